@@ -1,0 +1,3 @@
+"""hostkit: the host's assistant for online reality games."""
+
+__version__ = "0.1.0"

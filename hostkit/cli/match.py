@@ -1,0 +1,138 @@
+"""Commands that every match uses: new, board, score, demo, games."""
+
+from __future__ import annotations
+
+import secrets
+
+import click
+
+from hostkit.cli.options import (
+    Unusable,
+    book_options,
+    finish,
+    guarded,
+    json_option,
+    now,
+    open_game,
+    round_option,
+)
+from hostkit.core.games import GAMES, load_game
+from hostkit.core.players import parse_player_list
+from hostkit.storage.book import Book
+
+
+@click.command()
+@click.argument("game", type=click.Choice(sorted(GAMES), case_sensitive=False))
+@book_options
+@click.option("--players", required=True, help='The players\' names, comma-separated: "Reds,Craw".')
+@click.option("--seed", type=click.IntRange(0), help="Seed of every random choice (default: a fresh random one).")
+@click.option("--force", is_flag=True, help="Overwrite an existing workbook.")
+@guarded
+def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> None:
+    """Create a match workbook for GAME from its template.
+
+    \b
+    Example:
+      hostkit new hap-and-grab --book game.xlsx --players "Reds,Craw" --seed 42
+    """
+    try:
+        names = parse_player_list(players)
+    except ValueError as error:
+        raise Unusable(f"--players: {error}.") from None
+    rules = load_game(game)
+    seed = secrets.randbelow(10**9) if seed is None else seed
+    book.create(rules.new_book(names, seed), force=force)
+    click.echo(f"Created {book.location}: {rules.title} for {', '.join(names)}, seed {seed}.")
+    click.echo("Next: fill in each round's Opens time in Rounds, then `hostkit board --round 1`.")
+
+
+@click.command()
+@book_options
+@round_option
+@click.option("--seed", type=click.IntRange(0), help="Draw with this seed instead of Config's (recorded in Draws).")
+@click.option("--force", is_flag=True, help="Replace the round's existing board with a generated one.")
+@json_option
+@guarded
+def board(book: Book, round_number: int, seed: int | None, force: bool, as_json: bool) -> None:
+    """Generate round N's board, or check the one typed in.
+
+    A generated board has 8 to 11 distinct cards whose number of anti-haps is a
+    positive multiple of 3; the draw is recorded in the Draws tab. A board that is
+    already in the Board tab is checked and warned about, never changed (unless
+    --force).
+
+    \b
+    Example:
+      hostkit board --book game.xlsx --round 1
+    """
+    game, tables = open_game(book)
+    if not hasattr(game, "board"):
+        raise Unusable(f"{game.title} has no board to generate.")
+    finish(book, game.board(tables, round_number, seed=seed, force=force), as_json)
+
+
+@click.command()
+@book_options
+@round_option
+@json_option
+@guarded
+def score(book: Book, round_number: int, as_json: bool) -> None:
+    """Score round N: judge every answer, build the turn order, write results.
+
+    Writes the tab 'Round N Results' (each answer with its verdict, penalty and
+    reason; the turn order; the counts) and the public Leaderboard. Rows that
+    cannot be used are reported by row number and skipped. A round still open is
+    not scored: you are told how long is left.
+
+    \b
+    Example:
+      hostkit score --book game.xlsx --round 2 --json
+    """
+    game, tables = open_game(book)
+    finish(book, game.score(tables, round_number, now()), as_json)
+
+
+@click.command()
+@click.option("--book", "book_path", type=click.Path(dir_okay=False), default="demo.xlsx", show_default=True,
+              help="Where to write the demo workbook (overwritten).")
+@guarded
+def demo(book_path: str) -> None:
+    """Build a sample Hap and Grab match with realistic submissions and score it.
+
+    \b
+    Example:
+      hostkit demo --book demo.xlsx
+    """
+    from hostkit.demo import demo_book
+    from hostkit.core.tables import Tables
+    from hostkit.storage.xlsx import XlsxBook
+
+    game = load_game("hap-and-grab")
+    book = XlsxBook(book_path)
+    tabs, rounds = demo_book(game)
+    book.create(tabs, force=True)
+    click.echo(f"Built {book_path}: Reds and Craw, boards for rounds {', '.join(map(str, rounds))}, "
+               f"and their submissions.\n")
+    for number in rounds:
+        outcome = game.score(Tables(book.read()), number, now())
+        book.write(outcome.writes)
+        click.echo(f"$ hostkit score --book {book_path} --round {number}")
+        for line in outcome.summary:
+            click.echo(line)
+        for problem in outcome.problems:
+            click.echo(f"  problem reported: {problem}")
+        click.echo("")
+    click.echo(f"Open {book_path} to see each round's results tab and the Leaderboard.")
+
+
+@click.command("games")
+def games_command() -> None:
+    """List the games hostkit can run."""
+    for name in GAMES:
+        game = load_game(name)
+        players = (str(game.min_players) if game.min_players == game.max_players
+                   else f"{game.min_players}-{game.max_players}")
+        click.echo(f"{name}\t{game.title} ({players} players)")
+
+
+COMMANDS = (new, board, score, demo, games_command)

@@ -1,0 +1,1 @@
+"""The pure rules core: cards, haps, thresholds, turn orders, verdicts. No I/O."""

@@ -1,0 +1,255 @@
+"""Part 1 of Hap and Grab: boards of hap cards, reading answers, verdicts and the turn order they earn."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable, Mapping, Sequence
+
+from hostkit.core.cards import Card, Faces, FULL_DECK, anti_haps
+from hostkit.core.times import format_time
+
+FACES = Faces(
+    attributes=("background", "shape", "colour"),
+    values=(("white", "gray", "black"), ("square", "triangle", "circle"), ("red", "blue", "yellow")),
+    aliases={"grey": "gray"},
+)
+
+
+class Verdict(str, Enum):
+    CORRECT = "correct"
+    INCORRECT = "incorrect"
+    REPEAT_OWN = "repeat-own"
+    REPEAT_OPPONENT = "repeat-opponent"
+    NOT_AN_ANSWER = "not-an-answer"
+    LATE = "late"
+
+
+PENALTIES = {Verdict.INCORRECT: 1, Verdict.REPEAT_OWN: 1}
+
+
+def label(index: int) -> str:
+    return chr(ord("A") + index)
+
+
+@dataclass(frozen=True)
+class Board:
+    """Cards by label; labels run A, B, C, … in reading order."""
+
+    cards: Mapping[str, Card]
+
+    @classmethod
+    def of(cls, cards: Sequence[Card]) -> "Board":
+        return cls({label(i): card for i, card in enumerate(cards)})
+
+    def anti_haps(self) -> frozenset[str]:
+        labels = sorted(self.cards)
+        cards = [self.cards[x] for x in labels]
+        return frozenset("".join(labels[i] for i in t) for t in anti_haps(cards))
+
+    def labels(self) -> str:
+        return "".join(sorted(self.cards))
+
+
+def generate_board(rand: random.Random, low: int = 8, high: int = 11, tries: int = 10_000) -> Board:
+    """8 to 11 distinct cards whose number of anti-haps is a positive multiple of 3."""
+    for _ in range(tries):
+        cards = rand.sample(FULL_DECK, rand.randint(low, high))
+        count = len(anti_haps(cards))
+        if count > 0 and count % 3 == 0:
+            return Board.of(cards)
+    raise RuntimeError(f"no board of {low} to {high} cards found in {tries} draws")
+
+
+def board_warnings(board: Board, low: int = 8, high: int = 11) -> list[str]:
+    """What is wrong with a board the host typed in; the board itself is never changed."""
+    warnings = []
+    if not low <= len(board.cards) <= high:
+        warnings.append(f"the board has {len(board.cards)} cards; the rules want {low} to {high}")
+    expected = "".join(label(i) for i in range(len(board.cards)))
+    if board.labels() != expected:
+        warnings.append(f"the labels are {board.labels()}; the rules want {expected} in reading order")
+    seen: dict[Card, str] = {}
+    for name in sorted(board.cards):
+        card = board.cards[name]
+        if card in seen:
+            warnings.append(f"card {name} ({FACES.describe(card)}) is the same card as {seen[card]}")
+        seen.setdefault(card, name)
+    count = len(board.anti_haps())
+    if count == 0 or count % 3:
+        warnings.append(f"the board has {count} anti-haps; the rules promise a positive multiple of 3")
+    return warnings
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece of a message: the text as typed and, when it is three characters, the answer it names."""
+
+    typed: str
+    letters: str | None
+
+
+def read_message(message: str) -> list[Piece]:
+    """Cut at every character that is neither a letter nor a digit; split letter runs into threes."""
+    pieces: list[Piece] = []
+    words = "".join(ch if ch.isalnum() else " " for ch in str(message)).split()
+    for word in words:
+        if len(word) == 3:
+            pieces.append(Piece(word, word.upper()))
+        elif word.isalpha() and len(word) % 3 == 0:
+            pieces.extend(Piece(word[i:i + 3], word[i:i + 3].upper()) for i in range(0, len(word), 3))
+        else:
+            pieces.append(Piece(word, None))
+    return pieces
+
+
+@dataclass(frozen=True)
+class Submission:
+    row: int
+    at: dt.datetime
+    player: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    row: int
+    at: dt.datetime
+    player: str
+    typed: str
+    cards: str | None
+    verdict: Verdict
+    reason: str
+
+    @property
+    def penalty(self) -> int:
+        return PENALTIES.get(self.verdict, 0)
+
+    @property
+    def shown(self) -> str:
+        """The cards sorted when the piece names board cards, else the piece as typed."""
+        return self.cards if self.cards is not None and self.verdict is not Verdict.NOT_AN_ANSWER else self.typed
+
+
+def _not_an_answer(piece: Piece, board: Board) -> str | None:
+    if piece.letters is None:
+        if piece.typed.isalpha():
+            return f"{piece.typed} is {len(piece.typed)} letters, not three"
+        return f"{piece.typed} is not three card letters"
+    if any(ch.isdigit() for ch in piece.letters):
+        return f"{piece.typed} has a digit; cards are letters {board.labels()[0]}–{board.labels()[-1]}"
+    unknown = sorted({ch for ch in piece.letters if ch not in board.cards})
+    if unknown:
+        return f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not on the board ({board.labels()[0]}–{board.labels()[-1]})"
+    twice = sorted({ch for ch in piece.letters if piece.letters.count(ch) > 1})
+    if twice:
+        return f"{piece.typed} names {', '.join(twice)} twice"
+    return None
+
+
+def judge(
+    submissions: Iterable[Submission],
+    board: Board,
+    closes: dt.datetime,
+    tz: dt.tzinfo,
+) -> list[Answer]:
+    """Every piece of every message, in chronological order (time, then row), with its verdict."""
+    solutions = board.anti_haps()
+    found: dict[str, Answer] = {}
+    said: dict[str, dict[str, Answer]] = {}
+    all_found_at: Answer | None = None
+    answers: list[Answer] = []
+    for sub in sorted(submissions, key=lambda s: (s.at, s.row)):
+        for piece in read_message(sub.message):
+            cards = "".join(sorted(piece.letters)) if piece.letters else None
+
+            def answer(verdict: Verdict, reason: str) -> Answer:
+                return Answer(sub.row, sub.at, sub.player, piece.typed, cards, verdict, reason)
+
+            when = format_time(sub.at, tz)
+            if all_found_at is not None:
+                a = answer(Verdict.LATE, f"{piece.typed} came at {when}, after the last anti-hap was found "
+                           f"({all_found_at.cards} by {all_found_at.player} at {format_time(all_found_at.at, tz)}); "
+                           f"ignored, no penalty.")
+            elif sub.at > closes:
+                a = answer(Verdict.LATE, f"{piece.typed} came at {when}, after Part 1 closed at "
+                           f"{format_time(closes, tz)}; ignored, no penalty.")
+            elif (why := _not_an_answer(piece, board)) is not None:
+                a = answer(Verdict.NOT_AN_ANSWER, f"{why}: not an answer, no penalty.")
+            elif cards in said.get(sub.player, {}):
+                before = said[sub.player][cards]
+                a = answer(Verdict.REPEAT_OWN, f"{cards} repeats {sub.player}'s own answer of "
+                           f"{format_time(before.at, tz)}: one turn penalty.")
+            elif cards in found:
+                first = found[cards]
+                a = answer(Verdict.REPEAT_OPPONENT, f"{cards} was already found by {first.player} at "
+                           f"{format_time(first.at, tz)}: no penalty, no credit.")
+            elif cards not in solutions:
+                why_not = FACES.why_not_anti_hap([board.cards[ch] for ch in cards])  # type: ignore[union-attr]
+                a = answer(Verdict.INCORRECT, f"{cards} is not an anti-hap: {why_not}. One turn penalty.")
+            else:
+                a = answer(Verdict.CORRECT, f"{cards} is an anti-hap, found first by {sub.player}: one correct answer.")
+                found[cards] = a  # type: ignore[index]
+                if len(found) == len(solutions):
+                    all_found_at = a
+            if a.verdict is not Verdict.LATE and a.verdict is not Verdict.NOT_AN_ANSWER:
+                said.setdefault(sub.player, {}).setdefault(cards, a)  # type: ignore[arg-type]
+            answers.append(a)
+    return answers
+
+
+def closing_time(answers: Sequence[Answer], solutions: int, closes: dt.datetime) -> dt.datetime:
+    """When Part 1 closed: the time limit, or the moment the last anti-hap was found."""
+    correct = [a for a in answers if a.verdict is Verdict.CORRECT]
+    if solutions and len(correct) == solutions:
+        return min(correct[-1].at, closes)
+    return closes
+
+
+@dataclass(frozen=True)
+class TurnOrder:
+    """The turn order Part 1 earns, with every step explained."""
+
+    order: tuple[str, ...]
+    correct: Mapping[str, int]
+    penalties: Mapping[str, int]
+    earned: Mapping[str, int]
+    steps: tuple[str, ...] = field(default=())
+
+    def turns(self, player: str) -> int:
+        return self.order.count(player)
+
+    def has_lost(self, player: str) -> bool:
+        """Penalties outnumbering the turns earned this round lose the Death Match at once."""
+        return self.penalties.get(player, 0) > self.earned.get(player, 0)
+
+    def losers(self) -> list[str]:
+        return [p for p in self.correct if self.has_lost(p)]
+
+
+def build_turn_order(correct_by: Sequence[str], penalties: Mapping[str, int], players: Sequence[str]) -> TurnOrder:
+    """Milestones (each 3rd correct answer) go to the front; then the bonus turn; then penalties remove last turns."""
+    order: list[str] = []
+    count = {p: 0 for p in players}
+    steps: list[str] = []
+    for player in correct_by:
+        count[player] += 1
+        if count[player] % 3 == 0:
+            order.insert(0, player)
+            steps.append(f"{player}'s correct answer number {count[player]} puts a turn at the front.")
+    most = max(count.values(), default=0)
+    leaders = [p for p in players if count[p] == most]
+    if most and len(leaders) == 1:
+        order.insert(0, leaders[0])
+        steps.append(f"{leaders[0]} gave the most correct answers ({most}) and gets one more turn at the front.")
+    earned = {p: order.count(p) for p in players}
+    for player in players:
+        for _ in range(penalties.get(player, 0)):
+            if player in order:
+                del order[len(order) - 1 - order[::-1].index(player)]
+                steps.append(f"A penalty removes {player}'s last remaining turn.")
+            else:
+                steps.append(f"A penalty for {player} finds no turn left to remove.")
+    return TurnOrder(tuple(order), count, {p: penalties.get(p, 0) for p in players}, earned, tuple(steps))

@@ -1,0 +1,84 @@
+"""What every game module provides, and what a command gets back from it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import fnmatch
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, ClassVar
+
+from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
+from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, Setting, config_rows, read_config
+from hostkit.core.tables import BookError, Problem, Rows, Tables
+
+
+@dataclass
+class Outcome:
+    """What a command did: the tabs to write (each replaced whole), problems, lines for the host, JSON."""
+
+    writes: dict[str, Rows] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)
+    data: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every command reads first: the settings, the players and the problems found so far."""
+
+    config: Config
+    roster: Roster
+    problems: tuple[Problem, ...]
+
+
+class Game:
+    """A game: a declarative header of parameters and a fixed set of methods the CLI calls."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rule_sheet: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    settings: ClassVar[tuple[Setting, ...]] = ()
+    public_tabs: ClassVar[tuple[str, ...]] = ()
+
+    def is_public(self, tab: str) -> bool:
+        """Whether players may see a tab; patterns like 'Round * Results' match any round."""
+        return any(fnmatch.fnmatchcase(tab.casefold(), pattern.casefold()) for pattern in self.public_tabs)
+
+    def all_settings(self) -> tuple[Setting, ...]:
+        return COMMON_SETTINGS + self.settings
+
+    def template(self) -> dict[str, Any]:
+        source = resources.files("hostkit.sheets_templates").joinpath(f"{self.name}.json")
+        return json.loads(source.read_text(encoding="utf-8"))
+
+    def headers(self) -> dict[str, list[str]]:
+        return {tab["name"]: tab["header"] for tab in self.template()["tabs"]}
+
+    def new_book(self, players: list[str], seed: int) -> dict[str, Rows]:
+        """The workbook's tabs for a new match, in order."""
+        if not self.min_players <= len(players) <= self.max_players:
+            wanted = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise BookError(f"{self.title} is for {wanted} players, not {len(players)} ({', '.join(players)}).")
+        tabs: dict[str, Rows] = {CONFIG_TAB: config_rows(self.all_settings(), {"game": self.name, "seed": seed})}
+        for tab in self.template()["tabs"]:
+            rows = [list(tab["header"])] + [list(r) for r in tab.get("rows", [])]
+            if tab["name"] == PLAYERS_TAB:
+                rows += [[name] for name in players]
+            tabs[tab["name"]] = rows
+        return tabs
+
+    def context(self, tables: Tables) -> Context:
+        config, problems = read_config(tables, self.all_settings())
+        roster, roster_problems = read_roster(tables)
+        return Context(config, roster, tuple(problems + roster_problems))
+
+    def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
+        raise NotImplementedError

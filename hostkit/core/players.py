@@ -1,0 +1,63 @@
+"""The players of a match, matched the way hosts read names: case, spaces and a leading @ ignored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hostkit.core.tables import BookError, Cell, Problem, Tables
+
+PLAYERS_TAB = "Players"
+
+
+def player_key(name: Cell) -> str:
+    return str(name or "").strip().lstrip("@").strip().casefold()
+
+
+@dataclass(frozen=True)
+class Roster:
+    names: tuple[str, ...]
+
+    def match(self, typed: Cell) -> str | None:
+        key = player_key(typed)
+        for name in self.names:
+            if player_key(name) == key:
+                return name
+        return None
+
+    def initials(self) -> dict[str, str] | None:
+        """One letter per player when their first letters differ, as hosts write turn orders (RCCRC)."""
+        letters = {name: name.lstrip("@")[:1].upper() for name in self.names}
+        return letters if len(set(letters.values())) == len(letters) else None
+
+    def compact(self, order: list[str]) -> str:
+        letters = self.initials()
+        if letters is None:
+            return ", ".join(order)
+        return "".join(letters[name] for name in order)
+
+
+def read_roster(tables: Tables) -> tuple[Roster, list[Problem]]:
+    table = tables.require(PLAYERS_TAB)
+    names: list[str] = []
+    problems: list[Problem] = []
+    for record in table.records("Player"):
+        name = record.text("Player").lstrip("@").strip()
+        if any(player_key(n) == player_key(name) for n in names):
+            problems.append(Problem(table.name, record.row, f"player {name!r} is listed twice; the second is ignored"))
+            continue
+        names.append(name)
+    if not names:
+        raise BookError("The Players tab lists no players; type one name per row under the header 'Player'.")
+    return Roster(tuple(names)), problems
+
+
+def parse_player_list(text: str) -> list[str]:
+    """The names of a --players option: comma-separated, each stripped of spaces and a leading @."""
+    names = [part.strip().lstrip("@").strip() for part in text.split(",")]
+    names = [n for n in names if n]
+    seen: set[str] = set()
+    for name in names:
+        if player_key(name) in seen:
+            raise ValueError(f"player {name!r} is named twice")
+        seen.add(player_key(name))
+    return names

@@ -1,0 +1,116 @@
+"""Config settings: each declared once with its default and meaning, read from the Config tab."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
+
+from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
+from hostkit.core.times import DATE_ORDERS, zone
+
+CONFIG_TAB = "Config"
+CONFIG_HEADER = ["Key", "Value", "Meaning"]
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    default: Any
+    meaning: str
+    parse: Callable[[Cell], Any]
+
+
+def integer(low: int | None = None, high: int | None = None) -> Callable[[Cell], int]:
+    def parse(value: Cell) -> int:
+        if isinstance(value, bool):
+            raise ValueError("is not a whole number")
+        try:
+            number = int(str(value).strip()) if isinstance(value, str) else int(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise ValueError("is not a whole number") from None
+        if isinstance(value, float) and not value.is_integer():
+            raise ValueError("is not a whole number")
+        if (low is not None and number < low) or (high is not None and number > high):
+            span = f"from {low}" + (f" to {high}" if high is not None else " up")
+            raise ValueError(f"is out of range; use a whole number {span}")
+        return number
+
+    return parse
+
+
+def text(value: Cell) -> str:
+    return str(value).strip()
+
+
+def choice(*options: str) -> Callable[[Cell], str]:
+    def parse(value: Cell) -> str:
+        word = str(value).strip()
+        for option in options:
+            if word.casefold() == option.casefold():
+                return option
+        raise ValueError(f"is not one of {', '.join(options)}")
+
+    return parse
+
+
+def timezone_name(value: Cell) -> str:
+    name = str(value).strip()
+    zone(name)
+    return name
+
+
+COMMON_SETTINGS: tuple[Setting, ...] = (
+    Setting("game", "", "The game this workbook runs (set by `hostkit new`).", text),
+    Setting("seed", 0, "The seed of every random choice (boards, shuffles, tie-breaks).", integer(0)),
+    Setting("timezone", "UTC", "IANA time zone that timestamps without one are read in.", timezone_name),
+    Setting(
+        "date_order",
+        "MDY",
+        "How slashed dates typed as text are read: MDY (11/21/2026, Google Forms in US English) or DMY.",
+        choice(*DATE_ORDERS),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Config:
+    values: Mapping[str, Any]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    @property
+    def tz(self) -> dt.tzinfo:
+        return zone(self.values["timezone"])
+
+
+def config_rows(settings: Iterable[Setting], overrides: Mapping[str, Any]) -> list[list[Cell]]:
+    rows: list[list[Cell]] = [list(CONFIG_HEADER)]
+    for s in settings:
+        rows.append([s.key, overrides.get(s.key, s.default), s.meaning])
+    return rows
+
+
+def read_config(tables: Tables, settings: Iterable[Setting]) -> tuple[Config, list[Problem]]:
+    """The settings' values: the Config tab's where given, else the defaults. A bad value stops the run."""
+    declared = {s.key: s for s in settings}
+    values = {key: s.default for key, s in declared.items()}
+    problems: list[Problem] = []
+    table = tables.require(CONFIG_TAB)
+    for record in table.records("Key", "Value"):
+        key = record.text("Key").lower()
+        if key not in declared:
+            problems.append(Problem(table.name, record.row, f"unknown setting {record.text('Key')!r}; it is ignored "
+                                    f"(known settings: {', '.join(declared)})"))
+            continue
+        if is_blank(record["Value"]):
+            continue
+        try:
+            values[key] = declared[key].parse(record["Value"])
+        except ValueError as error:
+            raise BookError(
+                f"Config row {record.row}: {key} {record['Value']!r} {error}. "
+                f"Fix the value (default: {declared[key].default!r})."
+            ) from None
+    return Config(values), problems

@@ -1,0 +1,110 @@
+"""A workbook as the rules core sees it: named tabs of rows, read by header names."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Sequence, Union
+
+Cell = Union[str, int, float, bool, dt.datetime, dt.date, None]
+Rows = list[list[Cell]]
+
+
+class BookError(Exception):
+    """The workbook cannot be used as it is: a missing tab or column, or a bad setting."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One unusable row or value, reported to the host and skipped."""
+
+    tab: str
+    row: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.tab} row {self.row}" if self.row is not None else self.tab
+        return f"{where}: {self.message}"
+
+    def as_json(self) -> dict:
+        return {"tab": self.tab, "row": self.row, "message": self.message}
+
+
+def is_blank(value: Cell) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _key(name: Cell) -> str:
+    return " ".join(str(name or "").split()).casefold()
+
+
+@dataclass(frozen=True)
+class Record:
+    """A data row: its row number in the tab (the header is row 1) and its cells by column name."""
+
+    row: int
+    cells: Mapping[str, Cell]
+
+    def __getitem__(self, column: str) -> Cell:
+        return self.cells[column]
+
+    def text(self, column: str) -> str:
+        value = self.cells.get(column)
+        return "" if value is None else str(value).strip()
+
+
+class Table:
+    """One tab: a header row and data rows."""
+
+    def __init__(self, name: str, rows: Sequence[Sequence[Cell]]):
+        self.name = name
+        self.header = [str(c).strip() if c is not None else "" for c in (rows[0] if rows else [])]
+        self.rows = [list(r) for r in rows[1:]]
+
+    def has_column(self, column: str) -> bool:
+        return _key(column) in {_key(h) for h in self.header}
+
+    def _index(self, column: str) -> int:
+        keys = [_key(h) for h in self.header]
+        if _key(column) not in keys:
+            found = ", ".join(h for h in self.header if h) or "nothing"
+            raise BookError(
+                f"Tab {self.name!r} has no column {column!r} (its header row holds: {found}); "
+                f"name a column {column!r} in row 1."
+            )
+        return keys.index(_key(column))
+
+    def records(self, *columns: str, optional: Sequence[str] = ()) -> Iterator[Record]:
+        """The rows that are not wholly blank, with the named columns (a missing optional one reads blank)."""
+        wanted = {c: self._index(c) for c in columns}
+        wanted.update({c: self._index(c) for c in optional if self.has_column(c)})
+        for number, row in enumerate(self.rows, start=2):
+            if all(is_blank(v) for v in row):
+                continue
+            cells = {c: (row[i] if i < len(row) else None) for c, i in wanted.items()}
+            yield Record(number, {c: cells.get(c) for c in (*columns, *optional)})
+
+
+class Tables:
+    """The tabs of one workbook, looked up by name without regard to case."""
+
+    def __init__(self, tabs: Mapping[str, Sequence[Sequence[Cell]]]):
+        self._tabs = {_key(name): Table(name, rows) for name, rows in tabs.items()}
+
+    def __contains__(self, name: str) -> bool:
+        return _key(name) in self._tabs
+
+    def names(self) -> list[str]:
+        return [t.name for t in self._tabs.values()]
+
+    def get(self, name: str) -> Table | None:
+        return self._tabs.get(_key(name))
+
+    def require(self, name: str) -> Table:
+        table = self.get(name)
+        if table is None:
+            raise BookError(
+                f"The workbook has no tab {name!r}; add it (with its header row) or make the "
+                f"workbook again with `hostkit new`."
+            )
+        return table

@@ -1,0 +1,86 @@
+"""Reading timestamps from cells: datetimes, spreadsheet serial numbers and text, in a time zone."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from hostkit.core.tables import Cell
+
+SERIAL_EPOCH = dt.datetime(1899, 12, 30)
+DATE_ORDERS = ("MDY", "DMY")
+_CLOCKS = ("%H:%M:%S.%f", "%H:%M:%S", "%H:%M")
+
+
+def zone(name: str) -> dt.tzinfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"{name!r} is not an IANA time zone name (like UTC or Europe/London)") from None
+
+
+def from_serial(serial: float) -> dt.datetime:
+    """A spreadsheet serial number (days since 1899-12-30) as a naive datetime, to the millisecond."""
+    return SERIAL_EPOCH + dt.timedelta(milliseconds=round(serial * 86_400_000))
+
+
+def to_serial(moment: dt.datetime) -> float:
+    return (moment.replace(tzinfo=None) - SERIAL_EPOCH) / dt.timedelta(days=1)
+
+
+def _slashed_formats(date_order: str) -> list[str]:
+    day = "%m/%d/%Y" if date_order == "MDY" else "%d/%m/%Y"
+    return [f"{day} {clock}" for clock in _CLOCKS] + [day]
+
+
+def parse_time(value: Cell, tz: dt.tzinfo, date_order: str = "MDY") -> dt.datetime:
+    """The moment a cell names, as an aware datetime; naive values are read in tz."""
+    if isinstance(value, bool) or value is None:
+        raise ValueError("is not a time")
+    if isinstance(value, dt.datetime):
+        moment = value
+    elif isinstance(value, dt.date):
+        moment = dt.datetime(value.year, value.month, value.day)
+    elif isinstance(value, (int, float)):
+        moment = from_serial(float(value))
+    else:
+        moment = _parse_text(str(value).strip(), date_order)
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=tz)
+    return moment.astimezone(tz)
+
+
+def _parse_text(text: str, date_order: str) -> dt.datetime:
+    try:
+        return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        pass
+    for fmt in _slashed_formats(date_order):
+        try:
+            return dt.datetime.strptime(text, fmt)
+        except ValueError:
+            continue
+    example = "11/21/2026 20:05:13" if date_order == "MDY" else "21/11/2026 20:05:13"
+    raise ValueError(
+        f"{text!r} is not a time; write it like 2026-11-21 20:05:13 or {example} "
+        f"(Config date_order is {date_order})"
+    )
+
+
+def format_time(moment: dt.datetime, tz: dt.tzinfo) -> str:
+    local = moment.astimezone(tz)
+    text = local.strftime("%Y-%m-%d %H:%M:%S")
+    if local.microsecond:
+        text += f".{local.microsecond // 1000:03d}"
+    return text
+
+
+def format_span(span: dt.timedelta) -> str:
+    seconds = max(0, int(span.total_seconds()))
+    minutes, seconds = divmod(seconds, 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{hours} h {minutes} min"
+    if minutes:
+        return f"{minutes} min {seconds} s"
+    return f"{seconds} s"

@@ -1,0 +1,61 @@
+"""A sample Hap and Grab match: two players racing through seeded boards, with the usual slips."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from hostkit.core.anti_hap import FACES, Board, generate_board
+from hostkit.core.game import Game
+from hostkit.core.rng import rng
+from hostkit.core.tables import Rows
+
+PLAYERS = ("Reds", "Craw")
+SEED = 2026
+FIRST_OPENS = dt.datetime(2026, 11, 14, 20, 0)
+ROUNDS = (1, 2)
+
+
+def demo_book(game: Game) -> tuple[dict[str, Rows], tuple[int, ...]]:
+    """The workbook of a match whose first rounds have been played, and the rounds to score."""
+    tabs = game.new_book(list(PLAYERS), SEED)
+    opens = {n: FIRST_OPENS + dt.timedelta(minutes=30 * (n - 1)) for n in range(1, 5)}
+    tabs["Rounds"] = [["Round", "Opens"]] + [[n, opens[n]] for n in range(1, 5)]
+    board_rows: Rows = [["Round", "Label", "Background", "Shape", "Colour"]]
+    submissions: Rows = [["Timestamp", "Player", "Round", "Answer"]]
+    for n in ROUNDS:
+        board = generate_board(rng(SEED, "board", n))
+        board_rows += [[n, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
+        submissions += _race(board, n, opens[n])
+    submissions.append([FIRST_OPENS + dt.timedelta(minutes=3), "Joker", 1, "is this where we answer?"])
+    tabs["Board"] = board_rows
+    tabs["Submissions"] = submissions
+    return tabs, ROUNDS
+
+
+def _race(board: Board, round_number: int, opens: dt.datetime) -> Rows:
+    """Messages as two players send them: mostly right, some wrong, a repeat, a typo, one late."""
+    rand = rng(SEED, "demo", round_number)
+    solutions = sorted(board.anti_haps())
+    rand.shuffle(solutions)
+    labels = board.labels()
+    rows: Rows = []
+    said: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    at = opens + dt.timedelta(seconds=20)
+    while solutions and at < opens + dt.timedelta(minutes=7):
+        player = rand.choice(PLAYERS)
+        roll = rand.random()
+        if roll < 0.08 and said[player]:
+            message = rand.choice(said[player])
+        elif roll < 0.18:
+            message = "".join(rand.sample(labels, 3))
+        elif roll < 0.22:
+            message = rand.choice(["ABZ", "358", "wait", "AAB"])
+        elif roll < 0.35 and len(solutions) > 1:
+            message = f"{solutions.pop().lower()} {solutions.pop()}"
+        else:
+            message = solutions.pop()
+        said[player].append(message)
+        rows.append([at, player, round_number, message])
+        at += dt.timedelta(seconds=rand.randint(4, 45))
+    rows.append([opens + dt.timedelta(minutes=8, seconds=30), rand.choice(PLAYERS), round_number, labels[:3]])
+    return rows

@@ -1,0 +1,1 @@
+"""Storage: one workbook interface, on xlsx files (openpyxl) or Google Sheets (gspread)."""

@@ -1,0 +1,32 @@
+"""The workbook interface every backend implements: one batched read, one batched write."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Mapping
+
+from hostkit.core.tables import Rows
+
+
+class StorageError(Exception):
+    """The workbook cannot be opened, read or written; the message says why and what to do."""
+
+
+class Book(ABC):
+    """A workbook of named tabs, each a list of rows of cell values."""
+
+    location: str
+    timezone: str | None = None
+    """The workbook's own time zone where it has one (a Google Sheet does; an xlsx file does not)."""
+
+    @abstractmethod
+    def read(self) -> dict[str, Rows]:
+        """Every tab's rows, header first, trailing blank rows dropped; one batched read."""
+
+    @abstractmethod
+    def write(self, tabs: Mapping[str, Rows]) -> None:
+        """Replace each named tab whole (creating it when missing), leave every other tab alone; atomic."""
+
+    @abstractmethod
+    def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
+        """Lay a new match's tabs out; refuse to overwrite an existing match unless force."""

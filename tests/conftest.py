@@ -1,0 +1,21 @@
+"""Shared fixtures. No test may reach the network: sockets are refused for the whole session."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_network():
+    real_connect = socket.socket.connect
+
+    def refuse(self, address):
+        if self.family == socket.AF_UNIX:
+            return real_connect(self, address)
+        raise RuntimeError(f"a test tried to reach the network at {address!r}")
+
+    socket.socket.connect = refuse
+    yield
+    socket.socket.connect = real_connect
