@@ -25,6 +25,14 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Prompt:
+    """A live decision the host types in: the situation in words and the answers allowed."""
+
+    text: str
+    choices: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Context:
     """What every command reads first: the settings, the players and the problems found so far."""
 
@@ -82,3 +90,15 @@ class Game:
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         raise NotImplementedError
+
+    def next_prompt(
+        self, tables: Tables, round_number: int | None, player: str | None
+    ) -> tuple[Prompt | None, list[str]]:
+        """For live play: the decision the game waits for (None once the phase has ended) and lines saying
+        what has happened so far. Games without live play raise BookError."""
+        raise BookError(f"{self.title} has no live play.")
+
+    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
+        """For live play: record one decision; Outcome.writes holds the decisions tab with it appended.
+        A decision that breaks a rule raises BookError with the reason."""
+        raise BookError(f"{self.title} has no live play.")
