@@ -133,7 +133,7 @@ class HapAndGrab(Game):
             try:
                 at = parse_time(record["Timestamp"], ctx.config.tz, ctx.config["date_order"])
             except ValueError as error:
-                problem(f"Timestamp {record['Timestamp']!r} {error}; the row is not scored.")
+                problem(f"Timestamp {error}; the row is not scored.")
                 continue
             round_cell = record.cells.get("Round")
             if is_blank(round_cell):

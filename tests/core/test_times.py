@@ -1,0 +1,55 @@
+import datetime as dt
+
+import pytest
+
+from hostkit.core.times import format_span, format_time, from_serial, parse_time, to_serial, zone
+
+UTC = dt.timezone.utc
+LONDON = zone("Europe/London")
+
+
+def test_serial_43831_is_2020_01_01():
+    assert from_serial(43831) == dt.datetime(2020, 1, 1)
+    assert to_serial(dt.datetime(2020, 1, 1, 12)) == 43831.5
+
+
+def test_naive_values_are_read_in_the_workbook_zone():
+    moment = parse_time(dt.datetime(2026, 7, 1, 20, 0), LONDON)
+    assert moment.astimezone(UTC) == dt.datetime(2026, 7, 1, 19, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "text, order, expected",
+    [
+        ("2026-11-21 20:05:13", "MDY", dt.datetime(2026, 11, 21, 20, 5, 13)),
+        ("2026-11-21T20:05:13Z", "MDY", dt.datetime(2026, 11, 21, 20, 5, 13)),
+        ("11/21/2026 20:05:13", "MDY", dt.datetime(2026, 11, 21, 20, 5, 13)),
+        ("21/11/2026 20:05:13", "DMY", dt.datetime(2026, 11, 21, 20, 5, 13)),
+        ("1/2/2026 20:05", "DMY", dt.datetime(2026, 2, 1, 20, 5)),
+    ],
+)
+def test_text_formats(text, order, expected):
+    assert parse_time(text, UTC, order) == expected.replace(tzinfo=UTC)
+
+
+def test_text_with_an_offset_is_converted_to_the_zone():
+    assert parse_time("2026-11-21T20:00:00+01:00", UTC) == dt.datetime(2026, 11, 21, 19, tzinfo=UTC)
+
+
+def test_unreadable_text_says_how_to_write_it():
+    with pytest.raises(ValueError, match="write it like 2026-11-21 20:05:13 or 11/21/2026"):
+        parse_time("yesterday", UTC)
+    with pytest.raises(ValueError):
+        parse_time("21/11/2026 20:05:13", UTC, "MDY")
+
+
+def test_unknown_zone_is_named():
+    with pytest.raises(ValueError, match="'Mars/Base' is not an IANA time zone"):
+        zone("Mars/Base")
+
+
+def test_format_time_and_span():
+    assert format_time(dt.datetime(2026, 1, 1, 20, 0, 5, 250000, tzinfo=UTC), UTC) == "2026-01-01 20:00:05.250"
+    assert format_span(dt.timedelta(minutes=3, seconds=12)) == "3 min 12 s"
+    assert format_span(dt.timedelta(seconds=40)) == "40 s"
+    assert format_span(dt.timedelta(hours=2, minutes=5)) == "2 h 5 min"
