@@ -1,0 +1,101 @@
+import datetime as dt
+import os
+
+import openpyxl
+import pytest
+
+from hostkit.storage.book import StorageError
+from hostkit.storage.xlsx import XlsxBook
+
+
+def make(path, tabs):
+    XlsxBook(path).create(tabs)
+    return XlsxBook(path)
+
+
+def test_round_trip_of_values(tmp_path):
+    moment = dt.datetime(2026, 11, 21, 20, 0, 5)
+    book = make(tmp_path / "b.xlsx", {"A": [["h1", "h2"], [1, "x"], [moment, None, 2.5]]})
+    assert book.read() == {"A": [["h1", "h2", None], [1, "x", None], [moment, None, 2.5]]}
+
+
+def test_formula_text_stays_text(tmp_path):
+    path = tmp_path / "b.xlsx"
+    make(path, {"A": [["Answer"], ['=HYPERLINK("x")'], ["=1+1"]]})
+    sheet = openpyxl.load_workbook(path)["A"]
+    assert sheet["A2"].value == '=HYPERLINK("x")' and sheet["A2"].data_type == "s"
+    assert sheet["A3"].data_type == "s"
+    assert XlsxBook(path).read()["A"][1] == ['=HYPERLINK("x")']
+
+
+def test_control_characters_are_dropped_not_fatal(tmp_path):
+    book = make(tmp_path / "b.xlsx", {"A": [["Answer"], ["AB\x07C"]]})
+    assert book.read()["A"][1] == ["ABC"]
+
+
+def test_write_replaces_named_tabs_and_leaves_others(tmp_path):
+    path = tmp_path / "b.xlsx"
+    make(path, {"Mine": [["old"], ["row"], ["row"]], "Host notes": [["keep me"]]})
+    wb = openpyxl.load_workbook(path)
+    wb["Host notes"]["B2"] = "=SUM(1,2)"
+    wb.save(path)
+    XlsxBook(path).write({"Mine": [["new"]], "Added": [["a"]]})
+    wb = openpyxl.load_workbook(path)
+    assert wb.sheetnames == ["Mine", "Host notes", "Added"]
+    assert [r for r in wb["Mine"].iter_rows(values_only=True)] == [("new",)]
+    assert wb["Host notes"]["B2"].value == "=SUM(1,2)" and wb["Host notes"]["B2"].data_type == "f"
+
+
+def test_create_refuses_to_overwrite(tmp_path):
+    path = tmp_path / "b.xlsx"
+    make(path, {"A": [["x"]]})
+    with pytest.raises(StorageError, match="already exists; pick another name, or pass --force"):
+        XlsxBook(path).create({"A": [["y"]]})
+    XlsxBook(path).create({"A": [["y"]]}, force=True)
+    assert XlsxBook(path).read() == {"A": [["y"]]}
+
+
+def test_save_is_atomic_when_writing_fails(tmp_path, monkeypatch):
+    path = tmp_path / "b.xlsx"
+    make(path, {"A": [["before"]]})
+    before = path.read_bytes()
+
+    def crash(self, filename):
+        with open(filename, "wb") as f:
+            f.write(b"half a file")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(openpyxl.Workbook, "save", crash)
+    with pytest.raises(OSError):
+        XlsxBook(path).write({"A": [["after"]]})
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["b.xlsx"]
+
+
+@pytest.mark.parametrize("lock", ["~$b.xlsx", ".~lock.b.xlsx#"])
+def test_a_workbook_open_elsewhere_is_not_written(tmp_path, lock):
+    path = tmp_path / "b.xlsx"
+    make(path, {"A": [["x"]]})
+    (tmp_path / lock).write_text("someone")
+    with pytest.raises(StorageError, match=f"is open in another program \\(lock file {lock.replace('$', '.')}\\)"):
+        XlsxBook(path).write({"A": [["y"]]})
+    assert XlsxBook(path).read() == {"A": [["x"]]}
+
+
+def test_missing_and_unreadable_files(tmp_path):
+    with pytest.raises(StorageError, match="There is no workbook at"):
+        XlsxBook(tmp_path / "none.xlsx").read()
+    bad = tmp_path / "bad.xlsx"
+    bad.write_text("not a zip")
+    with pytest.raises(StorageError, match="is not a readable .xlsx workbook"):
+        XlsxBook(bad).read()
+
+
+def test_trailing_blank_rows_are_dropped(tmp_path):
+    path = tmp_path / "b.xlsx"
+    make(path, {"A": [["h"], ["x"]]})
+    wb = openpyxl.load_workbook(path)
+    wb["A"]["A40"].number_format = "0.00"
+    wb["A"]["A41"] = ""
+    wb.save(path)
+    assert XlsxBook(path).read() == {"A": [["h"], ["x"]]}
