@@ -44,11 +44,11 @@ def _race(board: Board, round_number: int, opens: dt.datetime) -> Rows:
     while solutions and at < opens + dt.timedelta(minutes=7):
         player = rand.choice(PLAYERS)
         roll = rand.random()
-        if roll < 0.08 and said[player]:
+        if roll < 0.03 and said[player]:
             message = rand.choice(said[player])
-        elif roll < 0.18:
+        elif roll < 0.09:
             message = "".join(rand.sample(labels, 3))
-        elif roll < 0.22:
+        elif roll < 0.13:
             message = rand.choice(["ABZ", "358", "wait", "AAB"])
         elif roll < 0.35 and len(solutions) > 1:
             message = f"{solutions.pop().lower()} {solutions.pop()}"
@@ -56,6 +56,6 @@ def _race(board: Board, round_number: int, opens: dt.datetime) -> Rows:
             message = solutions.pop()
         said[player].append(message)
         rows.append([at, player, round_number, message])
-        at += dt.timedelta(seconds=rand.randint(4, 45))
+        at += dt.timedelta(seconds=rand.randint(8, 40))
     rows.append([opens + dt.timedelta(minutes=8, seconds=30), rand.choice(PLAYERS), round_number, labels[:3]])
     return rows

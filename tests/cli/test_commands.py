@@ -230,3 +230,32 @@ def test_help_imports_no_storage_library():
     code = ("import sys; from hostkit.cli import main; "
             "assert not {'openpyxl', 'gspread', 'google.auth'} & set(sys.modules), sorted(sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_every_command_is_in_the_readme():
+    from pathlib import Path
+
+    import click
+
+    from hostkit.cli import main
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+
+    def names(group, prefix):
+        for name, command in group.commands.items():
+            yield f"{prefix} {name}"
+            if isinstance(command, click.Group):
+                yield from names(command, f"{prefix} {name}")
+
+    for name in names(main, "hostkit"):
+        assert f"`{name}" in readme, f"README does not document {name}"
+
+
+def test_readme_test_command_is_what_ci_runs():
+    from pathlib import Path
+
+    root = Path(__file__).parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    command = "python -m pip install -e '.[test]' && python -m pytest -q"
+    assert command in readme
+    assert command in (root / ".ci" / "run").read_text(encoding="utf-8")

@@ -300,7 +300,8 @@ class HapAndGrab(Game):
                  f"{sum(a.verdict is Verdict.CORRECT for a in part.answers)} of "
                  f"{len(part.board.anti_haps())} anti-haps found."]
         for p in ctx.roster.names:
-            lines.append(f"  {p}: {t.correct[p]} correct, {t.penalties[p]} penalties, {t.turns(p)} turns"
+            lines.append(f"  {p}: {t.correct[p]} correct, {_count(t.penalties[p], 'penalty', 'penalties')}, "
+                         f"{_count(t.turns(p), 'turn', 'turns')}"
                          + (f" - {_lost_text(t, p)}" if t.has_lost(p) else ""))
         lines.append(f"Turn order: {ctx.roster.compact(list(t.order)) or '(empty)'}")
         lines.append(f"Written: {results_tab(part.round.number)}, {LEADERBOARD_TAB}.")
@@ -319,6 +320,10 @@ class HapAndGrab(Game):
             "anti_haps_total": len(part.board.anti_haps()),
             "anti_haps_found": sum(a.verdict is Verdict.CORRECT for a in part.answers),
         }
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _lost_text(turns: TurnOrder, player: str) -> str:

@@ -1,0 +1,64 @@
+"""Every registered game meets the same contract."""
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from hostkit.core.game import Game, Outcome
+from hostkit.core.games import GAMES, load_game
+from hostkit.core.settings import COMMON_SETTINGS
+from hostkit.core.tables import BookError, Tables
+
+README = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
+NOW = dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc)
+
+
+@pytest.fixture(params=sorted(GAMES))
+def game(request) -> Game:
+    return load_game(request.param)
+
+
+def players(game: Game) -> list[str]:
+    return [f"Player{i}" for i in range(game.min_players)]
+
+
+def test_header(game):
+    assert game.name in GAMES and game.title and game.rule_sheet.endswith(".txt")
+    assert 1 <= game.min_players <= game.max_players
+    keys = [s.key for s in game.all_settings()]
+    assert len(keys) == len(set(keys)), "a setting is declared twice"
+
+
+def test_new_book_lays_out_config_players_and_the_template(game):
+    tabs = game.new_book(players(game), 5)
+    config = {row[0]: row[1] for row in tabs["Config"][1:]}
+    assert config["game"] == game.name and config["seed"] == 5
+    assert [row[0] for row in tabs["Players"][1:]] == players(game)
+    for tab in game.template()["tabs"]:
+        assert tabs[tab["name"]][0] == tab["header"] and all(tab["header"])
+
+
+def test_new_book_refuses_the_wrong_number_of_players(game):
+    with pytest.raises(BookError, match=f"{game.title} is for"):
+        game.new_book(players(game) + ["Extra"] * (game.max_players - game.min_players + 1), 5)
+
+
+def test_score_on_a_fresh_book_never_crashes(game):
+    tables = Tables(game.new_book(players(game), 5))
+    try:
+        outcome = game.score(tables, 1, NOW)
+    except BookError as error:
+        assert str(error)
+    else:
+        assert isinstance(outcome, Outcome)
+
+
+def test_every_setting_is_in_the_readme(game):
+    for setting in COMMON_SETTINGS + game.settings:
+        assert f"`{setting.key}`" in README, f"README does not list the setting {setting.key}"
+
+
+def test_no_template_tab_is_public_unless_declared(game):
+    for tab in game.template()["tabs"]:
+        assert not game.is_public(tab["name"]) or tab.get("public"), tab["name"]
