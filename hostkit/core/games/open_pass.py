@@ -18,6 +18,7 @@ from typing import Any, Iterable, Sequence
 
 from hostkit.core.equation import (
     FACES,
+    SPELLINGS,
     DivisionByZero,
     Evaluation,
     built_equation,
@@ -627,7 +628,8 @@ class OpenPass(Game):
         made: dict[str, list[Decision]] = {p: [] for p in deals}
         problems: list[Problem] = []
         limit = ctx.config["max_open"]
-        for record in table.records("Player", "Decision", optional=("Card",)):
+        stopped: set[str] = set()
+        for record in table.records("Player", "Decision", optional=("Card", "Face")):
             def problem(message: str) -> None:
                 problems.append(Problem(table.name, record.row, message))
 
@@ -637,6 +639,8 @@ class OpenPass(Game):
                 continue
             if player not in deals:
                 problem(f"{player} has no deck that can be dealt yet; this decision is ignored.")
+                continue
+            if player in stopped:
                 continue
             decisions = made[player]
             dealt = deals[player].dealt
@@ -648,6 +652,13 @@ class OpenPass(Game):
             if not is_blank(typed_card) and _int(typed_card) != number:
                 problem(f"this decision is for card {record.text('Card')}, but {player}'s next card is card "
                         f"{number}; it is ignored. Decisions are made in dealing order.")
+                continue
+            face = record.text("Face")
+            if face and SPELLINGS.get(face, face) != dealt[number - 1]:
+                stopped.add(player)
+                problem(f"this decision was recorded for a {face} as card {number}, but {player}'s deal now has "
+                        f"{dealt[number - 1]} there: the deck, dealer or seed changed after dealing. {player}'s "
+                        f"decisions from here on are not replayed until Decks or Config is put back.")
                 continue
             try:
                 decision = parse_decision(record["Decision"])

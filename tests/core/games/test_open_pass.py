@@ -458,3 +458,15 @@ def test_ties_are_broken_by_the_seed_and_change_with_it():
         assert placings[0].reason.startswith("1st best score (5) (a tie broken by the seeded draw): 3 Tokens of Life")
     assert len(orders) > 1
     assert ctx.config["seed"] == 11
+
+
+def test_decisions_that_no_longer_match_the_deal_stop_the_replay():
+    game, tabs = ready_book()
+    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x 1 2 3"])
+    deal, _, _ = deal_of(game, tabs, "Ann")
+    wrong = next(face for face in "0123456789+-x÷" if face != deal.dealt[1])
+    tabs["Decisions"] += [["Ann", 1, deal.dealt[0], "pass"], ["Ann", 2, wrong, "open"], ["Ann", 3, "", "open"]]
+    outcome = score(game, tabs, 4)
+    assert len(outcome.problems) == 1
+    assert f"recorded for a {wrong} as card 2, but Ann's deal now has {deal.dealt[1]} there" in messages(outcome)[0]
+    assert outcome.data["players"]["Ann"]["decisions"] == ["pass"]
