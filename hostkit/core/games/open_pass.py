@@ -813,10 +813,10 @@ class OpenPass(Game):
             award, candidate = tokens.get(place, 0), place > n - worst
             parts = []
             if award:
-                parts.append(f"{_ordinal(place)} best score ({format_number(scores[player])}){why_tie}: "
+                parts.append(f"{_nth(place)}best score ({format_number(scores[player])}){why_tie}: "
                              f"{award} Token{'s' if award != 1 else ''} of Life")
             if candidate:
-                parts.append(f"{_ordinal(n - place + 1)} worst score ({format_number(scores[player])}){why_tie}: "
+                parts.append(f"{_nth(n - place + 1)}worst score ({format_number(scores[player])}){why_tie}: "
                              f"elimination candidate")
             placings.append(Placing(player, scores[player], place, award, candidate, "; ".join(parts)))
         return placings, lines
@@ -981,13 +981,16 @@ def _play_json(play: Play | None, evaluation: Evaluation | None, waiting: str | 
 def _ledger_reason(game: Game, placing: Placing) -> str:
     parts = []
     if placing.tokens:
-        parts.append(f"{_ordinal(placing.place)} best score")
+        parts.append(f"{_nth(placing.place)}best score")
     if placing.candidate:
         parts.append("one of the worst scores")
     return f"{game.title}: {' and '.join(parts)}"
 
 
-def _ordinal(n: int) -> str:
+def _nth(n: int) -> str:
+    """'the ' for 1, 'the 2nd ' for 2, and so on: 'the best score', 'the 3rd worst score'."""
+    if n == 1:
+        return "the "
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return f"the {n}{suffix} "
 

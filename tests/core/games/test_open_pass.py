@@ -455,7 +455,9 @@ def test_ties_are_broken_by_the_seed_and_change_with_it():
         placings, lines = game.rank(game.context(Tables(tabs)), flat)
         orders.add(tuple(p.player for p in placings))
         assert lines[0].startswith(f"Tie at 5 between Ann, Bo, Cy, Di, Ed, Fay, broken by the draw {seed}:ranking:")
-        assert placings[0].reason.startswith("1st best score (5) (a tie broken by the seeded draw): 3 Tokens of Life")
+        assert placings[0].reason == "the best score (5) (a tie broken by the seeded draw): 3 Tokens of Life"
+        assert placings[-1].reason == "the worst score (5) (a tie broken by the seeded draw): elimination candidate"
+        assert placings[1].reason.startswith("the 2nd best score (5)")
     assert len(orders) > 1
     assert ctx.config["seed"] == 11
 
