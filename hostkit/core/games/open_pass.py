@@ -348,7 +348,9 @@ class OpenPass(Game):
                 problem(f"{record.text('Player')!r} is not a player; fix the name or add the player to Players.")
                 continue
             chosen: list[str] = []
-            for word in _PACK_SEPARATORS.split(record.text("Packs")):
+            typed = " ".join(record.text("Packs").split())
+            words = [typed] if typed.casefold() in names else _PACK_SEPARATORS.split(typed)
+            for word in words:
                 word = " ".join(word.split())
                 if not word:
                     continue
@@ -520,7 +522,7 @@ class OpenPass(Game):
                 f"round {round_number} is still open: bids close at {format_time(deadline, ctx.config.tz)} "
                 f"({format_span(deadline - now)} from now). Score it after that; nothing was scored.")))
             return outcome
-        written = self._inventory_rounds(tables)
+        written = self._inventory_rounds(tables, ctx.config["building_rounds"])
         results = self.building(tables, ctx, max([round_number, *written]))
         current = results[round_number - 1]
         outcome.problems += current.problems
@@ -531,11 +533,12 @@ class OpenPass(Game):
         outcome.data = self._round_json(current, ctx)
         return outcome
 
-    def _inventory_rounds(self, tables: Tables) -> list[int]:
+    def _inventory_rounds(self, tables: Tables, last: int) -> list[int]:
+        """The deck-building rounds already in the Inventories tab (re-scored with the round asked for)."""
         table = tables.get(INVENTORIES_TAB)
         if table is None or not table.has_column("Round"):
             return []
-        return [n for n in (_int(r["Round"]) for r in table.records("Round")) if n]
+        return [n for n in (_int(r["Round"]) for r in table.records("Round")) if n and n <= last]
 
     def inventory_message(self, tables: Tables, player: str, round_number: int | None = None) -> tuple[str, list[Problem]]:
         """A player's own inventory after a round (default: the last deck-building round), to paste to them."""
@@ -594,7 +597,7 @@ class OpenPass(Game):
 
             typed = record.text("Dealer").casefold()
             dealer = next((side for side, who in dealers.items()
-                           if typed in (side.value.casefold(), str(who).casefold())), None)
+                           if typed and typed in (side.value.casefold(), str(who).casefold())), None)
             if dealer is None:
                 refuse(f"{player}'s dealer {record.text('Dealer')!r} is neither Heaven ({dealers[Side.HEAVEN]}) nor "
                        f"Hell ({dealers[Side.HELL]}); write one of them. The deck is not dealt.")

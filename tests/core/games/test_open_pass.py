@@ -144,6 +144,24 @@ def test_packs_past_two_are_reported_and_ignored():
                                  "its first 2)."]
 
 
+def test_a_pack_name_with_and_in_it_is_one_pack():
+    game, tabs = make_book()
+    tabs["Packs"][1][1] = "Heaven and Earth"
+    bid(tabs, "Ann", "heaven and earth")
+    bid(tabs, "Bo", "Heaven and Earth and Hell Special")
+    outcome = score(game, tabs, 1)
+    assert outcome.data["players"]["Ann"]["gained"] == ["Heaven and Earth"]
+    assert outcome.data["bids"][1]["packs"] == ["Hell Special"]  # 'and' between names splits them
+    assert [m.split("bid for ")[1].split(",")[0] for m in messages(outcome)] == ["'Heaven'", "'Earth'"]
+
+
+def test_blank_dealer_is_refused_even_when_a_dealer_name_is_blank():
+    game, tabs = ready_book(hell_dealer="")
+    tabs["Decks"].append(["Bo", "", "1 2 3"])
+    _, waiting, _ = deal_of(game, tabs, "Bo")
+    assert "Bo's dealer '' is neither Heaven" in waiting
+
+
 def test_unknown_pack_is_reported():
     game, tabs = make_book()
     bid(tabs, "Ann", "Purgatory, Heaven Basic")
