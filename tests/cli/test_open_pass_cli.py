@@ -126,3 +126,22 @@ def test_open_pass_commands_refuse_another_game(tmp_path):
     result = run("open-pass", "inventory", "--book", path, "--player", "Reds")
     assert result.exit_code == 2
     assert "runs Hap and Grab, not Open, Pass" in result.stderr
+
+
+def test_live_protocol_saves_each_decision_and_resumes_on_a_real_workbook(tmp_path):
+    from hostkit.core.games.open_pass import OpenPass
+    from hostkit.core.tables import Tables
+
+    path = new_match(tmp_path)
+    book = XlsxBook(path)
+    book.write({"Decks": [["Player", "Dealer", "Cards"], ["Ann", "Hell", "1 2 3 + -"]]})
+    game = OpenPass()
+    for choice in ("open", "pass", "open"):
+        fresh = XlsxBook(path)
+        outcome = game.decide(Tables(fresh.read()), None, "Ann", choice)
+        fresh.write(outcome.writes)
+    prompt, lines = game.next_prompt(Tables(XlsxBook(path).read()), None, "Ann")
+    assert "card 4 of 20 from Impact (Hell)" in prompt.text
+    assert [line.split(" - ")[1] for line in lines[1:4]] == ["open", "pass", "open"]
+    decisions = XlsxBook(path).read()["Decisions"]
+    assert [row[1] for row in decisions[1:]] == [1, 2, 3]
