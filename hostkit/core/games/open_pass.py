@@ -12,7 +12,7 @@ import datetime as dt
 import enum
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
@@ -628,7 +628,7 @@ class OpenPass(Game):
     def plays(self, tables: Tables, ctx: Context, deals: dict[str, Deal]) -> tuple[dict[str, Play], list[Problem]]:
         """Replay the Decisions tab, row by row, onto each player's deal."""
         table = tables.require(DECISIONS_TAB)
-        made: dict[str, list[Decision]] = {p: [] for p in deals}
+        made = {p: Play(deal, ()) for p, deal in deals.items()}
         problems: list[Problem] = []
         limit = ctx.config["max_open"]
         stopped: set[str] = set()
@@ -645,12 +645,12 @@ class OpenPass(Game):
                 continue
             if player in stopped:
                 continue
-            decisions = made[player]
-            dealt = deals[player].dealt
-            if len(decisions) == len(dealt):
+            play = made[player]
+            dealt = play.deal.dealt
+            if play.is_over():
                 problem(f"{player}'s game is over (every card is decided); this decision is ignored.")
                 continue
-            number = len(decisions) + 1
+            number = play.next_card()
             typed_card = record.cells.get("Card")
             if not is_blank(typed_card) and _int(typed_card) != number:
                 problem(f"this decision is for card {record.text('Card')}, but {player}'s next card is card "
@@ -668,10 +668,8 @@ class OpenPass(Game):
             except ValueError as error:
                 problem(f"{error}; it is ignored.")
                 continue
-            decisions.append(decision)
-            if decision is Decision.OPEN and decisions.count(Decision.OPEN) == limit:
-                decisions += [Decision.AUTO] * (len(dealt) - len(decisions))
-        return {p: Play(deals[p], tuple(d)) for p, d in made.items()}, problems
+            made[player] = _extend(play, decision, limit)
+        return made, problems
 
     def _phase(self, tables: Tables, ctx: Context
                ) -> tuple[dict[str, Deal], dict[str, str], dict[str, Play], list[Problem]]:
@@ -701,7 +699,7 @@ class OpenPass(Game):
     def next_prompt(self, tables: Tables, round_number: int | None, player: str | None
                     ) -> tuple[Prompt | None, list[str]]:
         ctx, play = self._live(tables, round_number, player)
-        lines = _history(play, ctx, self._rule(ctx))
+        lines = _history(play, self._rule(ctx))
         if play.is_over():
             return None, lines
         number = play.next_card()
@@ -938,7 +936,7 @@ def parse_decision(value: Cell) -> Decision:
 
 
 def _with(bid: Bid, verdict: BidVerdict, reason: str) -> Bid:
-    return Bid(bid.row, bid.at, bid.player, bid.typed, bid.packs, verdict, reason)
+    return replace(bid, verdict=verdict, reason=reason)
 
 
 def _refusal(inventories: dict[str, list[str]], player: str, cards: Sequence[str]) -> str:
@@ -950,6 +948,7 @@ def _refusal(inventories: dict[str, list[str]], player: str, cards: Sequence[str
 
 
 def _extend(play: Play, decision: Decision, limit: int) -> Play:
+    """The play after one more decision; opening the limit-th card passes every later card automatically."""
     decisions = play.decisions + (decision,)
     if decision is Decision.OPEN and decisions.count(Decision.OPEN) == limit:
         decisions += (Decision.AUTO,) * (len(play.deal.dealt) - len(decisions))
@@ -962,7 +961,7 @@ def _decision_row(table: Table, player: str, number: int, face: str, decision: D
     return [values.get(" ".join(h.split()).casefold()) for h in header]
 
 
-def _history(play: Play, ctx: Context, rule: DivisionByZero) -> list[str]:
+def _history(play: Play, rule: DivisionByZero) -> list[str]:
     lines = [f"{play.deal.player}'s deck is dealt by {play.deal.dealer.value} (shuffle {play.deal.draw})."]
     for number, (card, decision) in enumerate(zip(play.deal.dealt, play.decisions), start=1):
         lines.append(f"Card {number}: {card} - {decision.value}")
