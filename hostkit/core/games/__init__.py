@@ -8,6 +8,7 @@ from hostkit.core.game import Game
 
 GAMES: dict[str, str] = {
     "hap-and-grab": "hostkit.core.games.hap_and_grab:HapAndGrab",
+    "open-pass": "hostkit.core.games.open_pass:OpenPass",
 }
 
 

@@ -1,0 +1,147 @@
+import json
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import load_workbook
+
+from hostkit.cli import main
+from hostkit.storage.xlsx import XlsxBook
+
+PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gil", "Hal", "Ivy", "Jo", "Kit", "Lu", "Mo"]
+PACKS = [
+    ["Heaven Basic", "Heaven", "Basic", "4 5 x"],
+    ["Heaven Mega", "Heaven", "Mega", "6 6 7 x +"],
+    ["Heaven Special", "Heaven", "Special", "9 x"],
+    ["Hell Basic", "Hell", "Basic", "0 ÷ -"],
+    ["Hell Mega", "Hell", "Mega", "8 8 - - 0"],
+    ["Hell Special", "Hell", "Special", "9 9"],
+]
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.mark.parametrize("expression, shown", [
+    ("+ 3 1 x 9 x 2 - 2 x", "52"),
+    ("9 - 1 x 2", "16"),
+    ("7 / 2", "7/2"),
+    ("9 ÷ 0", "0"),
+    ("- 5 + 1", "-4"),
+])
+def test_evaluate_prints_the_score(expression, shown):
+    result = run("open-pass", "evaluate", expression)
+    assert result.exit_code == 0, result.output
+    assert result.output == shown + "\n"
+
+
+def test_evaluate_unquoted_cards_and_skip_setting():
+    assert run("open-pass", "evaluate", "-", "5", "+", "1").output == "-4\n"
+    assert run("open-pass", "evaluate", "9 ÷ 0 + 2", "--division-by-zero", "skip").output == "11\n"
+
+
+def test_evaluate_json_has_the_normalised_equation():
+    result = run("open-pass", "evaluate", "+ 3 1 * 9 X 2 - 2 x", "--json")
+    data = json.loads(result.output)
+    assert data["score"] == "52"
+    assert data["equation"] == "0 + 3 x 9 x 2 - 2"
+    assert data["cards"] == "+ 3 1 x 9 x 2 - 2 x"
+
+
+def test_evaluate_bad_card_exits_2_with_the_card_named():
+    result = run("open-pass", "evaluate", "12 + 1")
+    assert result.exit_code == 2
+    assert "'12' is not a card" in result.stderr
+
+
+def new_match(tmp_path):
+    path = tmp_path / "mm.xlsx"
+    result = run("new", "open-pass", "--book", path, "--players", ",".join(PLAYERS), "--seed", 5)
+    assert result.exit_code == 0, result.output
+    book = XlsxBook(path)
+    tabs = book.read()
+    packs = tabs["Packs"] + [[n, *p] for n in (1, 2, 3) for p in PACKS]
+    bids = tabs["Bids"] + [
+        ["2026-11-21 10:00", "Ann", 1, "Heaven Special, Hell Mega"],
+        ["2026-11-21 10:05", "Bo", 1, "Hell Mega, Heaven Basic, Hell Special"],
+        ["2026-11-21 10:10", "Cy", 2, "Heaven Special"],
+    ]
+    trades = tabs["Trades"] + [[1, "Ann", "9", "Bo", "1"], [1, "Cy", "9", "Di", "1"]]
+    book.write({"Packs": packs, "Bids": bids, "Trades": trades})
+    return path
+
+
+def test_the_whole_match_through_the_cli(tmp_path):
+    path = new_match(tmp_path)
+    one = run("score", "--book", path, "--round", 1)
+    assert one.exit_code == 1  # a third pack and a trade of a card not held are reported
+    assert "Bids row 3: Bo chose more than 2 packs; Hell Special is ignored" in one.stderr
+    assert "Trades row 3: trade rejected: Cy does not hold 9 to give" in one.stderr
+    for number in (2, 3):
+        assert run("score", "--book", path, "--round", number).exit_code == 0
+    names = load_workbook(path).sheetnames
+    assert {"Round 1 Results", "Round 1 Bids", "Inventories"} <= set(names)
+
+    message = run("open-pass", "inventory", "--book", path, "--player", "bo", "--round", 1)
+    assert message.exit_code == 1
+    assert message.stdout.startswith("Bo, your inventory after round 1 (18 cards): 1 1 2 2 2 3 3 3 4 5 9 + + + - - - x.")
+    assert "Trades row 3" in message.stderr
+
+    book = XlsxBook(path)
+    tabs = book.read()
+    decks = tabs["Decks"] + [[p, "Heaven" if i % 2 else "impact", "1 2 3 + - 1 2 3"] for i, p in enumerate(PLAYERS)]
+    decisions = tabs["Decisions"] + [[p, None, None, "open"] for p in PLAYERS for _ in range(10)]
+    book.write({"Decks": decks, "Decisions": decisions})
+
+    final = run("score", "--book", path, "--round", 4, "--json")
+    assert final.exit_code == 0, final.stderr
+    data = json.loads(final.output)
+    assert [r["tokens"] for r in data["ranking"]][:3] == [3, 1, 1]
+    assert sum(r["candidate"] for r in data["ranking"]) == 3
+    ledger = XlsxBook(path).read()["Ledger"]
+    assert len(ledger) == 1 + 6
+    again = run("score", "--book", path, "--round", 4, "--json")
+    assert json.loads(again.output)["ledger_added"] == 0
+    assert len(XlsxBook(path).read()["Ledger"]) == 1 + 6
+
+    best = run("open-pass", "best", "--book", path, "--player", "Ann", "--json")
+    assert best.exit_code == 0, best.stderr
+    found = json.loads(best.output)
+    assert found["played"] == data["players"]["Ann"]["score"]
+    assert int(found["best"]) >= int(found["played"])
+    text = run("open-pass", "best", "--book", path, "--player", "Ann")
+    assert text.output.splitlines()[1].startswith(f"Best possible: {found['best']} - open cards ")
+
+
+def test_best_before_a_deck_exits_2(tmp_path):
+    path = new_match(tmp_path)
+    result = run("open-pass", "best", "--book", path, "--player", "Ann")
+    assert result.exit_code == 2
+    assert "Ann has no deck in Decks" in result.stderr
+
+
+def test_open_pass_commands_refuse_another_game(tmp_path):
+    path = tmp_path / "hg.xlsx"
+    assert run("new", "hap-and-grab", "--book", path, "--players", "Reds,Craw").exit_code == 0
+    result = run("open-pass", "inventory", "--book", path, "--player", "Reds")
+    assert result.exit_code == 2
+    assert "runs Hap and Grab, not Open, Pass" in result.stderr
+
+
+def test_live_protocol_saves_each_decision_and_resumes_on_a_real_workbook(tmp_path):
+    from hostkit.core.games.open_pass import OpenPass
+    from hostkit.core.tables import Tables
+
+    path = new_match(tmp_path)
+    book = XlsxBook(path)
+    book.write({"Decks": [["Player", "Dealer", "Cards"], ["Ann", "Hell", "1 2 3 + -"]]})
+    game = OpenPass()
+    for choice in ("open", "pass", "open"):
+        fresh = XlsxBook(path)
+        outcome = game.decide(Tables(fresh.read()), None, "Ann", choice)
+        fresh.write(outcome.writes)
+    prompt, lines = game.next_prompt(Tables(XlsxBook(path).read()), None, "Ann")
+    assert "card 4 of 20 from Impact (Hell)" in prompt.text
+    assert [line.split(" - ")[1] for line in lines[1:4]] == ["open", "pass", "open"]
+    decisions = XlsxBook(path).read()["Decisions"]
+    assert [row[1] for row in decisions[1:]] == [1, 2, 3]
