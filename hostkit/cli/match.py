@@ -43,7 +43,8 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
     seed = secrets.randbelow(10**9) if seed is None else seed
     book.create(rules.new_book(names, seed), force=force)
     click.echo(f"Created {book.location}: {rules.title} for {', '.join(names)}, seed {seed}.")
-    click.echo("Next: fill in each round's Opens time in Rounds, then `hostkit board --round 1`.")
+    if rules.first_steps:
+        click.echo(f"Next: {rules.first_steps}")
 
 
 @click.command()
@@ -77,12 +78,16 @@ def board(book: Book, round_number: int, seed: int | None, force: bool, as_json:
 @json_option
 @guarded
 def score(book: Book, round_number: int, as_json: bool) -> None:
-    """Score round N: judge every answer, build the turn order, write results.
+    """Score round N by the rules of the workbook's game and write the results.
 
-    Writes the tab 'Round N Results' (each answer with its verdict, penalty and
-    reason; the turn order; the counts) and the public Leaderboard. Rows that
-    cannot be used are reported by row number and skipped. A round still open is
-    not scored: you are told how long is left.
+    Hap and Grab: judges every answer, builds the turn order, and writes 'Round N
+    Results' (each answer with its verdict, penalty and reason; the turn order;
+    the counts) and the public Leaderboard. Open, Pass: rounds 1-3 score the bids
+    and trades into inventories; round 4 replays the play phase and, once every
+    player has finished, ranks them and posts the awards.
+
+    Rows that cannot be used are reported by row number and skipped. A round
+    still open is not scored: you are told how long is left.
 
     \b
     Example:

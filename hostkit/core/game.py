@@ -51,6 +51,7 @@ class Game:
     max_players: ClassVar[int]
     settings: ClassVar[tuple[Setting, ...]] = ()
     public_tabs: ClassVar[tuple[str, ...]] = ()
+    first_steps: ClassVar[str] = ""
 
     def is_public(self, tab: str) -> bool:
         """Whether players may see a tab; patterns like 'Round * Results' match any round."""

@@ -79,6 +79,7 @@ class HapAndGrab(Game):
         Setting("winner_garnets", 6, "Garnets paid to the match winner.", integer(0, 1000)),
     )
     public_tabs = (LEADERBOARD_TAB, "Round * Results")
+    first_steps = "fill in each round's Opens time in Rounds, then `hostkit board --round 1`."
 
     # ---- reading the workbook
 

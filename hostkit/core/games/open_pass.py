@@ -227,6 +227,7 @@ class OpenPass(Game):
     rule_sheet = "003_bd1ef8e504ed12d5.txt"
     min_players = 6
     max_players = 13
+    first_steps = "type each round's six packs into Packs (and its Deadline into Rounds), then `hostkit score --round 1`."
     settings = (
         Setting("building_rounds", 3, "Deck-building rounds; the round after them is the play phase.",
                 integer(1, 10)),
