@@ -25,9 +25,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from hostkit.cli import match
+    from hostkit.cli import match, tobago
 
-    for module in (match,):
+    for module in (match, tobago):
         for command in module.COMMANDS:
             main.add_command(command)
 
