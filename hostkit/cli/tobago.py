@@ -115,7 +115,8 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
     Adds each player's treasure over the rounds (a skull is -3), names the winner
     (a tie goes to Config tie_winner) or the automatic loser of Part 1. Once the
     result is final the winner's garnets (Config winner_garnets) are posted to the
-    Ledger tab; running it again never pays twice.
+    Ledger tab; running it again never pays twice. With --ledger the entries go
+    to a season workbook instead (made with a Ledger tab if it does not exist).
 
     \b
     Examples:
@@ -132,9 +133,13 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
         from hostkit.storage.xlsx import XlsxBook
 
         season = XlsxBook(ledger_path)
+        exists = season.path.exists()
         season_outcome = Outcome()
-        _pay(Tables(season.read()), entries, season_outcome, ledger_path)
-        season.write(season_outcome.writes)
+        _pay(Tables(season.read() if exists else {}), entries, season_outcome, ledger_path)
+        if exists:
+            season.write(season_outcome.writes)
+        elif season_outcome.writes:
+            season.create(season_outcome.writes)
         outcome.problems += season_outcome.problems
         outcome.summary += season_outcome.summary
         outcome.data = {**(outcome.data or {}), **(season_outcome.data or {})}
