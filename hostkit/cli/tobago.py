@@ -8,7 +8,16 @@ from typing import Mapping
 
 import click
 
-from hostkit.cli.options import Unusable, book_options, finish, guarded, json_option, open_game, round_option
+from hostkit.cli.options import (
+    Unusable,
+    book_options,
+    finish,
+    guarded,
+    json_option,
+    now,
+    open_game,
+    round_option,
+)
 from hostkit.core.game import Outcome
 from hostkit.core.ledger import LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
@@ -39,7 +48,7 @@ def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
     game, tables = open_game(book)
     if not hasattr(game, "deal"):
         raise Unusable(f"{game.title} has no cards to deal.")
-    finish(book, game.deal(tables, round_number, force=force), as_json)
+    finish(book, game.deal(tables, round_number, now(), force=force), as_json)
 
 
 @click.command()

@@ -241,7 +241,8 @@ class Tobago:
 
     def _earlier_card(self, player: str, choice: Choice, card: int, row: int | None, about: str) -> Step:
         if card > len(self.reveals):
-            raise Rejected(f"card {card} is not revealed yet: {about}")
+            raise Rejected(f"card {card} is not revealed yet (Card is the number of the card in reveal order): "
+                           f"{about}")
         if card < 1:
             raise Rejected(f"there is no card {card}; cards are numbered from 1 as they are revealed ({about})")
         earlier = self.reveals[card - 1]

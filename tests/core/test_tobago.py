@@ -96,7 +96,7 @@ def test_rejects_the_wrong_player():
 
 def test_rejects_a_card_not_yet_revealed():
     game = worked_example()
-    with pytest.raises(Rejected, match="card 2 is not revealed yet"):
+    with pytest.raises(Rejected, match="card 2 is not revealed yet \\(Card is the number of the card in reveal order\\)"):
         game.push("Craw", T, 2)
 
 

@@ -440,12 +440,16 @@ class HapAndGrab(Game):
             raise Rejected(str(error)) from None
         return player, choice, card
 
-    def deal(self, tables: Tables, round_number: int, force: bool = False) -> Outcome:
+    def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
         """Deal round N's peeks and 3 unseen cards into the reveal pile, from the match's one shuffled deck."""
         ctx = self.context(tables)
         self._check_round(ctx, round_number)
         part, problems = self.part1(tables, ctx, round_number)
         outcome = Outcome(problems=list(ctx.problems) + problems)
+        if now < part.closes:
+            raise BookError(f"Round {round_number}'s Part 1 is still open until "
+                            f"{format_time(part.closes, ctx.config.tz)}: the turn order is not final yet. Deal "
+                            f"after that.")
         if part.turns.losers():
             raise BookError(f"Round {round_number} has no Part 2: " + "; ".join(
                 f"{p} {_lost_text(part.turns, p)}" for p in part.turns.losers()) + ". Run `hostkit standings`.")
@@ -853,7 +857,7 @@ def _match_rows(ctx: Context, tallies: list[RoundTally], result: MatchResult) ->
     by_number = {t.number: t for t in tallies}
     rows: Rows = [["Match", *[f"Round {n}" for n in rounds], "Treasure", "Status"]]
     for p in ctx.roster.names:
-        status = ("winner" if p == result.winner else f"lost: {result.lost[p]}" if p in result.lost
+        status = ("winner" if p == result.winner else result.lost[p] if p in result.lost
                   else "lost" if result.final and result.winner else "")
         cells = [by_number[n].treasure.get(p, "") if n in by_number else "" for n in rounds]
         rows.append([p, *cells, result.treasure[p], status])

@@ -1,12 +1,14 @@
 """Hap and Grab Part 2 (Tobago) and the whole match, through the game module on in-memory workbooks."""
 
+import datetime as dt
+
 import pytest
 
 from hostkit.core.games import load_game
 from hostkit.core.games.hap_and_grab import RoundTally, settle_match
 from hostkit.core.tables import BookError, Tables
 from hostkit.core.tobago import Treasure
-from tests.tobago_helpers import LATER, SHEET_SEQUENCE, apply, decisions, match_tabs, pile
+from tests.tobago_helpers import LATER, OPENS, SHEET_SEQUENCE, apply, decisions, match_tabs, pile
 
 GAME = load_game("hap-and-grab")
 PEEKERS = ["Craw", "Craw", "Craw", "Reds", "Reds", None, None, None]
@@ -20,7 +22,7 @@ SHEET_DECISIONS = (  # the rule sheet's Part 2 example, as the host records it (
 def sheet_match(*rows, cards=(5, 4, "skull", 7, 5, 6, 3, 3), config=None):
     """Two rounds each earning CRCCR: round 1 dealt by hostkit, round 2's pile dealt by hand as given."""
     tabs = match_tabs({1: (SHEET_SEQUENCE, "C"), 2: (SHEET_SEQUENCE, "C")}, config=config)
-    tabs = apply(tabs, GAME.deal(Tables(tabs), 1).writes)
+    tabs = apply(tabs, GAME.deal(Tables(tabs), 1, LATER).writes)
     tabs["Pile"] += pile(2, *cards, peeks=PEEKERS)[1:]
     tabs["Decisions"] = decisions(*rows)
     return tabs
@@ -67,7 +69,7 @@ def test_a_round_without_decisions_has_no_part_2_yet():
     ((2, 3, "Craw", "pass"), 8, "card 3 is a skull and a skull cannot be passed: Craw, who held the first turn, had "
                                 "to take it"),
     ((2, 6, "Reds", "take"), 10, "Part 2 has already ended (the turn order is empty); no decision is needed"),
-    ((2, 3, "Reds", "take"), 5, "card 3 is not revealed yet: card 2 (a 4) is being decided and the option is Craw's"),
+    ((2, 3, "Reds", "take"), 5, "card 3 is not revealed yet (Card is the number of the card in reveal order): card 2 (a 4) is being decided and the option is Craw's"),
     ((2, 1, "Joker", "take"), 2, "'Joker' is not a player (Reds, Craw)"),
     ((2, 1, "Craw", "keep"), 2, "'keep' is not a decision; type take or pass"),
 ])
@@ -119,7 +121,7 @@ def test_nothing_private_reaches_a_public_tab():
 
 def test_deal_round_1_skips_sevens_and_skulls_and_redeals_the_same_cards():
     tabs = match_tabs()
-    outcome = GAME.deal(Tables(tabs), 1)
+    outcome = GAME.deal(Tables(tabs), 1, LATER)
     assert outcome.problems == []
     pile_rows = outcome.writes["Pile"][1:]
     assert len(pile_rows) == 8
@@ -132,14 +134,14 @@ def test_deal_round_1_skips_sevens_and_skulls_and_redeals_the_same_cards():
     craw = next(line for line in outcome.summary if line.startswith("Hap and Grab round 1") and "You hold 3" in line)
     assert craw.endswith(", ".join(r[2] for r in peeks[:3]) + ". They are shuffled with Reds's 2 peeks and "
                          "3 unseen cards into the reveal pile of 8.")
-    again = GAME.deal(Tables(apply(tabs, outcome.writes)), 1)
+    again = GAME.deal(Tables(apply(tabs, outcome.writes)), 1, LATER)
     assert again.writes == outcome.writes
 
 
 def test_the_deck_is_shared_by_the_rounds():
     tabs = match_tabs({1: (SHEET_SEQUENCE, "C"), 2: ("CCC", "")})
-    tabs = apply(tabs, GAME.deal(Tables(tabs), 1).writes)
-    second = GAME.deal(Tables(tabs), 2).writes["Pile"]
+    tabs = apply(tabs, GAME.deal(Tables(tabs), 1, LATER).writes)
+    second = GAME.deal(Tables(tabs), 2, LATER).writes["Pile"]
     first_positions = {r[3] for r in second[1:] if r[0] == 1}
     second_positions = {r[3] for r in second[1:] if r[0] == 2}
     assert len(first_positions) == 8 and len(second_positions) == 5 and not first_positions & second_positions
@@ -147,17 +149,22 @@ def test_the_deck_is_shared_by_the_rounds():
 
 def test_redeal_after_reveals_started_needs_force():
     tabs = match_tabs()
-    tabs = apply(tabs, GAME.deal(Tables(tabs), 1).writes)
+    tabs = apply(tabs, GAME.deal(Tables(tabs), 1, LATER).writes)
     tabs["Decisions"] = decisions((1, 1, "Craw", "pass"))
     with pytest.raises(BookError, match="reveals have started \\(Decisions rows 2\\).*--force"):
-        GAME.deal(Tables(tabs), 1)
-    assert GAME.deal(Tables(tabs), 1, force=True).writes["Pile"] == tabs["Pile"]
+        GAME.deal(Tables(tabs), 1, LATER)
+    assert GAME.deal(Tables(tabs), 1, LATER, force=True).writes["Pile"] == tabs["Pile"]
+
+
+def test_a_round_still_open_cannot_be_dealt():
+    with pytest.raises(BookError, match="Round 1's Part 1 is still open until 2026-11-21 20:08:00"):
+        GAME.deal(Tables(match_tabs()), 1, (OPENS + dt.timedelta(minutes=5)).replace(tzinfo=dt.timezone.utc))
 
 
 def test_a_round_lost_in_part_1_cannot_be_dealt():
     tabs = match_tabs({1: ("RRR", "CC")})
     with pytest.raises(BookError, match="Round 1 has no Part 2: Craw loses the match"):
-        GAME.deal(Tables(tabs), 1)
+        GAME.deal(Tables(tabs), 1, LATER)
 
 
 def test_live_play_prompts_and_appends_decisions():
