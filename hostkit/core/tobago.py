@@ -224,6 +224,8 @@ class Tobago:
 
     def push(self, player: str, choice: Choice, card: int | None, row: int | None = None) -> Step:
         """Apply one recorded decision, or raise Rejected with the reason."""
+        if card is not None and 1 <= card <= len(self.reveals) and self.reveals[card - 1].card.is_skull:
+            return self._skull(player, choice, self.reveals[card - 1], row)
         if self.ended is not None:
             raise Rejected(f"Part 2 has already ended ({self.ended}); no decision is needed")
         current = self.reveals[-1]
@@ -231,33 +233,35 @@ class Tobago:
         about = f"card {current.number} ({current.card.describe()}) is being decided and the option is {holder}'s"
         if card is None:
             raise Rejected(f"the Card is blank; type the number of the revealed card ({about})")
-        if card != current.number:
-            return self._earlier_card(player, choice, card, row, about)
+        if card > current.number:
+            raise Rejected(f"card {card} is not revealed yet (Card is the number of the card in reveal order): "
+                           f"{about}")
+        if card < 1:
+            raise Rejected(f"there is no card {card}; cards are numbered from 1 as they are revealed ({about})")
+        if card < current.number:
+            earlier = self.reveals[card - 1]
+            settled = f"taken by {earlier.taken_by}" if earlier.taken_by else "passed by every turn"
+            raise Rejected(f"card {card} is already settled ({settled}); now {about}")
         if player != holder:
             raise Rejected(f"{player} does not hold the option: {about}")
         if choice is Choice.TAKE:
             return self._take(player, row)
         return self._pass(player, row)
 
-    def _earlier_card(self, player: str, choice: Choice, card: int, row: int | None, about: str) -> Step:
-        if card > len(self.reveals):
-            raise Rejected(f"card {card} is not revealed yet (Card is the number of the card in reveal order): "
-                           f"{about}")
-        if card < 1:
-            raise Rejected(f"there is no card {card}; cards are numbered from 1 as they are revealed ({about})")
-        earlier = self.reveals[card - 1]
-        if earlier.card.is_skull:
-            if choice is Choice.PASS:
-                raise Rejected(f"card {card} is a skull and a skull cannot be passed: {earlier.taken_by}, who held "
-                               f"the first turn, had to take it")
-            forced = earlier.steps[0] if earlier.steps else None
-            if forced is not None and forced.forced and forced.row is None and player == earlier.taken_by:
-                confirmed = Step(forced.player, forced.choice, row, forced.reason, forced=True)
-                earlier.steps[0] = confirmed
-                return confirmed
-            raise Rejected(f"card {card} is a skull already taken by {earlier.taken_by}, not {player}: {about}")
-        settled = f"taken by {earlier.taken_by}" if earlier.taken_by else "passed by every turn"
-        raise Rejected(f"card {card} is already settled ({settled}); now {about}")
+    def _skull(self, player: str, choice: Choice, skull: Reveal, row: int | None) -> Step:
+        """A recorded decision on a skull, which was taken at once: a take by its taker confirms it."""
+        taker, forced = skull.taken_by, skull.steps[0]
+        if choice is Choice.PASS:
+            raise Rejected(f"card {skull.number} is a skull and a skull cannot be passed: {taker}, who held "
+                           f"the first turn, had to take it")
+        if player != taker:
+            raise Rejected(f"card {skull.number} is a skull, taken at once by {taker} (who held the first turn), "
+                           f"not by {player}")
+        if forced.row is not None:
+            raise Rejected(f"card {skull.number}, a skull, is already recorded as taken by {taker} (row {forced.row})")
+        confirmed = Step(forced.player, forced.choice, row, forced.reason, forced=True)
+        skull.steps[0] = confirmed
+        return confirmed
 
     def _take(self, player: str, row: int | None, forced: bool = False) -> Step:
         current = self.reveals[-1]

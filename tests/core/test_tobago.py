@@ -112,8 +112,18 @@ def test_a_recorded_take_of_a_skull_confirms_the_forced_take():
     step = game.push("Reds", T, 1, row=2)
     assert step.forced and game.reveals[0].steps[0].row == 2
     assert game.waiting().number == 2
-    with pytest.raises(Rejected, match="skull already taken by Reds, not Craw"):
+    with pytest.raises(Rejected, match="card 1 is a skull, taken at once by Reds \\(who held the first turn\\), "
+                                       "not by Craw"):
         game.push("Craw", T, 1)
+    with pytest.raises(Rejected, match="already recorded as taken by Reds \\(row 2\\)"):
+        game.push("Reds", T, 1, row=3)
+
+
+def test_a_skull_that_ends_part_2_can_still_be_confirmed():
+    game = Tobago(order("CR"), [FIVE, SKULL, FIVE, FIVE, FIVE])
+    game.push("Craw", T, 1)
+    assert game.is_over() and game.reveals[1].taken_by == "Reds"
+    assert game.push("Reds", T, 2, row=4).row == 4
 
 
 def test_rejects_a_settled_card_and_a_blank_card():

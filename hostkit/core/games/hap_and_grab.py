@@ -574,8 +574,7 @@ class HapAndGrab(Game):
         table = tables.get(DECISIONS_TAB)
         kept = [r for r in (table.rows if table else []) if any(not is_blank(v) for v in r)]
         header = table.header if table and table.header else list(DECISIONS_HEADER)
-        return Outcome(writes={DECISIONS_TAB: [header] + kept + new},
-                       summary=[step.reason] + [s.reason for n, s in forced if n > waiting.number])
+        return Outcome(writes={DECISIONS_TAB: [header] + kept + new}, summary=[step.reason])
 
     # ---- the match
 
