@@ -156,8 +156,6 @@ def _most_treasure(treasure: dict[str, int], tie_winner: str | None) -> tuple[st
     tied = " and ".join(leaders)
     if tie_winner in leaders:
         return tie_winner, f"{tied} are tied at {best} treasure; a tie goes to {tie_winner} (Config tie_winner)."
-    if tie_winner:
-        return None, f"{tied} are tied at {best} treasure, but Config tie_winner names {tie_winner}, who is not tied."
     return None, (f"{tied} are tied at {best} treasure and Config tie_winner is blank; set it to the player who "
                   f"wins a tie (the rule sheet's Joker).")
 
