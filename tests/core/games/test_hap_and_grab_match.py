@@ -273,3 +273,38 @@ def test_treasure_card_values_follow_config():
     outcome = score(sheet_match(*SHEET_DECISIONS, config={"skull_value": -5}))
     assert outcome.data["part2"]["treasure"]["Craw"] == 5 + 4 - 5
     assert Treasure.SKULL.worth(-5) == -5
+
+
+def test_an_automatic_loss_in_part_1_decides_the_match_and_pays():
+    tabs = match_tabs({1: ("RRR", "CC")})
+    tabs = apply(tabs, score(tabs, 1).writes)
+    assert ["Match", "Round 1", "Round 2", "Round 3", "Round 4", "Treasure", "Status"] in tabs["Leaderboard"]
+    outcome, entries = GAME.standings(Tables(tabs))
+    assert outcome.data["winner"] == "Reds" and outcome.data["final"]
+    assert outcome.data["players"]["Craw"] == {"treasure": 0, "lost": True}
+    assert outcome.data["reason"] == ("Round 1: Craw loses the match: 2 penalties against 0 turns earned this round. "
+                                      "Reds wins the match.")
+    assert [(e.player, e.garnets) for e in entries] == [("Reds", 6)]
+
+
+def test_scoring_part_2_twice_gives_the_same_workbook():
+    tabs = sheet_match(*SHEET_DECISIONS[:4])
+    first = score(tabs)
+    assert score(apply(tabs, first.writes)).writes == first.writes
+
+
+def test_a_decision_row_without_a_round_is_reported_not_replayed():
+    tabs = sheet_match(*SHEET_DECISIONS[:3])
+    tabs["Decisions"].append(["two", 2, "Reds", "take"])
+    outcome = score(tabs)
+    assert [str(p) for p in outcome.problems] == [
+        "Decisions row 5: Round 'two' is not a whole number; type the round the decision belongs to. The row is not "
+        "replayed."]
+    assert outcome.data["part2"]["waiting_for"]["number"] == 2
+
+
+def test_a_typed_over_pile_is_a_book_error():
+    tabs = sheet_match(*SHEET_DECISIONS[:3])
+    tabs["Pile"][-1][2] = "8"
+    with pytest.raises(BookError, match="Pile row 17: '8' is not a treasure card .* re-deal the round with --force"):
+        score(tabs)
