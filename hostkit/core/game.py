@@ -89,6 +89,14 @@ class Game:
         roster, roster_problems = read_roster(tables)
         return Context(config, roster, tuple(problems + roster_problems))
 
+    def match_name(self, ctx: Context) -> str:
+        """The match's name in the season ledger: Config `match`, else the title (with the players of a duel)."""
+        if ctx.config["match"]:
+            return ctx.config["match"]
+        if len(ctx.roster.names) <= 2:
+            return f"{self.title}: {' v '.join(ctx.roster.names)}"
+        return self.title
+
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         raise NotImplementedError
 

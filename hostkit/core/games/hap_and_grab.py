@@ -23,11 +23,24 @@ from hostkit.core.anti_hap import (
     judge,
 )
 from hostkit.core.cards import Card
-from hostkit.core.game import Context, Game, Outcome
+from hostkit.core.game import Context, Game, Outcome, Prompt
+from hostkit.core.ledger import Entry
 from hostkit.core.rng import rng
 from hostkit.core.settings import Setting, integer, text
-from hostkit.core.tables import BookError, Problem, Rows, Tables, is_blank
+from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
 from hostkit.core.times import format_span, format_time, parse_time
+from hostkit.core.tobago import (
+    Choice,
+    Deal,
+    Dealt,
+    DeckRecipe,
+    Rejected,
+    Tobago,
+    deal,
+    parse_choice,
+    parse_treasure,
+    shuffled_deck,
+)
 
 ROUNDS_TAB = "Rounds"
 BOARD_TAB = "Board"
@@ -36,6 +49,14 @@ DRAWS_TAB = "Draws"
 LEADERBOARD_TAB = "Leaderboard"
 BOARD_HEADER = ["Round", "Label", "Background", "Shape", "Colour"]
 DRAWS_HEADER = ["Command", "Round", "Seed", "Drawn"]
+DECISIONS_TAB = "Decisions"
+DECISIONS_HEADER = ["Round", "Card", "Player", "Decision"]
+PEEKS_TAB = "Peeks"
+PEEKS_HEADER = ["Round", "Player", "Card", "Deck position"]
+PILE_TAB = "Pile"
+PILE_HEADER = ["Round", "Reveal", "Card", "Deck position", "Peeked by"]
+UNSEEN = "unseen"
+WIN_REASON = "won the Death Match"
 
 
 def results_tab(round_number: int) -> str:
@@ -58,6 +79,85 @@ class Part1:
     answers: tuple[Answer, ...]
     turns: TurnOrder
     closes: dt.datetime
+
+
+@dataclass(frozen=True)
+class Part2:
+    """A round's Part 2 replayed from the Decisions tab: the game as it stands and where the replay stopped."""
+
+    round: int
+    game: Tobago
+    decisions: int
+    rejection: Problem | None
+    problems: tuple[Problem, ...]
+
+    def is_shown(self) -> bool:
+        """Whether the reveals may be published: the host has recorded a decision, or none was ever needed."""
+        return self.decisions > 0 or self.game.is_over()
+
+
+@dataclass(frozen=True)
+class RoundTally:
+    """What one round adds to the match: treasure, automatic losses, and whether it is finished."""
+
+    number: int
+    treasure: dict[str, int]
+    losers: dict[str, str]
+    done: bool
+    status: str
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    treasure: dict[str, int]
+    lost: dict[str, str]
+    final: bool
+    winner: str | None
+    reason: str
+
+
+def settle_match(players: tuple[str, ...], tallies: list[RoundTally], rounds: int,
+                 tie_winner: str | None) -> MatchResult:
+    """Four rounds, most treasure wins, a tie goes to tie_winner; an automatic loss ends the match at once."""
+    treasure = {p: 0 for p in players}
+    for tally in sorted(tallies, key=lambda t: t.number):
+        for p in players:
+            treasure[p] += tally.treasure.get(p, 0)
+        if tally.losers:
+            lost = dict(tally.losers)
+            survivors = [p for p in players if p not in lost]
+            why = "; ".join(f"{p} {text}" for p, text in lost.items())
+            if len(survivors) == 1:
+                return MatchResult(treasure, lost, True, survivors[0],
+                                   f"Round {tally.number}: {why}. {survivors[0]} wins the match.")
+            unfinished = [t.number for t in tallies if t.number < tally.number and not t.done]
+            if unfinished:
+                return MatchResult(treasure, lost, False, None,
+                                   f"Round {tally.number}: {why}. Both lost at once, so treasure decides, once "
+                                   f"round {unfinished[0]} is finished.")
+            winner, tie = _most_treasure(treasure, tie_winner)
+            return MatchResult(treasure, lost, True, winner,
+                               f"Round {tally.number}: {why}. Both lost at once, so treasure decides: {tie}")
+    done = {t.number for t in tallies if t.done}
+    missing = [n for n in range(1, rounds + 1) if n not in done]
+    if missing:
+        status = next((t.status for t in tallies if t.number == missing[0]), "not played yet")
+        return MatchResult(treasure, {}, False, None,
+                           f"The match is on: round {missing[0]} of {rounds} is {status}.")
+    winner, tie = _most_treasure(treasure, tie_winner)
+    return MatchResult(treasure, {}, True, winner, f"After {rounds} rounds: {tie}")
+
+
+def _most_treasure(treasure: dict[str, int], tie_winner: str | None) -> tuple[str | None, str]:
+    best = max(treasure.values())
+    leaders = [p for p, t in treasure.items() if t == best]
+    if len(leaders) == 1:
+        return leaders[0], f"{leaders[0]} has the most treasure ({best}) and wins the match."
+    tied = " and ".join(leaders)
+    if tie_winner in leaders:
+        return tie_winner, f"{tied} are tied at {best} treasure; a tie goes to {tie_winner} (Config tie_winner)."
+    return None, (f"{tied} are tied at {best} treasure and Config tie_winner is blank; set it to the player who "
+                  f"wins a tie (the rule sheet's Joker).")
 
 
 class HapAndGrab(Game):
@@ -253,11 +353,304 @@ class HapAndGrab(Game):
                 f"round {round_number} is still open: {format_span(part.closes - now)} left "
                 f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored.")))
             return outcome
-        outcome.writes[results_tab(round_number)] = self._results_rows(part, ctx)
-        outcome.writes[LEADERBOARD_TAB] = self._leaderboard(tables, ctx, round_number, part)
+        part2 = self.part2(tables, ctx, part)
+        shown = part2 if part2 is not None and part2.is_shown() else None
+        outcome.writes[results_tab(round_number)] = self._results_rows(part, ctx) + (
+            _part2_rows(shown, ctx) if shown else [])
+        outcome.writes[LEADERBOARD_TAB] = self._leaderboard(tables, ctx, round_number, part, shown)
         outcome.summary += self._summary(part, ctx)
         outcome.data = self._json(part, ctx)
+        if shown is not None:
+            outcome.problems += list(shown.problems) + ([shown.rejection] if shown.rejection else [])
+            outcome.summary += _story(shown, ctx, brief=True)
+            outcome.data["part2"] = _part2_json(shown)
         return outcome
+
+    # ---- Part 2, Tobago
+
+    def _deck(self, ctx: Context) -> tuple[DeckRecipe, tuple]:
+        recipe = DeckRecipe(ctx.config["skulls"], ctx.config["sevens"], ctx.config["each_of_3_to_6"])
+        return recipe, shuffled_deck(recipe, rng(ctx.config["seed"], "deck"))
+
+    def _piles(self, tables: Tables) -> dict[int, list[Dealt]]:
+        """Each dealt round's reveal pile, in reveal order, from the host-only Pile tab."""
+        table = tables.get(PILE_TAB)
+        piles: dict[int, list[tuple[int, Dealt]]] = {}
+        for record in table.records(*PILE_HEADER) if table else ():
+            try:
+                number, reveal = _whole(record["Round"], "Round"), _whole(record["Reveal"], "Reveal")
+                dealt = Dealt(_whole(record["Deck position"], "Deck position"), parse_treasure(record["Card"]),
+                              None if record.text("Peeked by").casefold() in ("", UNSEEN) else record.text("Peeked by"))
+            except ValueError as error:
+                raise BookError(f"Pile row {record.row}: {error}. `hostkit deal` writes this tab; re-deal the round "
+                                f"with --force instead of typing in it.") from None
+            piles.setdefault(number, []).append((reveal, dealt))
+        return {n: [d for _, d in sorted(cards, key=lambda c: c[0])] for n, cards in piles.items()}
+
+    def _decision_records(self, tables: Tables, round_number: int) -> tuple[list, list[Problem]]:
+        table = tables.get(DECISIONS_TAB)
+        records, problems = [], []
+        for record in table.records(*DECISIONS_HEADER) if table else ():
+            try:
+                number = _whole(record["Round"], "Round")
+            except ValueError as error:
+                problems.append(Problem(table.name, record.row, f"{error}; type the round the decision belongs "
+                                        f"to. The row is not replayed."))
+                continue
+            if number == round_number:
+                records.append(record)
+        return records, problems
+
+    def part2(self, tables: Tables, ctx: Context, part: Part1) -> Part2 | None:
+        """Replay a dealt round's Decisions against the rules; None when the round is not dealt."""
+        number = part.round.number
+        pile = self._piles(tables).get(number)
+        if pile is None:
+            return None
+        records, problems = self._decision_records(tables, number)
+        order = part.turns.order
+        for p in ctx.roster.names:
+            peeks = sum(1 for d in pile if d.peeked_by == p)
+            if peeks != order.count(p):
+                problems.append(Problem(PILE_TAB, None, (
+                    f"round {number} was dealt {peeks} peeks for {p}, but Part 1 now gives {p} "
+                    f"{order.count(p)} turns; re-deal with `hostkit deal --round {number} --force`.")))
+        game = Tobago(order, [d.card for d in pile], ctx.roster.names, ctx.config["skull_value"],
+                      show=lambda o: ctx.roster.compact(list(o)) or "(empty)")
+        rejection = None
+        for record in records:
+            try:
+                game.push(*self._read_decision(record, ctx), row=record.row)
+            except Rejected as error:
+                rejection = Problem(DECISIONS_TAB, record.row, (
+                    f"{error}. The replay stops here: fix or delete this row (the rows after it are not "
+                    f"replayed yet)."))
+                break
+        return Part2(number, game, len(records), rejection, tuple(problems))
+
+    def _read_decision(self, record: Any, ctx: Context) -> tuple[str, Choice, int | None]:
+        player = ctx.roster.match(record["Player"])
+        if player is None:
+            raise Rejected(f"{record.text('Player')!r} is not a player ({', '.join(ctx.roster.names)})")
+        try:
+            choice = parse_choice(record["Decision"])
+            card = None if is_blank(record["Card"]) else _whole(record["Card"], "Card")
+        except ValueError as error:
+            raise Rejected(str(error)) from None
+        return player, choice, card
+
+    def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
+        """Deal round N's peeks and 3 unseen cards into the reveal pile, from the match's one shuffled deck."""
+        ctx = self.context(tables)
+        self._check_round(ctx, round_number)
+        part, problems = self.part1(tables, ctx, round_number)
+        outcome = Outcome(problems=list(ctx.problems) + problems)
+        if now < part.closes:
+            raise BookError(f"Round {round_number}'s Part 1 is still open until "
+                            f"{format_time(part.closes, ctx.config.tz)}: the turn order is not final yet. Deal "
+                            f"after that.")
+        if part.turns.losers():
+            raise BookError(f"Round {round_number} has no Part 2: " + "; ".join(
+                f"{p} {_lost_text(part.turns, p)}" for p in part.turns.losers()) + ". Run `hostkit standings`.")
+        order = part.turns.order
+        if not order:
+            outcome.summary.append(f"Round {round_number}: nobody earned a turn, so there is nothing to deal.")
+            return outcome
+        piles = self._piles(tables)
+        recipe, deck = self._deck(ctx)
+        used = [d.position for n, pile in piles.items() if n < round_number for d in pile]
+        dealt = deal(deck, used, order, round_number, rng(ctx.config["seed"], "pile", round_number))
+        if piles.get(round_number) != list(dealt.pile):
+            later = sorted(n for n in piles if n > round_number)
+            if later:
+                raise BookError(f"Round {later[0]} is already dealt from the deck after round {round_number}'s "
+                                f"cards; dealing round {round_number} differently now would deal some cards twice.")
+        records, _ = self._decision_records(tables, round_number)
+        if records and round_number in piles and not force:
+            raise BookError(f"Round {round_number}'s reveals have started (Decisions rows "
+                            f"{', '.join(str(r.row) for r in records)}); its peeks are in the {PEEKS_TAB} tab. "
+                            f"Pass --force to deal it again anyway.")
+        if dealt.short:
+            outcome.problems.append(Problem(PILE_TAB, None, (
+                f"round {round_number}: the treasure deck ran out {dealt.short} cards short; the pile holds "
+                f"{len(dealt.pile)} cards. Raise the deck counts in Config before the match starts next time.")))
+        outcome.writes[PEEKS_TAB] = self._peeks_rows(tables, dealt)
+        outcome.writes[PILE_TAB] = self._pile_rows(tables, dealt)
+        seed = ctx.config["seed"]
+        positions = sorted(d.position for d in dealt.pile)
+        held = f", {dealt.skipped} sevens and skulls held back for later rounds" if dealt.skipped else ""
+        outcome.writes[DRAWS_TAB] = _record_draw(tables, [
+            "deal", round_number, f"{seed}:deck; {seed}:pile:{round_number}",
+            f"deck of {recipe.describe()}; this round took deck cards {_spans(positions)}{held}; "
+            f"pile of {len(dealt.pile)} shuffled (cards in {PILE_TAB}, peeks in {PEEKS_TAB})"])
+        outcome.summary += self._deal_messages(dealt, ctx)
+        outcome.summary.append(
+            f"Round {round_number} dealt: a reveal pile of {len(dealt.pile)} cards ({len(order)} peeked, "
+            f"{len(dealt.pile) - len(order)} unseen), seeds {seed}:deck and {seed}:pile:{round_number}. The cards "
+            f"are in the host-only tabs {PEEKS_TAB} and {PILE_TAB}: never share them. Next: "
+            f"`hostkit play --round {round_number}`.")
+        outcome.data = {"round": round_number, "turn_order": list(order),
+                        "peeks": {p: [t.value for t in dealt.peeks(p)] for p in ctx.roster.names},
+                        "pile_size": len(dealt.pile), "seed": f"{seed}:deck; {seed}:pile:{round_number}"}
+        return outcome
+
+    def _deal_messages(self, dealt: Deal, ctx: Context) -> list[str]:
+        order = ctx.roster.compact(list(dealt.order))
+        lines = []
+        for p in ctx.roster.names:
+            cards = [t.value for t in dealt.peeks(p)]
+            others = [f"{q}'s {_plural(len(dealt.peeks(q)), 'peek')}" for q in ctx.roster.names if q != p]
+            lines += [f"--- for {p} only (paste in their private channel) ---",
+                      f"Hap and Grab round {dealt.round}: the turn order is {order}. You hold "
+                      f"{_plural(dealt.order.count(p), 'turn')}, so you peek at "
+                      f"{_plural(len(cards), 'treasure card')}: {', '.join(cards) or 'none'}. They are shuffled "
+                      f"with {' and '.join(others)} and {_plural(len(dealt.pile) - len(dealt.order), 'unseen card')} "
+                      f"into the reveal pile of {len(dealt.pile)}.", ""]
+        return lines
+
+    def _peeks_rows(self, tables: Tables, dealt: Deal) -> Rows:
+        rows = _other_rounds(tables, PEEKS_TAB, dealt.round)
+        for p in dealt.peekers():
+            rows += [[dealt.round, p, d.card.value, d.position]
+                     for d in sorted(dealt.pile, key=lambda d: d.position) if d.peeked_by == p]
+        return [list(PEEKS_HEADER)] + _by_round(rows)
+
+    def _pile_rows(self, tables: Tables, dealt: Deal) -> Rows:
+        rows = _other_rounds(tables, PILE_TAB, dealt.round)
+        rows += [[dealt.round, i, d.card.value, d.position, d.peeked_by or UNSEEN]
+                 for i, d in enumerate(dealt.pile, start=1)]
+        return [list(PILE_HEADER)] + _by_round(rows)
+
+    # ---- live play
+
+    def _live(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Context, Part2]:
+        if player is not None:
+            raise BookError("Hap and Grab's Part 2 takes both players' decisions in one run; leave out --player.")
+        ctx = self.context(tables)
+        numbers = [round_number] if round_number is not None else sorted(self._piles(tables))
+        if round_number is not None:
+            self._check_round(ctx, round_number)
+        found = None
+        for number in numbers:
+            part, _ = self.part1(tables, ctx, number)
+            found = self.part2(tables, ctx, part)
+            if found is None:
+                raise BookError(f"Round {number} is not dealt yet; run `hostkit deal --round {number}` first.")
+            if round_number is not None or not found.game.is_over():
+                break
+        if found is None:
+            raise BookError("No round is dealt yet; run `hostkit deal --round N` first.")
+        if found.rejection is not None:
+            raise BookError(f"{found.rejection}")
+        return ctx, found
+
+    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Prompt | None, list[str]]:
+        ctx, part2 = self._live(tables, round_number, player)
+        game = part2.game
+        lines = _story(part2, ctx)
+        waiting = game.waiting()
+        if waiting is None:
+            return None, lines + [f"Part 2 of round {part2.round} has ended: {game.ended}.", _treasure_line(game)]
+        order = ctx.roster.compact(game.order)
+        return Prompt(f"Round {part2.round}, card {waiting.number} is {waiting.card.describe()}; the option is "
+                      f"{waiting.player}'s (turn {game.option + 1} of {order}). {waiting.player}: take or pass?",
+                      (Choice.TAKE.value, Choice.PASS.value)), lines
+
+    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
+        ctx, part2 = self._live(tables, round_number, player)
+        game = part2.game
+        waiting = game.waiting()
+        if waiting is None:
+            raise BookError(f"Part 2 of round {part2.round} has already ended ({game.ended}); no decision is needed.")
+        try:
+            step = game.push(waiting.player, parse_choice(choice), waiting.number)
+        except (Rejected, ValueError) as error:
+            raise BookError(str(error)) from None
+        forced = [(r.number, s) for r in game.reveals for s in r.steps if s.forced and s.row is None]
+        new = ([[part2.round, n, s.player, s.choice.value] for n, s in forced if n < waiting.number]
+               + [[part2.round, waiting.number, waiting.player, step.choice.value]]
+               + [[part2.round, n, s.player, s.choice.value] for n, s in forced if n > waiting.number])
+        table = tables.get(DECISIONS_TAB)
+        kept = [r for r in (table.rows if table else []) if any(not is_blank(v) for v in r)]
+        header = table.header if table and table.header else list(DECISIONS_HEADER)
+        return Outcome(writes={DECISIONS_TAB: [header] + kept + new}, summary=[step.reason])
+
+    # ---- the match
+
+    def _check_round(self, ctx: Context, round_number: int) -> None:
+        if round_number not in range(1, ctx.config["rounds"] + 1):
+            raise BookError(f"Round {round_number} is not a round of this match; rounds run 1–{ctx.config['rounds']}.")
+
+    def _tie_winner(self, ctx: Context) -> str | None:
+        typed = ctx.config["tie_winner"]
+        if is_blank(typed):
+            return None
+        name = ctx.roster.match(typed)
+        if name is None:
+            raise BookError(f"Config tie_winner {typed!r} is not a player ({', '.join(ctx.roster.names)}); "
+                            f"fix it or leave it blank.")
+        return name
+
+    def _rounds_played(self, tables: Tables, ctx: Context, include: tuple[Part1, Part2 | None] | None = None
+                       ) -> list[tuple[Part1, Part2 | None]]:
+        """Each round scored or dealt so far, with its Part 2 (None until the host records a decision)."""
+        piles = self._piles(tables)
+        played = []
+        for number in range(1, ctx.config["rounds"] + 1):
+            if include is not None and include[0].round.number == number:
+                played.append(include)
+                continue
+            if results_tab(number) not in tables and number not in piles:
+                continue
+            try:
+                part, _ = self.part1(tables, ctx, number)
+            except BookError:
+                continue
+            part2 = self.part2(tables, ctx, part)
+            played.append((part, part2 if part2 is not None and part2.is_shown() else None))
+        return played
+
+    def _match(self, tables: Tables, ctx: Context, include: tuple[Part1, Part2 | None] | None = None
+               ) -> tuple[list[RoundTally], MatchResult]:
+        tallies = []
+        for part, part2 in self._rounds_played(tables, ctx, include):
+            losers = {p: _lost_text(part.turns, p) for p in part.turns.losers()}
+            if part2 is not None:
+                game = part2.game
+                waiting = game.waiting()
+                done = game.is_over()
+                status = ("finished" if done else
+                          f"in Part 2, waiting for {waiting.player} on card {waiting.number}")  # type: ignore[union-attr]
+                treasure = dict(game.treasure)
+            else:
+                done = not part.turns.order
+                status = "finished (nobody earned a turn)" if done else "waiting for its Part 2 decisions"
+                treasure = {}
+            tallies.append(RoundTally(part.round.number, treasure, losers, done, status))
+        result = settle_match(ctx.roster.names, tallies, ctx.config["rounds"], self._tie_winner(ctx))
+        return tallies, result
+
+    def standings(self, tables: Tables) -> tuple[Outcome, list[Entry]]:
+        """The match table, the public Leaderboard, and the ledger entries a final result pays."""
+        ctx = self.context(tables)
+        tallies, result = self._match(tables, ctx)
+        outcome = Outcome(problems=list(ctx.problems))
+        for part, part2 in self._rounds_played(tables, ctx):
+            if part2 is not None:
+                outcome.problems += list(part2.problems) + ([part2.rejection] if part2.rejection else [])
+        if result.final and result.winner is None:
+            outcome.problems.append(Problem("Config", None, result.reason))
+        outcome.writes[LEADERBOARD_TAB] = self._leaderboard(tables, ctx, None, None, with_match=True)
+        outcome.summary += _table_text(_match_rows(ctx, tallies, result))
+        outcome.data = {"players": {p: {"treasure": result.treasure[p], "lost": p in result.lost}
+                                    for p in ctx.roster.names},
+                        "winner": result.winner, "reason": result.reason, "final": result.final,
+                        "rounds": {t.number: {"treasure": t.treasure, "status": t.status} for t in tallies}}
+        entries = []
+        if result.final and result.winner is not None and ctx.config["winner_garnets"]:
+            entries.append(Entry(self.match_name(ctx), None, result.winner, garnets=ctx.config["winner_garnets"],
+                                 reason=WIN_REASON))
+        return outcome, entries
 
     # ---- rendering
 
@@ -277,10 +670,11 @@ class HapAndGrab(Game):
                  ["Part 1 closed", format_time(part.closes, tz)]]
         return rows
 
-    def _leaderboard(self, tables: Tables, ctx: Context, round_number: int, current: Part1) -> Rows:
+    def _leaderboard(self, tables: Tables, ctx: Context, round_number: int | None, current: Part1 | None,
+                     part2: Part2 | None = None, with_match: bool = False) -> Rows:
         rows: Rows = [["Round", "Player", "Correct", "Penalties", "Turns", "Status"]]
         for number in range(1, ctx.config["rounds"] + 1):
-            if number == round_number:
+            if number == round_number and current is not None:
                 part = current
             elif results_tab(number) in tables:
                 try:
@@ -293,6 +687,9 @@ class HapAndGrab(Game):
                 t = part.turns
                 rows.append([number, p, t.correct[p], t.penalties[p], t.turns(p),
                              "lost the match (more penalties than turns)" if t.has_lost(p) else ""])
+        tallies, result = self._match(tables, ctx, (current, part2) if current is not None else None)
+        if with_match or result.final or any(t.treasure for t in tallies):
+            rows += [[]] + _match_rows(ctx, tallies, result)
         return rows
 
     def _summary(self, part: Part1, ctx: Context) -> list[str]:
@@ -366,3 +763,114 @@ def _board_json(round_number: int, board: Board, draw: str | None) -> dict[str, 
                   for name in sorted(board.cards)],
         "anti_haps": sorted(board.anti_haps()),
     }
+
+
+def _whole(cell: Cell, what: str) -> int:
+    if isinstance(cell, float) and cell.is_integer():
+        cell = int(cell)
+    try:
+        if isinstance(cell, bool):
+            raise ValueError
+        return int(str(cell).strip()) if isinstance(cell, str) else int(cell)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        shown = "" if cell is None else str(cell).strip()
+        raise ValueError(f"{what} {shown!r} is not a whole number") from None
+
+
+def _spans(numbers: list[int]) -> str:
+    """1, 2, 3, 5, 7, 8 as '1–3, 5, 7–8'."""
+    spans: list[list[int]] = []
+    for n in numbers:
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
+
+
+def _other_rounds(tables: Tables, tab: str, round_number: int) -> Rows:
+    table = tables.get(tab)
+    return [r for r in (table.rows if table else [])
+            if any(not is_blank(v) for v in r) and not _same_round(r[0] if r else None, round_number)]
+
+
+def _story(part2: Part2, ctx: Context, brief: bool = False) -> list[str]:
+    """What has happened in Part 2, card by card, as lines for the host."""
+    game = part2.game
+    lines = [f"Part 2 of round {part2.round}: turn order {ctx.roster.compact(list(game.start)) or '(empty)'}."]
+    for reveal in game.reveals:
+        lines.append(f"Card {reveal.number} revealed: {reveal.card.describe()}.")
+        if not brief:
+            lines += [f"  {step.reason}" for step in reveal.steps]
+        elif reveal.order_after is not None:
+            lines[-1] += (f" {'Taken by ' + reveal.taken_by if reveal.taken_by else 'Not taken'}; turn order "
+                          f"after it: {ctx.roster.compact(list(reveal.order_after)) or '(empty)'}.")
+    if brief:
+        waiting = game.waiting()
+        lines.append(f"Part 2 has ended: {game.ended}." if waiting is None else
+                     f"Waiting for {waiting.player}'s decision on card {waiting.number} ({waiting.card.describe()}).")
+        lines.append(_treasure_line(game))
+    return lines
+
+
+def _treasure_line(game: Tobago) -> str:
+    return "Treasure this round: " + ", ".join(f"{p} {t}" for p, t in game.treasure.items()) + "."
+
+
+def _part2_rows(part2: Part2, ctx: Context) -> Rows:
+    """Part 2 for the public results tab: the revealed cards only, never the rest of the pile or the peeks."""
+    game = part2.game
+    rows: Rows = [[], ["Part 2 (Tobago)", "Turn order at the start", ctx.roster.compact(list(game.start))],
+                  ["Card", "Treasure", "Taken by", "Turn order after", "Decisions"]]
+    for r in game.reveals:
+        after = "(being decided)" if r.order_after is None else ctx.roster.compact(list(r.order_after)) or "(empty)"
+        taken = r.taken_by or ("" if r.order_after is None else "nobody")
+        rows.append([r.number, r.card.value, taken, after, " ".join(step.reason for step in r.steps)])
+    waiting = game.waiting()
+    rows.append(["Part 2 ended", game.ended] if waiting is None else
+                ["Waiting for", waiting.player, f"card {waiting.number} ({waiting.card.describe()})"])
+    rows += [[], ["Player", "Treasure this round"]] + [[p, t] for p, t in game.treasure.items()]
+    return rows
+
+
+def _part2_json(part2: Part2) -> dict[str, Any]:
+    game = part2.game
+    waiting = game.waiting()
+    skull = game.skull_value
+    return {
+        "reveals": [{"card": r.card.value, "value": r.card.worth(skull), "number": r.number, "taken_by": r.taken_by,
+                     "decisions": [{"player": s.player, "decision": s.choice.value, "row": s.row, "forced": s.forced,
+                                    "reason": s.reason} for s in r.steps],
+                     "turn_order_after": None if r.order_after is None else list(r.order_after)}
+                    for r in game.reveals],
+        "turn_order_left": list(game.order),
+        "waiting_for": None if waiting is None else {"player": waiting.player, "card": waiting.card.value,
+                                                     "number": waiting.number},
+        "treasure": dict(game.treasure),
+        "ended": game.ended,
+    }
+
+
+def _match_rows(ctx: Context, tallies: list[RoundTally], result: MatchResult) -> Rows:
+    rounds = range(1, ctx.config["rounds"] + 1)
+    by_number = {t.number: t for t in tallies}
+    rows: Rows = [["Match", *[f"Round {n}" for n in rounds], "Treasure", "Status"]]
+    for p in ctx.roster.names:
+        status = ("winner" if p == result.winner else result.lost[p] if p in result.lost
+                  else "lost" if result.final and result.winner else "")
+        cells = [by_number[n].treasure.get(p, "") if n in by_number else "" for n in rounds]
+        rows.append([p, *cells, result.treasure[p], status])
+    rows.append(["Result", result.reason])
+    return rows
+
+
+def _table_text(rows: Rows) -> list[str]:
+    """Rows as aligned text columns; a row of one or two cells (a note) is not aligned."""
+    wide = [r for r in rows if len(r) > 2]
+    widths = [max(len(str(r[i])) for r in wide if i < len(r)) for i in range(max(map(len, wide), default=0))]
+    return ["  ".join(str(v).ljust(widths[i]) for i, v in enumerate(r)).rstrip() if len(r) > 2
+            else ": ".join(str(v) for v in r) for r in rows]
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")

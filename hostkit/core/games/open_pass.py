@@ -769,7 +769,7 @@ class OpenPass(Game):
             return outcome
         placings, draw_lines = self.rank(ctx, {p: e.score for p, e in evaluations.items()})
         outcome.writes[FINAL_TAB] = self._final_rows(placings, evaluations, draw_lines)
-        match = ctx.config["match"] or self.title
+        match = self.match_name(ctx)
         entries = [Entry(match, None, pl.player, tokens=pl.tokens, candidate=pl.candidate, reason=_ledger_reason(self, pl))
                    for pl in placings if pl.tokens or pl.candidate]
         existing, ledger_problems = read_ledger(tables)

@@ -1,0 +1,231 @@
+"""Commands for the rest of a match: deal, play (live decisions), standings, and the season ledger."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Mapping
+
+import click
+
+from hostkit.cli.options import (
+    Unusable,
+    book_options,
+    finish,
+    guarded,
+    json_option,
+    now,
+    open_game,
+    round_option,
+)
+from hostkit.core.game import Outcome
+from hostkit.core.ledger import LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
+from hostkit.core.players import player_key
+from hostkit.core.tables import BookError, Problem, Rows, Tables
+from hostkit.storage.book import Book
+
+
+@click.command()
+@book_options
+@round_option
+@click.option("--force", is_flag=True, help="Deal again although the round's reveals have started.")
+@json_option
+@guarded
+def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
+    """Deal round N's treasure: each player's peeks and the hidden reveal pile.
+
+    From Part 1's turn order, each player peeks at one card of the match's
+    shuffled treasure deck per turn they hold; 3 more cards are drawn unseen and
+    all are shuffled into the reveal pile. The cards go to the host-only tabs
+    Peeks and Pile; the command prints one message per player to paste into that
+    player's private channel. Dealing again gives the same cards; a round whose
+    reveals have started is not dealt again without --force.
+
+    \b
+    Example:
+      hostkit deal --book game.xlsx --round 1
+    """
+    game, tables = open_game(book)
+    if not hasattr(game, "deal"):
+        raise Unusable(f"{game.title} has no cards to deal.")
+    finish(book, game.deal(tables, round_number, now(), force=force), as_json)
+
+
+@click.command()
+@book_options
+@click.option("--round", "round_number", type=click.IntRange(1), help="The round (default: the one in play).")
+@click.option("--player", help="The player whose decisions to take, for games that ask one player at a time.")
+@guarded
+def play(book: Book, round_number: int | None, player: str | None) -> None:
+    """Run a live phase: show each decision due, ask you for it, save it at once.
+
+    Each answer is written to the workbook as soon as you give it, so stopping
+    (Ctrl-C) or a crash loses nothing: run the same command again to resume where
+    the recorded decisions end. It ends when the phase ends.
+
+    \b
+    Example (Hap and Grab Part 2: type take or pass for each revealed card):
+      hostkit play --book game.xlsx --round 1
+    """
+    game, tables = open_game(book)
+    shown: list[str] = []
+    echoed: set[str] = set()
+    saved = 0
+    while True:
+        prompt, lines = game.next_prompt(tables, round_number, player)
+        fresh = lines[len(shown):] if lines[:len(shown)] == shown else lines
+        for line in fresh:
+            if line.strip() not in echoed:
+                click.echo(line)
+        shown, echoed = list(lines), set()
+        if prompt is None:
+            click.echo(f"Done: {saved} decision(s) saved this run. Next: `hostkit score` or `hostkit standings`.")
+            return
+        try:
+            choice = click.prompt(prompt.text, type=click.Choice(prompt.choices, case_sensitive=False))
+        except click.Abort:
+            click.echo(f"\nStopped: {saved} decision(s) saved this run; run the same command to resume.", err=True)
+            sys.exit(1)
+        try:
+            outcome = game.decide(tables, round_number, player, choice)
+        except BookError as error:
+            click.echo(f"Not recorded: {error}", err=True)
+            continue
+        book.write(outcome.writes)
+        saved += 1
+        tables = _updated(tables, outcome.writes)
+        for line in outcome.summary:
+            click.echo(f"Saved: {line}")
+            echoed.add(line.strip())
+
+
+def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
+    """The tabs as they stand after a write, without reading the workbook again."""
+    tabs: dict[str, Rows] = {}
+    for name in tables.names():
+        table = tables.require(name)
+        tabs[name] = [list(table.header)] + [list(r) for r in table.rows]
+    for name, rows in writes.items():
+        for old in [n for n in tabs if n.casefold() == name.casefold()]:
+            del tabs[old]
+        tabs[name] = rows
+    return Tables(tabs)
+
+
+@click.command()
+@book_options
+@click.option("--ledger", "ledger_path", type=click.Path(dir_okay=False),
+              help="Pay into this season workbook's Ledger tab instead of the match workbook's own.")
+@json_option
+@guarded
+def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
+    """Print the match table, write the public Leaderboard, and pay out a final result.
+
+    Adds each player's treasure over the rounds (a skull is -3), names the winner
+    (a tie goes to Config tie_winner) or the automatic loser of Part 1. Once the
+    result is final the winner's garnets (Config winner_garnets) are posted to the
+    Ledger tab; running it again never pays twice. With --ledger the entries go
+    to a season workbook instead (made with a Ledger tab if it does not exist).
+
+    \b
+    Examples:
+      hostkit standings --book game.xlsx
+      hostkit standings --book game.xlsx --ledger season.xlsx --json
+    """
+    game, tables = open_game(book)
+    if not hasattr(game, "standings"):
+        raise Unusable(f"{game.title} has no match standings.")
+    outcome, entries = game.standings(tables)
+    if ledger_path is None:
+        _pay(tables, entries, outcome, book.location)
+    else:
+        from hostkit.storage.xlsx import XlsxBook
+
+        season = XlsxBook(ledger_path)
+        exists = season.path.exists()
+        season_outcome = Outcome()
+        _pay(Tables(season.read() if exists else {}), entries, season_outcome, ledger_path)
+        if exists:
+            season.write(season_outcome.writes)
+        elif season_outcome.writes:
+            season.create(season_outcome.writes)
+        outcome.problems += season_outcome.problems
+        outcome.summary += season_outcome.summary
+        outcome.data = {**(outcome.data or {}), **(season_outcome.data or {})}
+    finish(book, outcome, as_json)
+
+
+def _pay(tables: Tables, entries: list[Entry], outcome: Outcome, where: str) -> None:
+    """Post entries into the Ledger tab of `tables`; entries already there, or contradicted, are not posted."""
+    existing, problems = read_ledger(tables)
+    outcome.problems += problems
+    fresh = []
+    for entry in entries:
+        clash = next((e for e in existing if e.match.casefold() == entry.match.casefold() and e.round == entry.round
+                      and e.reason.strip().casefold() == entry.reason.strip().casefold()
+                      and player_key(e.player) != player_key(entry.player)), None)
+        if clash is None:
+            fresh.append(entry)
+        else:
+            outcome.problems.append(Problem(LEDGER_TAB, None, (
+                f"{where} already pays {clash.player} for {entry.reason!r} in {entry.match!r}, but the result now "
+                f"names {entry.player}; nothing was paid. Correct the Ledger by hand, then run standings again.")))
+    everything, added = post(existing, fresh)
+    if added:
+        outcome.writes[LEDGER_TAB] = ledger_rows(everything)
+    for entry in added:
+        outcome.summary.append(f"Paid: {entry.player} {entry.garnets:+d} garnets ({entry.reason}, {entry.match}), "
+                               f"written to {LEDGER_TAB} in {where}.")
+    for entry in entries:
+        if entry.key() in {e.key() for e in existing}:
+            outcome.summary.append(f"Already paid: {entry.player} {entry.garnets:+d} garnets ({entry.reason}); "
+                                   f"nothing added.")
+    outcome.data = {**(outcome.data or {}), "paid": [_entry_json(e) for e in added]}
+
+
+def _entry_json(entry: Entry) -> dict:
+    return {"match": entry.match, "round": entry.round, "player": entry.player, "garnets": entry.garnets,
+            "tokens_of_life": entry.tokens, "elimination_candidate": entry.candidate, "reason": entry.reason}
+
+
+@click.command()
+@book_options
+@json_option
+@guarded
+def ledger(book: Book, as_json: bool) -> None:
+    """Print each player's season balance from a workbook's Ledger tab.
+
+    Balances are garnets, Tokens of Life and elimination candidacies, summed over
+    every entry (match payouts and purchases alike).
+
+    \b
+    Example:
+      hostkit ledger --book season.xlsx --json
+    """
+    tables = Tables(book.read())
+    entries, problems = read_ledger(tables)
+    totals = balances(entries)
+    if as_json:
+        click.echo(json.dumps({
+            "players": {name: {"garnets": b.garnets, "tokens_of_life": b.tokens, "elimination_candidacies":
+                               b.candidacies} for name, b in totals.items()},
+            "entries": len(entries),
+            "problems": [p.as_json() for p in problems]}, ensure_ascii=False, indent=2))
+    elif LEDGER_TAB not in tables:
+        click.echo(f"{book.location} has no {LEDGER_TAB} tab yet: nothing has been paid.")
+    elif not totals:
+        click.echo(f"{book.location}'s {LEDGER_TAB} tab has no entries yet.")
+    else:
+        width = max(len(name) for name in totals)
+        click.echo(f"{'Player'.ljust(width)}  Garnets  Tokens of Life  EC")
+        for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
+            click.echo(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
+        click.echo(f"({len(entries)} {'entry' if len(entries) == 1 else 'entries'})")
+    if problems:
+        click.echo(f"{len(problems)} problem(s) reported:", err=True)
+        for problem in problems:
+            click.echo(f"  {problem}", err=True)
+        sys.exit(1)
+
+
+COMMANDS = (deal, play, standings, ledger)
