@@ -25,9 +25,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from hostkit.cli import match
+    from hostkit.cli import match, sync
 
-    for module in (match,):
+    for module in (match, sync):
         for command in module.COMMANDS:
             main.add_command(command)
 

@@ -33,15 +33,17 @@ class Snapshot:
 def _plain(value: Cell) -> Cell:
     if value is None or value == "":
         return None
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
+    if isinstance(value, float):
+        value = round(value, 9)  # an xlsx file keeps 15 significant digits of a serial number, not 17
+        return int(value) if value.is_integer() else value
     if isinstance(value, (dt.datetime, dt.date)):
         return value.isoformat()
     return value
 
 
 def fingerprint(rows: Rows) -> str:
-    """The same for the same cell values whichever backend read them (blanks, 3 vs 3.0, ragged rows)."""
+    """The same for the same cell values whichever backend read them (blanks, 3 vs 3.0, ragged rows,
+    serial numbers to a billionth of a day)."""
     plain = []
     for row in rows:
         cells = [_plain(v) for v in row]
