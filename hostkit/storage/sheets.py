@@ -33,7 +33,7 @@ TIMEOUT = (10.0, 60.0)
 BACKOFF = Backoff()
 """The retry policy of every SheetsBook not given one."""
 
-_KEY_IN_URL = re.compile(r"/spreadsheets/d/([A-Za-z0-9_-]+)")
+_KEY_IN_URL = re.compile(r"/spreadsheets/(?:u/\d+/)?d/([A-Za-z0-9_-]+)")
 _KEY = re.compile(r"[A-Za-z0-9_-]{20,}")
 
 Progress = Callable[[str], None]
