@@ -127,6 +127,13 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     zone = book.timezone or _pulled_timezone(tabs)
     config_name = next((name for name in tabs if name.casefold() == CONFIG_TAB.casefold()), None)
     if zone and config_name is not None:
+        typed = Tables({CONFIG_TAB: tabs[config_name]}).require(CONFIG_TAB)
+        if typed.has_column("Key") and typed.has_column("Value"):
+            given = next((r.text("Value") for r in typed.records("Key", "Value")
+                          if r.text("Key").lower() == "timezone"), "")
+            if given and given not in ("UTC", zone) and book.progress:
+                book.progress(f"Config timezone {given} is not used: times are read in the spreadsheet's own time "
+                              f"zone, {zone} (change it in Google Sheets: File > Settings).")
         tabs = {**tabs, config_name: with_setting(tabs[config_name], "timezone", zone)}
     tables = Tables(tabs)
     config = tables.require(CONFIG_TAB)

@@ -272,7 +272,7 @@ class SheetsBook(Book):
             self._metadata = self._call(self.client.fetch_sheet_metadata, self.key)
         return self._metadata
 
-    def _prepare_grid(self, tabs: Mapping[str, Rows]) -> None:
+    def _prepare_grid(self, tabs: Mapping[str, Rows], retried: bool = False) -> None:
         """Add the missing tabs and grow the ones too small, in one spreadsheets:batchUpdate (or none)."""
         requests_: list[dict] = []
         titles = set(self.titles())
@@ -294,8 +294,19 @@ class SheetsBook(Book):
                     "fields": "gridProperties/rowCount,gridProperties/columnCount"}})
         if not requests_:
             return
-        self._say(f"Adding or growing {len(requests_)} tabs in {self.location}…")
-        reply = self._call(self.client.batch_update, self.key, {"requests": requests_})
+        added = [r["addSheet"]["properties"]["title"] for r in requests_ if "addSheet" in r]
+        grown = len(requests_) - len(added)
+        self._say(", ".join(filter(None, [f"Adding {', '.join(added)}" if added else "",
+                                          f"growing {grown} tab(s)" if grown else ""])).capitalize()
+                  + f" in {self.location}…")
+        try:
+            reply = self.client.batch_update(self.key, {"requests": requests_})
+        except APIError as error:
+            if error.response.status_code == 400 and "already exists" in str(error) and not retried:
+                # An earlier try was carried out but its answer lost: look again and add only what is missing.
+                self._metadata = None
+                return self._prepare_grid(tabs, retried=True)
+            raise StorageError(self._explain(error)) from None
         sheets = self._meta().setdefault("sheets", [])
         for request, answer in zip(requests_, reply.get("replies", [])):
             if "addSheet" in request:

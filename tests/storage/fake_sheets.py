@@ -153,10 +153,11 @@ class FakeSheets(BaseAdapter):
         self.forbidden.add(key)
 
     def storm(self, times: int, status: int = 429, retry_after: str | None = None,
-              error: type[Exception] | None = None) -> None:
-        """The next `times` requests fail: with this status (and Retry-After), or by raising `error`."""
+              error: type[Exception] | None = None, lost: bool = False) -> None:
+        """The next `times` requests fail: with this status (and Retry-After), or by raising `error`;
+        with lost=True the request is carried out first and only its answer is lost."""
         for _ in range(times):
-            self._script.append((status, retry_after, error))
+            self._script.append((status, retry_after, error, lost))
 
     def session(self) -> requests.Session:
         session = requests.Session()
@@ -192,8 +193,8 @@ class FakeSheets(BaseAdapter):
         payload = json.loads(body_bytes) if body_bytes else None
         kind, key, handler = self._route(request.method or "GET", url.path)
         sent = len(request.url or "") + len(body_bytes)
-        if self._script:
-            status, retry_after, error = self._script.popleft()
+        if self._script and not self._script[0][3]:
+            status, retry_after, error, _ = self._script.popleft()
             self.calls.append(Call(kind, key, status if error is None else 0, sent, timeout, payload))
             if error is not None:
                 raise error(f"scripted failure of {kind}")
@@ -207,6 +208,8 @@ class FakeSheets(BaseAdapter):
         except ApiError as error:
             status, answer = error.code, _error_body(error.code, error.message)
         self.calls.append(Call(kind, key, status, sent, timeout, payload))
+        if self._script and self._script[0][3]:
+            raise self._script.popleft()[2](f"the answer to {kind} was lost")
         return self._answer(request, status, answer, {})
 
     def _route(self, method: str, path: str) -> tuple[str, str, Any]:

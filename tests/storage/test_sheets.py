@@ -154,3 +154,25 @@ def test_gspreads_never_ending_backoff_client_is_not_used(fake):
     from gspread.http_client import BackOffHTTPClient
 
     assert not isinstance(book(fake).client, BackOffHTTPClient)
+
+
+def test_tabs_added_by_a_try_whose_answer_was_lost_are_not_added_twice(fake):
+    import requests
+
+    fake.add(KEY)
+    sheet = book(fake, backoff=Backoff(sleep=lambda s: None))
+    sheet.read()
+    fake.storm(1, error=requests.ReadTimeout, lost=True)
+    sheet.write({"Leaderboard": [["Round", "Player"]]})
+    assert fake.rows(KEY, "Leaderboard") == [["Round", "Player"]]
+    assert [t.title for t in fake.books[KEY].tabs] == ["Sheet1", "Leaderboard"]
+    assert [c.kind for c in fake.calls[2:]] == ["spreadsheets.batchUpdate", "spreadsheets.batchUpdate",
+                                                "spreadsheets.get", "values.batchUpdate"]
+
+
+def test_config_timezone_gives_way_to_the_spreadsheets_and_the_host_is_told(fake, credentials):
+    fake.add(KEY, {"Config": [["Key", "Value"], ["game", "hap-and-grab"], ["timezone", "Asia/Tokyo"]]},
+             time_zone="Europe/Paris")
+    result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials", str(credentials)])
+    assert ("Config timezone Asia/Tokyo is not used: times are read in the spreadsheet's own time zone, "
+            "Europe/Paris") in result.stderr
