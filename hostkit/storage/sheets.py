@@ -274,33 +274,33 @@ class SheetsBook(Book):
 
     def _prepare_grid(self, tabs: Mapping[str, Rows], retried: bool = False) -> None:
         """Add the missing tabs and grow the ones too small, in one spreadsheets:batchUpdate (or none)."""
-        requests_: list[dict] = []
+        changes: list[dict] = []
         titles = set(self.titles())
         for title, rows in tabs.items():
             height = max(len(rows), 1)
             width = max(max((len(r) for r in rows), default=0), 1)
             if title not in titles:
-                requests_.append({"addSheet": {"properties": {
+                changes.append({"addSheet": {"properties": {
                     "title": title, "sheetType": "GRID",
                     "gridProperties": {"rowCount": max(height, 100), "columnCount": max(width, 26)}}}})
                 continue
             sheet = self._sheet(title)
             grid = sheet.get("gridProperties", {})
             if grid.get("rowCount", 0) < height or grid.get("columnCount", 0) < width:
-                requests_.append({"updateSheetProperties": {
+                changes.append({"updateSheetProperties": {
                     "properties": {"sheetId": sheet["sheetId"], "gridProperties": {
                         "rowCount": max(grid.get("rowCount", 0), height),
                         "columnCount": max(grid.get("columnCount", 0), width)}},
                     "fields": "gridProperties/rowCount,gridProperties/columnCount"}})
-        if not requests_:
+        if not changes:
             return
-        added = [r["addSheet"]["properties"]["title"] for r in requests_ if "addSheet" in r]
-        grown = len(requests_) - len(added)
+        added = [r["addSheet"]["properties"]["title"] for r in changes if "addSheet" in r]
+        grown = len(changes) - len(added)
         self._say(", ".join(filter(None, [f"Adding {', '.join(added)}" if added else "",
                                           f"growing {grown} tab(s)" if grown else ""])).capitalize()
                   + f" in {self.location}…")
         try:
-            reply = self.client.batch_update(self.key, {"requests": requests_})
+            reply = self.client.batch_update(self.key, {"requests": changes})
         except APIError as error:
             if error.response.status_code == 400 and "already exists" in str(error) and not retried:
                 # An earlier try was carried out but its answer lost: look again and add only what is missing.
@@ -308,7 +308,7 @@ class SheetsBook(Book):
                 return self._prepare_grid(tabs, retried=True)
             raise StorageError(self._explain(error)) from None
         sheets = self._meta().setdefault("sheets", [])
-        for request, answer in zip(requests_, reply.get("replies", [])):
+        for request, answer in zip(changes, reply.get("replies", [])):
             if "addSheet" in request:
                 sheets.append({"properties": answer["addSheet"]["properties"]})
             else:

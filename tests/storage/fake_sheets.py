@@ -287,6 +287,9 @@ class FakeSheets(BaseAdapter):
                 raise ApiError(400, f"Range ({shown_title(tab.title)}!{column_letters(c0 + 1)}{r0 + height}) "
                                     f"exceeds grid limits. Max rows: {tab.row_count}, max columns: "
                                     f"{tab.column_count}")
+            if height > r1 - r0 + 1 or width > c1 - c0 + 1:
+                raise ApiError(400, f"Requested writing within range [{item['range']}], but tried writing to "
+                                    f"row [{r0 + height}]")
             for r, row in enumerate(values):
                 for c, value in enumerate(row):
                     if value in ("", None):

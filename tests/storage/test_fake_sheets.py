@@ -112,3 +112,9 @@ def test_counts_requests_and_scripts_storms(api):
 def test_no_request_can_leave_for_another_host(api):
     with pytest.raises(AssertionError, match="another host"):
         api.session().get("https://www.googleapis.com/drive/v3/files", timeout=5)
+
+
+def test_values_larger_than_their_range_are_refused(api):
+    wide = call(api, "POST", "/values:batchUpdate", json={"valueInputOption": "RAW", "data": [
+        {"range": "Sheet1!A1:B1", "values": [["a", "b", "c"]]}]})
+    assert wide.status_code == 400 and "Requested writing within range" in wide.json()["error"]["message"]
