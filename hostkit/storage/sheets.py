@@ -296,9 +296,8 @@ class SheetsBook(Book):
             return
         added = [r["addSheet"]["properties"]["title"] for r in changes if "addSheet" in r]
         grown = len(changes) - len(added)
-        self._say(", ".join(filter(None, [f"Adding {', '.join(added)}" if added else "",
-                                          f"growing {grown} tab(s)" if grown else ""])).capitalize()
-                  + f" in {self.location}…")
+        steps = ([f"adding {', '.join(added)}"] if added else []) + ([f"growing {grown} tab(s)"] if grown else [])
+        self._say(f"{' and '.join(steps)[0].upper()}{' and '.join(steps)[1:]} in {self.location}…")
         try:
             reply = self.client.batch_update(self.key, {"requests": changes})
         except APIError as error:
