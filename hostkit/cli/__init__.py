@@ -25,9 +25,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from hostkit.cli import match, open_pass, tobago
+    from hostkit.cli import match, open_pass, sync, tobago
 
-    for module in (match, tobago, open_pass):
+    for module in (match, tobago, open_pass, sync):
         for command in module.COMMANDS:
             main.add_command(command)
 

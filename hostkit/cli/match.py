@@ -26,14 +26,19 @@ from hostkit.storage.book import Book
 @book_options
 @click.option("--players", required=True, help='The players\' names, comma-separated: "Reds,Craw".')
 @click.option("--seed", type=click.IntRange(0), help="Seed of every random choice (default: a fresh random one).")
-@click.option("--force", is_flag=True, help="Overwrite an existing workbook.")
+@click.option("--force", is_flag=True, help="Overwrite an existing workbook (on a Google Sheet: replace the game's "
+              "tabs; the host's other tabs are always left alone).")
 @guarded
 def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> None:
     """Create a match workbook for GAME from its template.
 
+    With --sheet, the game's tabs are laid into an existing Google Sheet that you
+    have shared with the service account; its other tabs are left alone.
+
     \b
     Example:
       hostkit new hap-and-grab --book game.xlsx --players "Reds,Craw" --seed 42
+      hostkit new hap-and-grab --sheet 1AbC...xyz --credentials credentials.json --players "Reds,Craw"
     """
     try:
         names = parse_player_list(players)

@@ -10,11 +10,19 @@ from typing import Any, Callable
 
 import click
 
+import weakref
+
+from click.core import ParameterSource
+
+from hostkit.core.forms import FormMapping, apply_form, parse_columns
 from hostkit.core.game import Game, Outcome
 from hostkit.core.games import load_game
-from hostkit.core.settings import CONFIG_TAB
-from hostkit.core.tables import BookError, Tables
+from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, read_config, with_setting
+from hostkit.core.tables import BookError, Rows, Tables
 from hostkit.storage.book import Book, StorageError
+from hostkit.storage.snapshot import read_snapshot
+
+_OPENED: "weakref.WeakKeyDictionary[Book, Game]" = weakref.WeakKeyDictionary()
 
 
 class Unusable(click.ClickException):
@@ -24,23 +32,62 @@ class Unusable(click.ClickException):
 
 
 def book_options(command: Callable) -> Callable:
-    """--book FILE: the workbook a command works on."""
+    """--book FILE or --sheet KEY_OR_URL: the workbook a command works on (and where public tabs go)."""
 
-    @click.option(
-        "--book",
-        "book_path",
-        type=click.Path(dir_okay=False),
-        envvar="HOSTKIT_BOOK",
-        required=True,
-        help="The match's .xlsx workbook (or set HOSTKIT_BOOK).",
-    )
+    @click.option("--book", "book_path", type=click.Path(dir_okay=False), envvar="HOSTKIT_BOOK",
+                  help="The match's .xlsx workbook (or set HOSTKIT_BOOK).")
+    @click.option("--sheet", "sheet", metavar="KEY_OR_URL", envvar="HOSTKIT_SHEET",
+                  help="Or the match's Google Sheet: its key or address (or set HOSTKIT_SHEET).")
+    @click.option("--credentials", type=click.Path(dir_okay=False),
+                  envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
+                  help="With --sheet: the service account's JSON key (else HOSTKIT_CREDENTIALS, else "
+                       "GOOGLE_APPLICATION_CREDENTIALS).")
+    @click.option("--public-sheet", metavar="KEY_OR_URL",
+                  help="Also write the public tabs (leaderboards, revealed results), and only those, to "
+                       "this Google Sheet that players can see.")
+    @click.option("--public-book", type=click.Path(dir_okay=False),
+                  help="Also write the public tabs, and only those, to this .xlsx file.")
     @functools.wraps(command)
-    def wrapper(*args: Any, book_path: str, **kwargs: Any) -> Any:
-        from hostkit.storage.xlsx import XlsxBook
-
-        return command(*args, book=XlsxBook(book_path), **kwargs)
+    def wrapper(*args: Any, book_path: str | None, sheet: str | None, credentials: str | None,
+                public_sheet: str | None, public_book: str | None, **kwargs: Any) -> Any:
+        progress = None if kwargs.get("as_json") else _progress
+        try:
+            book = open_book(book_path, sheet, credentials, progress)
+            if public_sheet and public_book:
+                raise Unusable("Give --public-sheet or --public-book, not both.")
+            if public_sheet or public_book:
+                book.public = open_book(public_book, public_sheet, credentials, progress, public=True)
+        except StorageError as error:
+            raise Unusable(str(error)) from None
+        return command(*args, book=book, **kwargs)
 
     return wrapper
+
+
+def _progress(line: str) -> None:
+    click.echo(f"hostkit: {line}", err=True)
+
+
+def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
+              progress: Callable[[str], None] | None = None, public: bool = False) -> Book:
+    """The workbook named by --book or --sheet (exactly one of them; an explicit one beats the environment's)."""
+    if book_path and sheet and not public:
+        source = click.get_current_context().get_parameter_source
+        if source("book_path") is ParameterSource.ENVIRONMENT:
+            book_path = None
+        elif source("sheet") is ParameterSource.ENVIRONMENT:
+            sheet = None
+        else:
+            raise Unusable("Give --book FILE or --sheet KEY, not both.")
+    if sheet:
+        from hostkit.storage.sheets import SheetsBook
+
+        return SheetsBook.open(sheet, credentials, progress=progress)
+    if not book_path:
+        raise Unusable("Say which workbook: --book FILE (an .xlsx file) or --sheet KEY (a Google Sheet).")
+    from hostkit.storage.xlsx import XlsxBook
+
+    return XlsxBook(book_path)
 
 
 def json_option(command: Callable) -> Callable:
@@ -70,20 +117,59 @@ def now() -> dt.datetime:
 
 
 def open_game(book: Book) -> tuple[Game, Tables]:
-    """Read the whole workbook once and find which game it runs."""
-    tables = Tables(book.read())
+    """Read the whole workbook once and find which game it runs.
+
+    The tables the game sees use the workbook's own time zone (a Google Sheet's, or the one a pulled copy
+    recorded) instead of Config timezone, and a Form's responses tab in place of its submissions tab when
+    Config maps one.
+    """
+    tabs = book.read()
+    zone = book.timezone or _pulled_timezone(tabs)
+    config_name = next((name for name in tabs if name.casefold() == CONFIG_TAB.casefold()), None)
+    if zone and config_name is not None:
+        typed = Tables({CONFIG_TAB: tabs[config_name]}).require(CONFIG_TAB)
+        if typed.has_column("Key") and typed.has_column("Value"):
+            given = next((r.text("Value") for r in typed.records("Key", "Value")
+                          if r.text("Key").lower() == "timezone"), "")
+            if given and given not in ("UTC", zone) and book.progress:
+                book.progress(f"Config timezone {given} is not used: times are read in the spreadsheet's own time "
+                              f"zone, {zone} (change it in Google Sheets: File > Settings).")
+        tabs = {**tabs, config_name: with_setting(tabs[config_name], "timezone", zone)}
+    tables = Tables(tabs)
     config = tables.require(CONFIG_TAB)
     name = next((r.text("Value") for r in config.records("Key", "Value") if r.text("Key").lower() == "game"), "")
     try:
-        return load_game(name), tables
+        game = load_game(name)
     except KeyError as error:
         raise BookError(f"Config's game {name!r} is not a game hostkit knows ({error.args[0].split(': ')[-1]}); "
                         f"fix the 'game' row of Config.") from None
+    _OPENED[book] = game
+    return game, apply_form(tables, form_mapping(tables))
+
+
+def _pulled_timezone(tabs: dict[str, Rows]) -> str | None:
+    snapshot = read_snapshot(tabs)
+    return snapshot.timezone if snapshot else None
+
+
+def form_mapping(tables: Tables) -> FormMapping:
+    """The Form mapping that Config sets (none when form_tab is blank)."""
+    config, _ = read_config(tables, COMMON_SETTINGS)
+    return FormMapping(config["form_tab"], parse_columns(config["form_columns"]), config["form_target"] or "Submissions")
 
 
 def finish(book: Book, outcome: Outcome, as_json: bool) -> None:
-    """Write what the command produced, report it, and exit 0 (done) or 1 (done with problems)."""
+    """Write what the command produced, report it, and exit 0 (done) or 1 (done with problems).
+
+    With a public workbook (--public-sheet/--public-book) the tabs the game calls public are also written
+    there, and nothing else.
+    """
     book.write(outcome.writes)
+    game = _OPENED.get(book)
+    if book.public is not None and game is not None:
+        public = {tab: rows for tab, rows in outcome.writes.items() if game.is_public(tab)}
+        if public:
+            publish(book.public, public)
     if as_json:
         data = dict(outcome.data or {})
         data["problems"] = [p.as_json() for p in outcome.problems]
@@ -96,3 +182,12 @@ def finish(book: Book, outcome: Outcome, as_json: bool) -> None:
         for problem in outcome.problems:
             click.echo(f"  {problem}", err=True)
         sys.exit(1)
+
+
+def publish(public: Book, tabs: dict[str, Rows]) -> None:
+    """Write public tabs to the players' workbook, making the xlsx file on first use."""
+    path = getattr(public, "path", None)
+    if path is not None and not path.exists():
+        public.create(tabs)
+    else:
+        public.write(tabs)

@@ -6,7 +6,8 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
+from hostkit.core.forms import format_columns, parse_columns
+from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
 from hostkit.core.times import DATE_ORDERS, zone
 
 CONFIG_TAB = "Config"
@@ -71,6 +72,12 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
         "How slashed dates typed as text are read: MDY (11/21/2026, Google Forms in US English) or DMY.",
         choice(*DATE_ORDERS),
     ),
+    Setting("form_tab", "", "The tab a Google Form sends its responses to (like Form Responses 1), read as the "
+            "submissions; blank: submissions are in the Submissions tab.", text),
+    Setting("form_columns", "", "Which Form question fills which column, as 'Question -> Column' pairs separated "
+            "by ; (like 'Your Discord name -> Player; Your answer -> Answer'); questions already named like "
+            "the column need no pair.", lambda value: format_columns(parse_columns(value))),
+    Setting("form_target", "Submissions", "The tab the Form's responses stand in for.", text),
 )
 
 
@@ -91,6 +98,21 @@ def config_rows(settings: Iterable[Setting], overrides: Mapping[str, Any]) -> li
     for s in settings:
         rows.append([s.key, overrides.get(s.key, s.default), s.meaning])
     return rows
+
+
+def with_setting(rows: Rows, key: str, value: Cell) -> Rows:
+    """The Config tab's rows with one setting's value replaced (its row added when missing)."""
+    rows = [list(r) for r in rows] or [list(CONFIG_HEADER)]
+    header = [str(c or "").strip().casefold() for c in rows[0]]
+    k, v = (header.index("key"), header.index("value")) if {"key", "value"} <= set(header) else (0, 1)
+    for row in rows[1:]:
+        if len(row) > k and str(row[k] or "").strip().casefold() == key.casefold():
+            row.extend([None] * (v + 1 - len(row)))
+            row[v] = value
+            return rows
+    added: list[Cell] = [None] * (max(k, v) + 1)
+    added[k], added[v] = key, value
+    return rows + [added]
 
 
 def read_config(tables: Tables, settings: Iterable[Setting]) -> tuple[Config, list[Problem]]:

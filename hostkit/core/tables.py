@@ -100,6 +100,12 @@ class Tables:
     def get(self, name: str) -> Table | None:
         return self._tabs.get(_key(name))
 
+    def replaced(self, name: str, table: Table) -> "Tables":
+        """These tabs with `name` read as `table`, which may keep another tab's name for its messages."""
+        tables = Tables({})
+        tables._tabs = {**self._tabs, _key(name): table}
+        return tables
+
     def require(self, name: str) -> Table:
         table = self.get(name)
         if table is None:

@@ -34,7 +34,11 @@ def _slashed_formats(date_order: str) -> list[str]:
 
 
 def parse_time(value: Cell, tz: dt.tzinfo, date_order: str = "MDY") -> dt.datetime:
-    """The moment a cell names, as an aware datetime; naive values are read in tz."""
+    """The moment a cell names, as an aware datetime; naive values are read in tz.
+
+    The result carries the fixed UTC offset in force at that moment (not tz itself), so that adding
+    minutes and comparing moments count real time across a daylight-saving change.
+    """
     if isinstance(value, bool) or value is None:
         raise ValueError("is not a time")
     if isinstance(value, dt.datetime):
@@ -45,9 +49,8 @@ def parse_time(value: Cell, tz: dt.tzinfo, date_order: str = "MDY") -> dt.dateti
         moment = from_serial(float(value))
     else:
         moment = _parse_text(str(value).strip(), date_order)
-    if moment.tzinfo is None:
-        return moment.replace(tzinfo=tz)
-    return moment.astimezone(tz)
+    local = moment.replace(tzinfo=tz) if moment.tzinfo is None else moment.astimezone(tz)
+    return local.astimezone(dt.timezone(local.utcoffset() or dt.timedelta(0)))
 
 
 def _parse_text(text: str, date_order: str) -> dt.datetime:

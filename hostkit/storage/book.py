@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Mapping
+from typing import Callable, Mapping
 
 from hostkit.core.tables import Rows
 
@@ -18,6 +18,10 @@ class Book(ABC):
     location: str
     timezone: str | None = None
     """The workbook's own time zone where it has one (a Google Sheet does; an xlsx file does not)."""
+    public: "Book | None" = None
+    """A second workbook that players can see: commands also write the game's public tabs there, only those."""
+    progress: "Callable[[str], None] | None" = None
+    """Where a backend that talks to a network says what it is doing (None: silent)."""
 
     @abstractmethod
     def read(self) -> dict[str, Rows]:

@@ -18,7 +18,7 @@ def test_new_creates_the_template(run, tmp_path):
     result = run("new", "hap-and-grab", "--book", path, "--players", "Reds, @Craw", "--seed", 42)
     assert result.exit_code == 0, result.output
     tabs = cells(path)
-    assert list(tabs) == ["Config", "Players", "Rounds", "Board", "Submissions"]
+    assert list(tabs) == ["Config", "Players", "Rounds", "Board", "Submissions", "Decisions", "Peeks", "Pile"]
     config = {row[0]: row[1] for row in tabs["Config"][1:]}
     assert config["game"] == "hap-and-grab" and config["seed"] == 42 and config["timezone"] == "UTC"
     assert config["part1_minutes"] == 8 and config["tie_winner"] is None

@@ -1,0 +1,112 @@
+"""Requests per command and bytes sent to the Sheets API, beside a naive cell-by-cell write of the same results.
+
+Runs hostkit's commands on the in-process fake of the Sheets API (tests/storage/fake_sheets.py), so it
+needs no network and no Google account:
+
+    python benchmarks/sheets_requests.py
+
+"Naive" is what a script on gspread's friendly calls costs: the same two reads, then one
+`Worksheet.update_cell` (PUT values/{cell}?valueInputOption=USER_ENTERED) per written cell. Bytes sent
+are the request line's URL plus the JSON body, for both.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "storage")]
+
+from click.testing import CliRunner  # noqa: E402
+from cryptography.hazmat.primitives import serialization  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: E402
+
+from fake_sheets import FakeSheets  # noqa: E402
+from hostkit.cli import main  # noqa: E402
+from hostkit.core.games import load_game  # noqa: E402
+from hostkit.demo import demo_book  # noqa: E402
+from hostkit.storage import sheets  # noqa: E402
+from hostkit.storage.sheets import SheetsBook, a1_range  # noqa: E402
+
+KEY = "1BenchmarkSpreadsheetKey000000000000000000"
+BASE = f"https://sheets.googleapis.com/v4/spreadsheets/{KEY}"
+
+
+def credentials_file(folder: Path) -> Path:
+    pem = rsa.generate_private_key(public_exponent=65537, key_size=2048).private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()).decode()
+    path = folder / "credentials.json"
+    path.write_text(json.dumps({"type": "service_account", "client_email": "bench@example.iam.gserviceaccount.com",
+                                "private_key": pem, "token_uri": "https://oauth2.googleapis.com/token"}))
+    return path
+
+
+def naive_bytes(data: list[dict]) -> tuple[int, int]:
+    """Requests and bytes of writing each non-blank cell of these ranges with its own update_cell."""
+    requests_, sent = 0, 0
+    for block in data:
+        title = block["range"].rsplit("!", 1)[0].strip("'")
+        for r, row in enumerate(block["values"], start=1):
+            for c, value in enumerate(row, start=1):
+                if value == "":
+                    continue
+                cell = a1_range(title, r, c).rsplit(":", 1)[-1]
+                url = f"{BASE}/values/{quote(title + '!' + cell)}?valueInputOption=USER_ENTERED"
+                requests_ += 1
+                sent += len(url) + len(json.dumps({"values": [[value]]}))
+    return requests_, sent
+
+
+def main_() -> None:
+    fake = FakeSheets()
+    sheets.connect = lambda credentials: fake.session()
+    with tempfile.TemporaryDirectory() as folder:
+        creds = ["--sheet", KEY, "--credentials", str(credentials_file(Path(folder)))]
+        fake.add(KEY, {"Host notes": [["the host's own tab"]]}, time_zone="Europe/London")
+        steps: list[tuple[str, list[str]]] = [
+            ("new hap-and-grab", ["new", "hap-and-grab", "--players", "Reds,Craw", "--seed", "7"]),
+        ]
+        runner = CliRunner()
+        rows = []
+
+        def measure(label: str, args: list[str]) -> None:
+            before = len(fake.calls)
+            result = runner.invoke(main, [*args, *creds, "--json"] if args[0] != "new" else [*args, *creds])
+            if result.exit_code not in (0, 1):
+                raise SystemExit(f"{label} failed: {result.output}")
+            calls = fake.calls[before:]
+            writes = [c for c in calls if c.kind == "values.batchUpdate"]
+            naive_reqs, naive_sent = naive_bytes([d for c in writes for d in c.body["data"]])
+            reads = sum(1 for c in calls if c.kind in ("spreadsheets.get", "values.batchGet"))
+            cells = sum(len(r) for c in writes for d in c.body["data"] for r in d["values"])
+            rows.append((label, len(calls), sum(c.bytes_sent for c in calls), cells, reads + naive_reqs,
+                         naive_sent + sum(c.bytes_sent for c in calls if c.kind != "values.batchUpdate"
+                                          and c.kind != "spreadsheets.batchUpdate")))
+
+        for label, args in steps:
+            measure(label, args)
+        # A match under way: the demo's rounds, boards and 40-odd submissions, typed in by the host.
+        tabs, rounds = demo_book(load_game("hap-and-grab"))
+        book = SheetsBook(KEY, fake.session())
+        book.write({name: tabs[name] for name in ("Rounds", "Board", "Submissions")})
+        for number in (3, 4):
+            measure(f"board --round {number}", ["board", "--round", str(number)])
+        for number in rounds:
+            measure(f"score --round {number}", ["score", "--round", str(number)])
+        measure("score --round 2 (again)", ["score", "--round", "2"])
+
+    print(f"{'command':26} {'hostkit: requests':>17} {'bytes sent':>10} {'cells':>6}   "
+          f"{'cell by cell: requests':>22} {'bytes sent':>10}")
+    for label, reqs, sent, cells, naive_reqs, naive_sent in rows:
+        print(f"{label:26} {reqs:17d} {sent:10d} {cells:6d}   {naive_reqs:22d} {naive_sent:10d}")
+    total = sum(r[1] for r in rows), sum(r[4] for r in rows)
+    print(f"\nAll {len(rows)} commands: {total[0]} requests (quota: 60 a minute) against {total[1]} cell by cell "
+          f"({total[1] / 60:.1f} minutes of quota at the least).")
+
+
+if __name__ == "__main__":
+    main_()

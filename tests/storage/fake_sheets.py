@@ -1,0 +1,402 @@
+"""An in-process fake of the Google Sheets API v4 endpoints hostkit uses, as a requests transport adapter.
+
+Mounted on a session for every scheme, it answers every request itself, so nothing reaches the network.
+It answers in the shapes the real service does (see the recorded exchanges the project was built from):
+range titles quoted only when needed and ranges clipped to the grid, ragged rows with trailing blanks
+dropped and blank rows inside a range as [], no "values" key for an empty range, typed values under
+UNFORMATTED_VALUE (strings under the default FORMATTED_VALUE), and the error bodies of 400/403/404/429.
+It counts requests and the bytes sent, and can be scripted to answer a storm of 429s or to drop
+connections.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import requests
+from requests.adapters import BaseAdapter
+from requests.structures import CaseInsensitiveDict
+
+API = "sheets.googleapis.com"
+STATUS = {400: ("Bad Request", "INVALID_ARGUMENT"), 403: ("Forbidden", "PERMISSION_DENIED"),
+          404: ("Not Found", "NOT_FOUND"), 429: ("Too Many Requests", "RESOURCE_EXHAUSTED"),
+          500: ("Internal Server Error", "INTERNAL"), 503: ("Service Unavailable", "UNAVAILABLE")}
+MESSAGES = {403: "The caller does not have permission", 404: "Requested entity was not found.",
+            429: "Quota exceeded for quota metric 'Read requests' and limit 'Read requests per minute per user' "
+                 "of service 'sheets.googleapis.com' for consumer 'project_number:000000000000'.",
+            500: "Internal error encountered.", 503: "The service is currently unavailable."}
+_A1 = re.compile(r"^([A-Z]*)(\d*)(?::([A-Z]*)(\d*))?$")
+
+
+class ApiError(Exception):
+    def __init__(self, code: int, message: str = ""):
+        super().__init__(message)
+        self.code = code
+        self.message = message or MESSAGES.get(code, "")
+
+
+@dataclass
+class Tab:
+    sheet_id: int
+    title: str
+    index: int
+    row_count: int = 1000
+    column_count: int = 26
+    cells: dict[tuple[int, int], Any] = field(default_factory=dict)
+
+    def properties(self) -> dict:
+        return {"sheetId": self.sheet_id, "title": self.title, "index": self.index, "sheetType": "GRID",
+                "gridProperties": {"rowCount": self.row_count, "columnCount": self.column_count}}
+
+
+@dataclass
+class Spreadsheet:
+    key: str
+    title: str
+    time_zone: str
+    tabs: list[Tab] = field(default_factory=list)
+
+    def tab(self, title: str) -> Tab:
+        for tab in self.tabs:
+            if tab.title == title:
+                return tab
+        raise KeyError(title)
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request the fake answered: what it was, for which spreadsheet, and what it cost."""
+
+    kind: str
+    key: str
+    status: int
+    bytes_sent: int
+    timeout: Any
+    body: Any
+
+
+def column_number(letters: str) -> int:
+    number = 0
+    for ch in letters:
+        number = number * 26 + ord(ch) - ord("A") + 1
+    return number
+
+
+def column_letters(number: int) -> str:
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def shown_title(title: str) -> str:
+    """A title as the API prints it in a range: bare when plain, else quoted ('🌵 tab 1'!A1:A10)."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", title) and not re.fullmatch(r"[A-Za-z]{1,3}\d+", title):
+        return title
+    return "'" + title.replace("'", "''") + "'"
+
+
+def split_range(text: str) -> tuple[str, str]:
+    if text.startswith("'"):
+        i, title = 1, ""
+        while i < len(text):
+            if text[i] == "'":
+                if text[i + 1:i + 2] == "'":
+                    title, i = title + "'", i + 2
+                    continue
+                rest = text[i + 1:]
+                if rest and not rest.startswith("!"):
+                    raise ApiError(400, f"Unable to parse range: {text}")
+                return title, rest[1:]
+            title, i = title + text[i], i + 1
+        raise ApiError(400, f"Unable to parse range: {text}")
+    title, _, a1 = text.partition("!")
+    return title, a1
+
+
+class FakeSheets(BaseAdapter):
+    """Spreadsheets by key, answered in process. Use fake.session() as the backend's HTTP session."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.books: dict[str, Spreadsheet] = {}
+        self.forbidden: set[str] = set()
+        self.calls: list[Call] = []
+        self._script: deque = deque()
+        self._next_id = 1_000_001
+
+    # ---- arranging
+
+    def add(self, key: str, tabs: dict[str, list[list[Any]]] | None = None, time_zone: str = "Etc/GMT",
+            title: str = "Season 3") -> Spreadsheet:
+        book = Spreadsheet(key, title, time_zone)
+        for index, (name, rows) in enumerate((tabs or {"Sheet1": []}).items()):
+            tab = Tab(0 if index == 0 else self._new_id(), name, index)
+            tab.row_count = max(tab.row_count, len(rows))
+            for r, row in enumerate(rows):
+                for c, value in enumerate(row):
+                    if value not in (None, ""):
+                        tab.cells[(r, c)] = value
+            book.tabs.append(tab)
+        self.books[key] = book
+        return book
+
+    def forbid(self, key: str) -> None:
+        """Answer 403 for this spreadsheet, as when it is not shared with the service account."""
+        self.forbidden.add(key)
+
+    def storm(self, times: int, status: int = 429, retry_after: str | None = None,
+              error: type[Exception] | None = None, lost: bool = False) -> None:
+        """The next `times` requests fail: with this status (and Retry-After), or by raising `error`;
+        with lost=True the request is carried out first and only its answer is lost."""
+        for _ in range(times):
+            self._script.append((status, retry_after, error, lost))
+
+    def session(self) -> requests.Session:
+        session = requests.Session()
+        session.mount("https://", self)
+        session.mount("http://", self)
+        return session
+
+    # ---- inspecting
+
+    def count(self, kind: str | None = None, key: str | None = None) -> int:
+        return sum(1 for c in self.calls if (kind is None or c.kind == kind) and (key is None or c.key == key))
+
+    def bytes_sent(self) -> int:
+        return sum(c.bytes_sent for c in self.calls)
+
+    def rows(self, key: str, title: str) -> list[list[Any]]:
+        """A tab's cells as the API would answer a read of the whole tab (ragged, blanks as "")."""
+        tab = self.books[key].tab(title)
+        return _block(tab, 0, 0, tab.row_count - 1, tab.column_count - 1).get("values", [])
+
+    # ---- the transport
+
+    def close(self) -> None:
+        pass
+
+    def send(self, request: requests.PreparedRequest, stream: bool = False, timeout: Any = None,
+             verify: Any = True, cert: Any = None, proxies: Any = None) -> requests.Response:
+        url = urlsplit(request.url or "")
+        if url.hostname != API:
+            raise AssertionError(f"the fake Sheets API got a request for another host: {request.url}")
+        body = request.body or b""
+        body_bytes = body.encode() if isinstance(body, str) else body
+        payload = json.loads(body_bytes) if body_bytes else None
+        kind, key, handler = self._route(request.method or "GET", url.path)
+        sent = len(request.url or "") + len(body_bytes)
+        if self._script and not self._script[0][3]:
+            status, retry_after, error, _ = self._script.popleft()
+            self.calls.append(Call(kind, key, status if error is None else 0, sent, timeout, payload))
+            if error is not None:
+                raise error(f"scripted failure of {kind}")
+            return self._answer(request, status, _error_body(status), {"Retry-After": retry_after} if retry_after else {})
+        try:
+            if key in self.forbidden:
+                raise ApiError(403)
+            if key not in self.books:
+                raise ApiError(404)
+            status, answer = 200, handler(self.books[key], parse_qs(url.query), payload)
+        except ApiError as error:
+            status, answer = error.code, _error_body(error.code, error.message)
+        self.calls.append(Call(kind, key, status, sent, timeout, payload))
+        if self._script and self._script[0][3]:
+            raise self._script.popleft()[2](f"the answer to {kind} was lost")
+        return self._answer(request, status, answer, {})
+
+    def _route(self, method: str, path: str) -> tuple[str, str, Any]:
+        parts = path.split("/v4/spreadsheets/", 1)
+        rest = unquote(parts[1]) if len(parts) == 2 else ""
+        if method == "GET" and rest.endswith("/values:batchGet"):
+            return "values.batchGet", rest[:-len("/values:batchGet")], self._batch_get
+        if method == "POST" and rest.endswith("/values:batchUpdate"):
+            return "values.batchUpdate", rest[:-len("/values:batchUpdate")], self._values_batch_update
+        if method == "POST" and rest.endswith(":batchUpdate") and "/" not in rest:
+            return "spreadsheets.batchUpdate", rest[:-len(":batchUpdate")], self._batch_update
+        if method == "GET" and rest and "/" not in rest:
+            return "spreadsheets.get", rest, self._get
+        raise AssertionError(f"the fake Sheets API does not model {method} {path}")
+
+    def _answer(self, request: requests.PreparedRequest, status: int, body: dict,
+                headers: dict[str, str]) -> requests.Response:
+        response = requests.Response()
+        response.status_code = status
+        response.reason = "OK" if status == 200 else STATUS.get(status, ("Error", ""))[0]
+        response._content = (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        response.headers = CaseInsensitiveDict({"Content-Type": "application/json; charset=UTF-8", **headers})
+        response.encoding = "utf-8"
+        response.url = request.url or ""
+        response.request = request
+        return response
+
+    def _new_id(self) -> int:
+        self._next_id += 7919
+        return self._next_id
+
+    # ---- the endpoints
+
+    def _get(self, book: Spreadsheet, query: dict, payload: Any) -> dict:
+        return {
+            "spreadsheetId": book.key,
+            "properties": {
+                "title": book.title, "locale": "en_US", "autoRecalc": "ON_CHANGE", "timeZone": book.time_zone,
+                "defaultFormat": {"backgroundColor": {"red": 1, "green": 1, "blue": 1},
+                                  "padding": {"top": 2, "right": 3, "bottom": 2, "left": 3},
+                                  "verticalAlignment": "BOTTOM", "wrapStrategy": "OVERFLOW_CELL",
+                                  "textFormat": {"foregroundColor": {}, "fontFamily": "arial,sans,sans-serif",
+                                                 "fontSize": 10, "bold": False, "italic": False,
+                                                 "strikethrough": False, "underline": False}},
+            },
+            "sheets": [{"properties": t.properties()} for t in sorted(book.tabs, key=lambda t: t.index)],
+            "spreadsheetUrl": f"https://docs.google.com/spreadsheets/d/{book.key}/edit",
+        }
+
+    def _batch_get(self, book: Spreadsheet, query: dict, payload: Any) -> dict:
+        typed = query.get("valueRenderOption", ["FORMATTED_VALUE"])[0] == "UNFORMATTED_VALUE"
+        blocks = []
+        for text in query.get("ranges", []):
+            tab, r0, c0, r1, c1 = _locate(book, text)
+            block = _block(tab, r0, c0, r1, c1)
+            if not typed and "values" in block:
+                block["values"] = [[_formatted(v) for v in row] for row in block["values"]]
+            blocks.append(block)
+        return {"spreadsheetId": book.key, "valueRanges": blocks}
+
+    def _values_batch_update(self, book: Spreadsheet, query: dict, payload: Any) -> dict:
+        option = (payload or {}).get("valueInputOption")
+        if option is None:
+            raise ApiError(400, "'valueInputOption' is required but not specified")
+        if option != "RAW":
+            raise ApiError(400, f"the fake models RAW writes only, not {option}")
+        staged = copy.deepcopy(book.tabs)
+        shadow = Spreadsheet(book.key, book.title, book.time_zone, staged)
+        responses = []
+        for item in payload.get("data", []):
+            tab, r0, c0, r1, c1 = _locate(shadow, item["range"])
+            values = item.get("values", [])
+            height, width = len(values), max((len(r) for r in values), default=0)
+            if r0 + height > tab.row_count or c0 + width > tab.column_count:
+                raise ApiError(400, f"Range ({shown_title(tab.title)}!{column_letters(c0 + 1)}{r0 + height}) "
+                                    f"exceeds grid limits. Max rows: {tab.row_count}, max columns: "
+                                    f"{tab.column_count}")
+            if height > r1 - r0 + 1 or width > c1 - c0 + 1:
+                raise ApiError(400, f"Requested writing within range [{item['range']}], but tried writing to "
+                                    f"row [{r0 + height}]")
+            for r, row in enumerate(values):
+                for c, value in enumerate(row):
+                    if value in ("", None):
+                        tab.cells.pop((r0 + r, c0 + c), None)
+                    else:
+                        tab.cells[(r0 + r, c0 + c)] = value
+            responses.append({"spreadsheetId": book.key,
+                              "updatedRange": f"{shown_title(tab.title)}!{_a1(r0, c0, r0 + height - 1, c0 + width - 1)}",
+                              "updatedRows": height, "updatedColumns": width,
+                              "updatedCells": sum(len(r) for r in values)})
+        book.tabs = staged
+        return {"spreadsheetId": book.key,
+                "totalUpdatedRows": sum(r["updatedRows"] for r in responses),
+                "totalUpdatedColumns": max((r["updatedColumns"] for r in responses), default=0),
+                "totalUpdatedCells": sum(r["updatedCells"] for r in responses),
+                "totalUpdatedSheets": len({r["updatedRange"].rsplit("!", 1)[0] for r in responses}),
+                "responses": responses}
+
+    def _batch_update(self, book: Spreadsheet, query: dict, payload: Any) -> dict:
+        staged = copy.deepcopy(book.tabs)
+        replies: list[dict] = []
+        for number, request in enumerate((payload or {}).get("requests", [])):
+            if "addSheet" in request:
+                props = request["addSheet"].get("properties", {})
+                title = props.get("title") or f"Sheet{len(staged) + 1}"
+                if any(t.title.casefold() == title.casefold() for t in staged):
+                    raise ApiError(400, f'Invalid requests[{number}].addSheet: A sheet with the name "{title}" '
+                                        f'already exists. Please enter another name.')
+                grid = props.get("gridProperties", {})
+                tab = Tab(props.get("sheetId", self._new_id()), title, len(staged),
+                          grid.get("rowCount", 1000), grid.get("columnCount", 26))
+                staged.append(tab)
+                replies.append({"addSheet": {"properties": tab.properties()}})
+            elif "updateSheetProperties" in request:
+                props = request["updateSheetProperties"]["properties"]
+                tab = next((t for t in staged if t.sheet_id == props.get("sheetId")), None)
+                if tab is None:
+                    raise ApiError(400, f"Invalid requests[{number}].updateSheetProperties: No grid with id: "
+                                        f"{props.get('sheetId')}")
+                grid = props.get("gridProperties", {})
+                tab.row_count = grid.get("rowCount", tab.row_count)
+                tab.column_count = grid.get("columnCount", tab.column_count)
+                replies.append({})
+            else:
+                raise AssertionError(f"the fake Sheets API does not model the request {sorted(request)}")
+        book.tabs = staged
+        return {"spreadsheetId": book.key, "replies": replies}
+
+
+def _error_body(code: int, message: str = "") -> dict:
+    return {"error": {"code": code, "message": message or MESSAGES.get(code, ""),
+                      "status": STATUS.get(code, ("", "UNKNOWN"))[1]}}
+
+
+def _locate(book: Spreadsheet, text: str) -> tuple[Tab, int, int, int, int]:
+    """The tab and 0-based inclusive bounds of a range, clipped to the grid as the API does."""
+    title, a1 = split_range(text)
+    try:
+        tab = book.tab(title)
+    except KeyError:
+        raise ApiError(400, f"Unable to parse range: {text}") from None
+    last_r, last_c = tab.row_count - 1, tab.column_count - 1
+    if not a1:
+        return tab, 0, 0, last_r, last_c
+    found = _A1.match(a1)
+    if not found:
+        raise ApiError(400, f"Unable to parse range: {text}")
+    col0, row0, col1, row1 = found.groups()
+    if ":" not in a1:
+        col1, row1 = col0, row0
+    r0 = int(row0) - 1 if row0 else 0
+    c0 = column_number(col0) - 1 if col0 else 0
+    r1 = int(row1) - 1 if row1 else last_r
+    c1 = column_number(col1) - 1 if col1 else last_c
+    if r0 > last_r or c0 > last_c:
+        raise ApiError(400, f"Range ({shown_title(tab.title)}!{a1}) exceeds grid limits. Max rows: "
+                            f"{tab.row_count}, max columns: {tab.column_count}")
+    return tab, r0, c0, min(r1, last_r), min(c1, last_c)
+
+
+def _a1(r0: int, c0: int, r1: int, c1: int) -> str:
+    return f"{column_letters(c0 + 1)}{r0 + 1}:{column_letters(c1 + 1)}{r1 + 1}"
+
+
+def _block(tab: Tab, r0: int, c0: int, r1: int, c1: int) -> dict:
+    block: dict[str, Any] = {"range": f"{shown_title(tab.title)}!{_a1(r0, c0, r1, c1)}", "majorDimension": "ROWS"}
+    rows = []
+    for r in range(r0, r1 + 1):
+        row = [_number(tab.cells.get((r, c), "")) for c in range(c0, c1 + 1)]
+        while row and row[-1] == "":
+            row.pop()
+        rows.append(row)
+    while rows and not rows[-1]:
+        rows.pop()
+    if rows:
+        block["values"] = rows
+    return block
+
+
+def _number(value: Any) -> Any:
+    """JSON prints a whole number without a fraction, as Google does (43831, not 43831.0)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _formatted(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    return value if isinstance(value, str) else str(value)

@@ -1,0 +1,178 @@
+import datetime as dt
+import json
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from tests.storage.conftest import ACCOUNT, KEY
+from hostkit.cli import main
+from hostkit.storage.book import StorageError
+from hostkit.storage.retry import Backoff
+from hostkit.storage.sheets import SCOPES, TIMEOUT, SheetsBook, connect, load_credentials, parse_key, to_json
+
+
+def book(fake, **options):
+    return SheetsBook(KEY, fake.session(), account=ACCOUNT, **options)
+
+
+@pytest.mark.parametrize("text", [KEY, f"https://docs.google.com/spreadsheets/d/{KEY}/edit#gid=0",
+                                  f" https://docs.google.com/spreadsheets/u/1/d/{KEY}/edit?usp=sharing "])
+def test_a_key_is_found_in_a_key_or_an_address(text):
+    assert parse_key(text) == KEY
+
+
+def test_a_bad_key_says_what_to_copy():
+    with pytest.raises(StorageError, match="is not a spreadsheet key or address; copy the address"):
+        parse_key("game.xlsx")
+
+
+def test_good_credentials_are_scoped_to_spreadsheets_only(credentials):
+    creds = load_credentials(credentials)
+    assert creds.service_account_email == ACCOUNT
+    assert tuple(creds.scopes) == SCOPES == ("https://www.googleapis.com/auth/spreadsheets",)
+    session = connect(creds)
+    assert session.credentials is creds
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "does not exist; pass --credentials"),
+    ("{not json", "is not JSON; download the service account's key again"),
+    (json.dumps({"type": "authorized_user", "client_id": "x"}), "is not a service-account key (its type is 'authorized_user')"),
+    (json.dumps({"type": "service_account", "client_email": ACCOUNT}), "lacks private_key, token_uri"),
+    (json.dumps({"type": "service_account", "client_email": ACCOUNT, "private_key": "-----BEGIN PRIVATE KEY-----\nxx",
+                 "token_uri": "https://oauth2.googleapis.com/token"}), f"cannot be read; download a new JSON key for {ACCOUNT}"),
+])
+def test_a_wrong_credentials_file_is_one_clear_sentence(tmp_path, content, message):
+    path = tmp_path / "credentials.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(StorageError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load_credentials(path)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_an_unreadable_credentials_file(credentials):
+    credentials.chmod(0)
+    with pytest.raises(StorageError, match="cannot be read"):
+        load_credentials(credentials)
+
+
+def test_no_credentials_at_all_on_the_command_line(fake, monkeypatch):
+    monkeypatch.delenv("HOSTKIT_CREDENTIALS", raising=False)
+    monkeypatch.delenv("GOOGLE_APPLICATION_CREDENTIALS", raising=False)
+    result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY])
+    assert result.exit_code == 2
+    assert "No Google credentials given; pass --credentials FILE" in result.output
+
+
+def test_credentials_fall_back_to_the_environment(fake, credentials, monkeypatch):
+    monkeypatch.delenv("HOSTKIT_CREDENTIALS", raising=False)
+    monkeypatch.setenv("GOOGLE_APPLICATION_CREDENTIALS", str(credentials))
+    fake.add(KEY, {"Config": [["Key", "Value"], ["game", "hap-and-grab"]]})
+    result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY])
+    assert fake.credentials_seen[0].service_account_email == ACCOUNT
+    assert "no tab 'Players'" in result.output
+
+
+def test_book_and_sheet_together_are_refused(fake, credentials, tmp_path):
+    result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--book", str(tmp_path / "x.xlsx"),
+                                       "--credentials", str(credentials)])
+    assert result.exit_code == 2 and "not both" in result.output
+    neither = CliRunner().invoke(main, ["score", "--round", "1"], env={"HOSTKIT_BOOK": "", "HOSTKIT_SHEET": ""})
+    assert neither.exit_code == 2 and "Say which workbook" in neither.output
+
+
+def test_read_gives_typed_values_blanks_as_none_and_the_time_zone(fake):
+    fake.add(KEY, {"Sheet1": [["a", 1, None, 2.5], [], [True, "", "=HYPERLINK(\"x\")"]], "Empty": []},
+             time_zone="Europe/London")
+    sheet = book(fake)
+    assert sheet.read() == {"Sheet1": [["a", 1, None, 2.5], [], [True, None, '=HYPERLINK("x")']], "Empty": []}
+    assert sheet.timezone == "Europe/London"
+    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "values.batchGet"]
+    assert all(c.timeout == TIMEOUT for c in fake.calls)
+
+
+def test_replacing_a_tab_clears_its_leftover_cells_in_the_same_request(fake):
+    fake.add(KEY, {"Results": [["h1", "h2", "h3"], [1, 2, 3], [4, 5, 6]]})
+    sheet = book(fake)
+    sheet.read()
+    sheet.write({"results": [["only"]]})  # tabs are matched without regard to case
+    assert fake.rows(KEY, "Results") == [["only"]]
+    sent = fake.calls[-1]
+    assert sent.kind == "values.batchUpdate" and sent.body["valueInputOption"] == "RAW"
+    assert sent.body["data"] == [{"range": "'Results'!A1:C3", "values": [["only", "", ""], ["", "", ""], ["", "", ""]]}]
+    assert fake.count() == 3
+
+
+def test_writing_without_reading_first_learns_the_old_extent(fake):
+    fake.add(KEY, {"Results": [["a", "b"], ["c", "d"]], "Other": [["keep"]]})
+    book(fake).write({"Results": [["x"]]})
+    assert fake.rows(KEY, "Results") == [["x"]] and fake.rows(KEY, "Other") == [["keep"]]
+    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "values.batchGet", "values.batchUpdate"]
+
+
+def test_a_tab_too_small_is_grown_and_new_tabs_added_in_one_structural_request(fake):
+    fake.add(KEY, {"Small": []})
+    fake.books[KEY].tabs[0].row_count = 2
+    rows = [[n] for n in range(5)]
+    book(fake).write({"Small": rows, "Fresh": rows})
+    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "values.batchGet", "spreadsheets.batchUpdate",
+                                            "values.batchUpdate"]
+    assert [list(r) for r in fake.calls[2].body["requests"]] == [["updateSheetProperties"], ["addSheet"]]
+    assert fake.rows(KEY, "Small") == fake.rows(KEY, "Fresh") == [[0], [1], [2], [3], [4]]
+
+
+def test_values_as_the_api_takes_them():
+    assert to_json(None) == "" and to_json(float("nan")) == ""
+    assert to_json(True) is True and to_json('=HYPERLINK("x")') == '=HYPERLINK("x")'
+    assert to_json(dt.datetime(2020, 1, 1, 12)) == 43831.5
+    assert to_json(dt.date(2020, 1, 1)) == 43831
+    with pytest.raises(ValueError):
+        to_json(dt.datetime(2020, 1, 1, tzinfo=dt.timezone.utc))
+
+
+def test_server_errors_are_retried_then_given_up_with_the_reason(fake):
+    fake.add(KEY)
+    slept = []
+    fake.storm(3, status=503)
+    sheet = book(fake, backoff=Backoff(attempts=3, sleep=slept.append, random=lambda: 0.5))
+    with pytest.raises(StorageError, match=r"after 3 tries .*\(last: 503 Service Unavailable\); Google Sheets is "
+                                           r"having trouble"):
+        sheet.read()
+    assert slept == [1.0, 2.0]
+
+
+def test_an_unauthorised_key_says_to_make_a_new_one(fake):
+    fake.add(KEY)
+    fake.storm(1, status=401)
+    with pytest.raises(StorageError, match="Google did not accept the credentials"):
+        book(fake).read()
+
+
+def test_gspreads_never_ending_backoff_client_is_not_used(fake):
+    from gspread.http_client import BackOffHTTPClient
+
+    assert not isinstance(book(fake).client, BackOffHTTPClient)
+
+
+def test_tabs_added_by_a_try_whose_answer_was_lost_are_not_added_twice(fake):
+    import requests
+
+    fake.add(KEY)
+    sheet = book(fake, backoff=Backoff(sleep=lambda s: None))
+    sheet.read()
+    fake.storm(1, error=requests.ReadTimeout, lost=True)
+    sheet.write({"Leaderboard": [["Round", "Player"]]})
+    assert fake.rows(KEY, "Leaderboard") == [["Round", "Player"]]
+    assert [t.title for t in fake.books[KEY].tabs] == ["Sheet1", "Leaderboard"]
+    assert [c.kind for c in fake.calls[2:]] == ["spreadsheets.batchUpdate", "spreadsheets.batchUpdate",
+                                                "spreadsheets.get", "values.batchUpdate"]
+
+
+def test_config_timezone_gives_way_to_the_spreadsheets_and_the_host_is_told(fake, credentials):
+    fake.add(KEY, {"Config": [["Key", "Value"], ["game", "hap-and-grab"], ["timezone", "Asia/Tokyo"]]},
+             time_zone="Europe/Paris")
+    result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials", str(credentials)])
+    assert ("Config timezone Asia/Tokyo is not used: times are read in the spreadsheet's own time zone, "
+            "Europe/Paris") in result.stderr
