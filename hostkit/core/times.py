@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from hostkit.core.tables import Cell
@@ -70,7 +71,10 @@ def _parse_text(text: str, date_order: str) -> dt.datetime:
     )
 
 
+@functools.lru_cache(maxsize=65536)
 def format_time(moment: dt.datetime, tz: dt.tzinfo) -> str:
+    """A moment as local wall-clock text (milliseconds shown when there are any); each answer's
+    time is formatted several times, for its reasons and its row, hence the cache."""
     local = moment.astimezone(tz)
     text = local.strftime("%Y-%m-%d %H:%M:%S")
     if local.microsecond:

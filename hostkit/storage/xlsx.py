@@ -109,7 +109,8 @@ def _replace_sheet(wb: openpyxl.Workbook, name: str, rows: Rows) -> None:
 def _cell(ws, value: Cell):
     """A value as openpyxl should store it: text always as text, never a formula."""
     if isinstance(value, str):
-        value = ILLEGAL_CHARACTERS_RE.sub("", value)
+        if not value.isprintable():
+            value = ILLEGAL_CHARACTERS_RE.sub("", value)
         if value.startswith("="):
             cell = XlCell(ws, value=value)
             cell.data_type = "s"
