@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from hostkit.core.anti_hap import FACES, Board, generate_board
-from hostkit.core.game import Game
+from hostkit.core.anti_hap import FACES, Board
+from hostkit.core.games.hap_and_grab import HapAndGrab
 from hostkit.core.rng import rng
-from hostkit.core.tables import Rows
+from hostkit.core.tables import Rows, Tables
 
 PLAYERS = ("Reds", "Craw")
 SEED = 2026
@@ -15,19 +15,17 @@ FIRST_OPENS = dt.datetime(2026, 11, 14, 20, 0)
 ROUNDS = (1, 2)
 
 
-def demo_book(game: Game) -> tuple[dict[str, Rows], tuple[int, ...]]:
+def demo_book(game: HapAndGrab) -> tuple[dict[str, Rows], tuple[int, ...]]:
     """The workbook of a match whose first rounds have been played, and the rounds to score."""
     tabs = game.new_book(list(PLAYERS), SEED)
     opens = {n: FIRST_OPENS + dt.timedelta(minutes=30 * (n - 1)) for n in range(1, 5)}
     tabs["Rounds"] = [["Round", "Opens"]] + [[n, opens[n]] for n in range(1, 5)]
-    board_rows: Rows = [["Round", "Label", "Background", "Shape", "Colour"]]
     submissions: Rows = [["Timestamp", "Player", "Round", "Answer"]]
     for n in ROUNDS:
-        board = generate_board(rng(SEED, "board", n))
-        board_rows += [[n, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
+        tabs.update(game.board(Tables(tabs), n).writes)
+        board = Board.of([FACES.parse(row[2:5]) for row in tabs["Board"][1:] if row[0] == n])
         submissions += _race(board, n, opens[n])
     submissions.append([FIRST_OPENS + dt.timedelta(minutes=3), "Joker", 1, "is this where we answer?"])
-    tabs["Board"] = board_rows
     tabs["Submissions"] = submissions
     return tabs, ROUNDS
 

@@ -202,6 +202,7 @@ def test_demo_builds_and_scores(run, tmp_path):
     assert "Turn order:" in result.output and "problem reported: Submissions row" in result.output
     tabs = cells(path)
     assert {"Round 1 Results", "Round 2 Results", "Leaderboard"} <= set(tabs)
+    assert [row[:3] for row in tabs["Draws"][1:]] == [["board", 1, "2026:board:1"], ["board", 2, "2026:board:2"]]
     again = tmp_path / "again.xlsx"
     run("demo", "--book", again)
     assert cells(again) == tabs
