@@ -12,8 +12,9 @@ from hostkit import __version__
 def main() -> None:
     """hostkit: the host's assistant for online reality games.
 
-    It reads player submissions from a match workbook (.xlsx), scores them by the
-    game's rules, and writes each round's results and a public Leaderboard back.
+    It reads player submissions from a match workbook (an .xlsx file, or a Google
+    Sheet with --sheet), scores them by the game's rules, and writes each round's
+    results and a public Leaderboard back.
     Every verdict carries a reason you can paste to the player.
 
     Start with `hostkit demo`, or `hostkit new hap-and-grab --book game.xlsx

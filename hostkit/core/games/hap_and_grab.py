@@ -698,8 +698,8 @@ class HapAndGrab(Game):
                  f"{sum(a.verdict is Verdict.CORRECT for a in part.answers)} of "
                  f"{len(part.board.anti_haps())} anti-haps found."]
         for p in ctx.roster.names:
-            lines.append(f"  {p}: {t.correct[p]} correct, {_count(t.penalties[p], 'penalty', 'penalties')}, "
-                         f"{_count(t.turns(p), 'turn', 'turns')}"
+            lines.append(f"  {p}: {t.correct[p]} correct, {_plural(t.penalties[p], 'penalty', 'penalties')}, "
+                         f"{_plural(t.turns(p), 'turn')}"
                          + (f" - {_lost_text(t, p)}" if t.has_lost(p) else ""))
         lines.append(f"Turn order: {ctx.roster.compact(list(t.order)) or '(empty)'}")
         lines.append(f"Written: {results_tab(part.round.number)}, {LEADERBOARD_TAB}.")
@@ -720,15 +720,11 @@ class HapAndGrab(Game):
         }
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _lost_text(turns: TurnOrder, player: str) -> str:
     if not turns.has_lost(player):
         return ""
-    return (f"loses the match: {turns.penalties[player]} penalties against "
-            f"{turns.earned[player]} turns earned this round")
+    return (f"loses the match: {_plural(turns.penalties[player], 'penalty', 'penalties')} against "
+            f"{_plural(turns.earned[player], 'turn')} earned this round")
 
 
 def _same_round(cell: Any, round_number: int) -> bool:
@@ -872,5 +868,5 @@ def _table_text(rows: Rows) -> list[str]:
             else ": ".join(str(v) for v in r) for r in rows]
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+def _plural(count: int, word: str, many: str | None = None) -> str:
+    return f"{count} {word if count == 1 else many or word + 's'}"
