@@ -74,7 +74,7 @@ def board(book: Book, round_number: int, seed: int | None, force: bool, as_json:
     game, tables = open_game(book)
     if not hasattr(game, "board"):
         raise Unusable(f"{game.title} has no board to generate.")
-    finish(book, game.board(tables, round_number, seed=seed, force=force), as_json)
+    finish(book, game, game.board(tables, round_number, seed=seed, force=force), as_json)
 
 
 @click.command()
@@ -99,7 +99,7 @@ def score(book: Book, round_number: int, as_json: bool) -> None:
       hostkit score --book game.xlsx --round 2 --json
     """
     game, tables = open_game(book)
-    finish(book, game.score(tables, round_number, now()), as_json)
+    finish(book, game, game.score(tables, round_number, now()), as_json)
 
 
 @click.command()

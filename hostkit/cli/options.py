@@ -9,9 +9,6 @@ import sys
 from typing import Any, Callable
 
 import click
-
-import weakref
-
 from click.core import ParameterSource
 
 from hostkit.core.forms import FormMapping, apply_form, parse_columns
@@ -21,9 +18,6 @@ from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, read_config, with
 from hostkit.core.tables import BookError, Rows, Tables
 from hostkit.storage.book import Book, StorageError
 from hostkit.storage.snapshot import read_snapshot
-
-_OPENED: "weakref.WeakKeyDictionary[Book, Game]" = weakref.WeakKeyDictionary()
-
 
 class Unusable(click.ClickException):
     """Bad usage or an unreadable workbook: exit status 2."""
@@ -143,7 +137,6 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     except KeyError as error:
         raise BookError(f"Config's game {name!r} is not a game hostkit knows ({error.args[0].split(': ')[-1]}); "
                         f"fix the 'game' row of Config.") from None
-    _OPENED[book] = game
     return game, apply_form(tables, form_mapping(tables))
 
 
@@ -158,18 +151,17 @@ def form_mapping(tables: Tables) -> FormMapping:
     return FormMapping(config["form_tab"], parse_columns(config["form_columns"]), config["form_target"] or "Submissions")
 
 
-def finish(book: Book, outcome: Outcome, as_json: bool) -> None:
+def finish(book: Book, game: Game, outcome: Outcome, as_json: bool) -> None:
     """Write what the command produced, report it, and exit 0 (done) or 1 (done with problems).
 
     With a public workbook (--public-sheet/--public-book) the tabs the game calls public are also written
     there, and nothing else.
     """
     book.write(outcome.writes)
-    game = _OPENED.get(book)
-    if book.public is not None and game is not None:
+    if book.public is not None:
         public = {tab: rows for tab, rows in outcome.writes.items() if game.is_public(tab)}
         if public:
-            publish(book.public, public)
+            write_or_create(book.public, public)
     if as_json:
         data = dict(outcome.data or {})
         data["problems"] = [p.as_json() for p in outcome.problems]
@@ -184,10 +176,12 @@ def finish(book: Book, outcome: Outcome, as_json: bool) -> None:
         sys.exit(1)
 
 
-def publish(public: Book, tabs: dict[str, Rows]) -> None:
-    """Write public tabs to the players' workbook, making the xlsx file on first use."""
-    path = getattr(public, "path", None)
+def write_or_create(book: Book, tabs: dict[str, Rows]) -> None:
+    """Write tabs to a second workbook (the public one, a season ledger), making an xlsx file on first use."""
+    if not tabs:
+        return
+    path = getattr(book, "path", None)
     if path is not None and not path.exists():
-        public.create(tabs)
+        book.create(tabs)
     else:
-        public.write(tabs)
+        book.write(tabs)

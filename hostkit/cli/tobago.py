@@ -17,6 +17,7 @@ from hostkit.cli.options import (
     now,
     open_game,
     round_option,
+    write_or_create,
 )
 from hostkit.core.game import Outcome
 from hostkit.core.ledger import LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
@@ -48,7 +49,7 @@ def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
     game, tables = open_game(book)
     if not hasattr(game, "deal"):
         raise Unusable(f"{game.title} has no cards to deal.")
-    finish(book, game.deal(tables, round_number, now(), force=force), as_json)
+    finish(book, game, game.deal(tables, round_number, now(), force=force), as_json)
 
 
 @click.command()
@@ -142,17 +143,13 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
         from hostkit.storage.xlsx import XlsxBook
 
         season = XlsxBook(ledger_path)
-        exists = season.path.exists()
         season_outcome = Outcome()
-        _pay(Tables(season.read() if exists else {}), entries, season_outcome, ledger_path)
-        if exists:
-            season.write(season_outcome.writes)
-        elif season_outcome.writes:
-            season.create(season_outcome.writes)
+        _pay(Tables(season.read() if season.path.exists() else {}), entries, season_outcome, ledger_path)
+        write_or_create(season, season_outcome.writes)
         outcome.problems += season_outcome.problems
         outcome.summary += season_outcome.summary
         outcome.data = {**(outcome.data or {}), **(season_outcome.data or {})}
-    finish(book, outcome, as_json)
+    finish(book, game, outcome, as_json)
 
 
 def _pay(tables: Tables, entries: list[Entry], outcome: Outcome, where: str) -> None:
