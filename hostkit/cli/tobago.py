@@ -69,16 +69,14 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
       hostkit play --book game.xlsx --round 1
     """
     game, tables = open_game(book)
-    shown: list[str] = []
-    echoed: set[str] = set()
+    seen: set[str] = set()
     saved = 0
     while True:
         prompt, lines = game.next_prompt(tables, round_number, player)
-        fresh = lines[len(shown):] if lines[:len(shown)] == shown else lines
-        for line in fresh:
-            if line.strip() not in echoed:
+        for line in lines:
+            if line.strip() not in seen:
                 click.echo(line)
-        shown, echoed = list(lines), set()
+                seen.add(line.strip())
         if prompt is None:
             click.echo(f"Done: {saved} decision(s) saved this run. Next: `hostkit score` or `hostkit standings`.")
             return
@@ -97,7 +95,7 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
         tables = _updated(tables, outcome.writes)
         for line in outcome.summary:
             click.echo(f"Saved: {line}")
-            echoed.add(line.strip())
+            seen.add(line.strip())
 
 
 def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
