@@ -503,9 +503,7 @@ class OpenPass(Game):
             lines.append(f"{ctx.config['max_open']} cards are open: the other {len(play.deal.dealt) - number} "
                          f"pass automatically.")
         evaluation = evaluate(after.equation, rule)
-        lines.append(f"Equation: {format_cards(after.equation) or '(empty)'} = {format_number(evaluation.score)}.")
-        if after.is_over():
-            lines.append(f"Game over. {evaluation.explain()}.")
+        lines += _equation_lines(after, evaluation)
         return Outcome(writes={DECISIONS_TAB: rows}, summary=lines,
                        data={"player": play.deal.player, "card": number, "face": face, "decision": decision.value,
                              "equation": format_cards(after.equation), "score": format_number(evaluation.score),
@@ -684,8 +682,12 @@ def _history(play: Play, rule: DivisionByZero) -> list[str]:
     lines = [f"{play.deal.player}'s deck is dealt by {play.deal.dealer.value} (shuffle {play.deal.draw})."]
     for number, (card, decision) in enumerate(zip(play.deal.dealt, play.decisions), start=1):
         lines.append(f"Card {number}: {card} - {decision.value}")
-    evaluation = evaluate(play.equation, rule)
-    lines.append(f"Equation: {format_cards(play.equation) or '(empty)'} = {format_number(evaluation.score)}.")
+    return lines + _equation_lines(play, evaluate(play.equation, rule))
+
+
+def _equation_lines(play: Play, evaluation: Evaluation) -> list[str]:
+    """The equation so far and its score, and once the play is over, how the score was reached."""
+    lines = [f"Equation: {format_cards(play.equation) or '(empty)'} = {format_number(evaluation.score)}."]
     if play.is_over():
         lines.append(f"Game over. {evaluation.explain()}.")
     return lines
