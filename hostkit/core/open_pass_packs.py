@@ -105,6 +105,10 @@ class RoundResult:
     def is_given(self, pack: str) -> bool:
         return not self.all_odd and self.chosen.get(pack, 0) % 2 == 1
 
+    def trades_of(self, player: str) -> list[Trade]:
+        """The trades applied this round that moved the player's cards, in order."""
+        return [t for t in self.trades if t.accepted and player in (t.player, t.partner)]
+
 
 def choose_packs(player: str, typed: str, packs: Sequence[Pack], round_number: int, limit: int
                  ) -> tuple[tuple[str, ...], list[str]]:

@@ -117,3 +117,11 @@ def test_trades_follow_the_packs_and_pity_cards_of_the_round():
     assert result.trades[0].accepted
     assert result.inventories["Bo"].count("9") == 1
     assert result.inventories["Bo"].count("1") == 3  # start 3, pity +1, traded -1
+    assert result.trades_of("Bo") == list(result.trades)
+    assert result.trades_of("Cy") == []
+
+
+def test_a_refused_trade_is_no_players_trade():
+    result = decide([], [Trade(5, "Ann", ("9",), "Bo", ())])
+    assert not result.trades[0].accepted
+    assert result.trades_of("Ann") == []

@@ -187,8 +187,8 @@ class OpenPass(Game):
 
     def _bids(self, tables: Tables, ctx: Context, round_number: int, packs: Sequence[Pack],
               deadlines: dict[int, tuple[int, dt.datetime]]) -> tuple[list[Bid], list[Problem]]:
+        """The round's bids as typed, before they are judged against the deadline."""
         table = tables.require(BIDS_TAB)
-        tz = ctx.config.tz
         bids: list[Bid] = []
         problems: list[Problem] = []
         for record in table.records("Timestamp", "Player", "Packs", optional=("Round",)):
@@ -196,7 +196,7 @@ class OpenPass(Game):
                 problems.append(Problem(table.name, record.row, message))
 
             try:
-                at = parse_time(record["Timestamp"], tz, ctx.config["date_order"])
+                at = parse_time(record["Timestamp"], ctx.config.tz, ctx.config["date_order"])
             except ValueError as error:
                 problem(f"Timestamp {record['Timestamp']!r} {error}; the bid is not counted.")
                 continue
@@ -223,7 +223,7 @@ class OpenPass(Game):
             for note in notes:
                 problem(note)
             bids.append(Bid(record.row, at, player, record.text("Packs"), chosen))
-        return judge_bids(bids, deadlines.get(round_number, (None, None))[1], tz), problems
+        return bids, problems
 
     def _trades(self, tables: Tables, ctx: Context, round_number: int) -> tuple[list[Trade], list[Problem]]:
         table = tables.get(TRADES_TAB)
@@ -287,7 +287,9 @@ class OpenPass(Game):
                                     f"{ctx.config['packs_per_round']}; scored as typed."))
         bids, bid_problems = self._bids(tables, ctx, number, packs, deadlines)
         trades, trade_problems = self._trades(tables, ctx, number)
-        result = decide_round(number, deadlines.get(number, (None, None))[1], packs, bids, trades, before,
+        deadline = deadlines.get(number, (None, None))[1]
+        bids = judge_bids(bids, deadline, ctx.config.tz)
+        result = decide_round(number, deadline, packs, bids, trades, before,
                               ctx.roster.names, ctx.config["pity_card"], ctx.config["pity_without_bid"] == "yes")
         rejected = [Problem(TRADES_TAB, t.row, f"trade rejected: {t.reason}.") for t in result.trades if not t.accepted]
         return replace(result, problems=tuple(problems + bid_problems + trade_problems + rejected))
@@ -344,9 +346,8 @@ class OpenPass(Game):
         cards = current.inventories[name]
         lines = [f"{name}, your inventory after round {upto} ({len(cards)} cards): {format_cards(cards)}.",
                  f"Round {upto}: {current.reasons[name]}"]
-        for t in current.trades:
-            if t.accepted and name in (t.player, t.partner):
-                lines.append(f"Trade: {t.reason}.")
+        for t in current.trades_of(name):
+            lines.append(f"Trade: {t.reason}.")
         return "\n".join(lines), list(ctx.problems) + list(current.problems)
 
     # ---- the play phase
@@ -606,7 +607,7 @@ class OpenPass(Game):
         for r in results:
             for p in ctx.roster.names:
                 gained = list(r.gained[p]) + ([f"pity card {ctx.config['pity_card']}"] if p in r.pity else [])
-                trades = "; ".join(t.reason for t in r.trades if t.accepted and p in (t.player, t.partner))
+                trades = "; ".join(t.reason for t in r.trades_of(p))
                 rows.append([r.number, p, format_cards(r.inventories[p]), len(r.inventories[p]),
                              ", ".join(gained), trades])
         return rows
