@@ -117,6 +117,10 @@ class Placing:
     candidate: bool
     reason: str
 
+    def has_award(self) -> bool:
+        """Whether the place wins Tokens of Life or makes the player an elimination candidate."""
+        return bool(self.tokens or self.candidate)
+
 
 def rank(players: Sequence[str], scores: Mapping[str, Fraction], seed: object, first_tokens: int,
          second_third_tokens: int, candidates: int) -> tuple[list[Placing], list[str]]:

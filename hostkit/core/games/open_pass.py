@@ -331,9 +331,7 @@ class OpenPass(Game):
     def inventory_message(self, tables: Tables, player: str, round_number: int | None = None) -> tuple[str, list[Problem]]:
         """A player's own inventory after a round (default: the last deck-building round), to paste to them."""
         ctx = self.context(tables)
-        name = ctx.roster.match(player)
-        if name is None:
-            raise BookError(f"{player!r} is not a player ({', '.join(ctx.roster.names)}).")
+        name = _player(ctx, player)
         last = ctx.config["building_rounds"]
         upto = last if round_number is None else round_number
         if upto not in range(0, last + 1):
@@ -462,9 +460,7 @@ class OpenPass(Game):
         self._check_round(ctx, round_number)
         if player is None:
             raise BookError("Name the player whose cards are dealt (--player NAME).")
-        name = ctx.roster.match(player)
-        if name is None:
-            raise BookError(f"{player!r} is not a player ({', '.join(ctx.roster.names)}).")
+        name = _player(ctx, player)
         _, waiting, plays, _ = self._phase(tables, ctx)
         if name in waiting:
             raise BookError(f"{waiting[name]}; fix the Decks row before dealing.")
@@ -542,7 +538,7 @@ class OpenPass(Game):
         outcome.writes[FINAL_TAB] = self._final_rows(placings, evaluations, draw_lines)
         match = self.match_name(ctx)
         entries = [Entry(match, None, pl.player, tokens=pl.tokens, candidate=pl.candidate, reason=_ledger_reason(self, pl))
-                   for pl in placings if pl.tokens or pl.candidate]
+                   for pl in placings if pl.has_award()]
         existing, ledger_problems = read_ledger(tables)
         outcome.problems += ledger_problems
         _, added = post(existing, entries)
@@ -553,7 +549,7 @@ class OpenPass(Game):
         outcome.summary.append(f"Play phase over: {len(placings)} players ranked.")
         for pl in placings:
             outcome.summary.append(f"  {pl.place}. {pl.player} {format_number(pl.score)}"
-                                   + (f" - {pl.reason}" if pl.tokens or pl.candidate else ""))
+                                   + (f" - {pl.reason}" if pl.has_award() else ""))
         outcome.summary += draw_lines
         outcome.summary.append(f"Ledger: {len(added)} award(s) posted" + (
             f", {len(entries) - len(added)} already there." if len(entries) > len(added) else "."))
@@ -677,6 +673,13 @@ def _decision_row(table: Table, player: str, number: int, face: str, decision: D
     values = {"player": player, "card": number, "face": face, "decision": decision.value}
     header = table.header or DECISIONS_HEADER
     return [values.get(" ".join(h.split()).casefold()) for h in header]
+
+
+def _player(ctx: Context, typed: str) -> str:
+    name = ctx.roster.match(typed)
+    if name is None:
+        raise BookError(f"{typed!r} is not a player ({', '.join(ctx.roster.names)}).")
+    return name
 
 
 def _history(play: Play, rule: DivisionByZero) -> list[str]:
