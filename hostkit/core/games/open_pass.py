@@ -9,19 +9,15 @@ phase: each player's deck is shuffled with the seed and dealt card by card, and 
 from __future__ import annotations
 
 import datetime as dt
-import enum
-import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from hostkit.core.equation import (
-    FACES,
     SPELLINGS,
     DivisionByZero,
     Evaluation,
-    built_equation,
     evaluate,
     format_cards,
     format_number,
@@ -31,7 +27,31 @@ from hostkit.core.equation import (
 from hostkit.core.game import Context, Game, Outcome, Prompt
 from hostkit.core.ledger import LEDGER_TAB, Entry, ledger_rows, post, read_ledger
 from hostkit.core.open_pass_best import Best, best
-from hostkit.core.rng import rng
+from hostkit.core.open_pass_packs import (
+    SIZES,
+    Bid,
+    BidVerdict,
+    Pack,
+    RoundResult,
+    Side,
+    Trade,
+    choose_packs,
+    decide_round,
+    judge_bids,
+    sorted_cards,
+)
+from hostkit.core.open_pass_play import (
+    Deal,
+    Decision,
+    Placing,
+    Play,
+    deal_deck,
+    deck_refusal,
+    nth,
+    parse_decision,
+    pick_dealer,
+    rank,
+)
 from hostkit.core.settings import Setting, choice, integer, text
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables, is_blank
 from hostkit.core.times import format_span, format_time, parse_time
@@ -47,9 +67,6 @@ DEALS_TAB = "Deals"
 FINAL_TAB = "Final Results"
 DECISIONS_HEADER = ["Player", "Card", "Face", "Decision"]
 INVENTORIES_HEADER = ["Round", "Player", "Cards", "Count", "Gained", "Trades"]
-PAD_CARD = "÷"
-SIZES = ("Basic", "Mega", "Special")
-_PACK_SEPARATORS = re.compile(r"\s*(?:[,;&\n]|\band\b)\s*", re.IGNORECASE)
 
 
 def results_tab(round_number: int) -> str:
@@ -60,25 +77,6 @@ def bids_tab(round_number: int) -> str:
     return f"Round {round_number} Bids"
 
 
-class Side(enum.Enum):
-    """Heaven or Hell: the kind of a pack, and the dealer a player chooses."""
-
-    HEAVEN = "Heaven"
-    HELL = "Hell"
-
-
-class Decision(enum.Enum):
-    OPEN = "open"
-    PASS = "pass"
-    AUTO = "pass (automatic)"
-
-
-class BidVerdict(enum.Enum):
-    STANDS = "stands"
-    REPLACED = "replaced"
-    LATE = "late"
-
-
 def _cards_setting(value: Cell) -> str:
     return format_cards(parse_cards(value))
 
@@ -87,138 +85,12 @@ def _card_setting(value: Cell) -> str:
     return parse_card(value)
 
 
-def _sorted_cards(cards: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=FACES.index))
-
-
-def _describe_missing(missing: Counter) -> str:
-    return ", ".join(f"{n} x {card}" if n > 1 else card for card, n in sorted(missing.items(), key=lambda i: FACES.index(i[0])))
-
-
 def _int(cell: Cell) -> int | None:
     try:
         value = float(cell)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return None
     return int(value) if value.is_integer() else None
-
-
-# ---- vocabulary of the deck-building phase
-
-
-@dataclass(frozen=True)
-class Pack:
-    round: int
-    name: str
-    kind: Side | None
-    size: str
-    cards: tuple[str, ...]
-    row: int
-
-    def describe(self) -> str:
-        return f"{self.name} ({format_cards(self.cards) or 'no cards'})"
-
-
-@dataclass(frozen=True)
-class Bid:
-    row: int
-    at: dt.datetime
-    player: str
-    typed: str
-    packs: tuple[str, ...]
-    verdict: BidVerdict = BidVerdict.STANDS
-    reason: str = ""
-
-
-@dataclass(frozen=True)
-class TypedTrade:
-    """A trade as the host typed it, before it is checked against the inventories."""
-
-    row: int
-    player: str
-    gives: tuple[str, ...]
-    partner: str
-    gets: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Trade:
-    row: int
-    player: str
-    gives: tuple[str, ...]
-    partner: str
-    gets: tuple[str, ...]
-    accepted: bool
-    reason: str
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """One deck-building round decided: the bids, the packs chosen and given, the trades, the inventories."""
-
-    number: int
-    deadline: dt.datetime | None
-    packs: tuple[Pack, ...]
-    bids: tuple[Bid, ...]
-    chosen: dict[str, int]
-    all_odd: bool
-    gained: dict[str, tuple[str, ...]]
-    pity: tuple[str, ...]
-    trades: tuple[Trade, ...]
-    inventories: dict[str, tuple[str, ...]]
-    reasons: dict[str, str]
-    problems: tuple[Problem, ...]
-
-    def is_given(self, pack: str) -> bool:
-        return not self.all_odd and self.chosen.get(pack, 0) % 2 == 1
-
-
-# ---- vocabulary of the play phase
-
-
-@dataclass(frozen=True)
-class Deal:
-    """A player's deck as dealt: the deck they built (padded), the dealer, the seeded shuffle."""
-
-    player: str
-    dealer: Side
-    deck: tuple[str, ...]
-    padding: int
-    draw: str
-    dealt: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Play:
-    """The decisions made on a deal so far, automatic passes included."""
-
-    deal: Deal
-    decisions: tuple[Decision, ...]
-
-    @property
-    def opened(self) -> tuple[str, ...]:
-        return tuple(card for card, d in zip(self.deal.dealt, self.decisions) if d is Decision.OPEN)
-
-    @property
-    def equation(self) -> tuple[str, ...]:
-        return built_equation(self.opened)
-
-    def is_over(self) -> bool:
-        return len(self.decisions) == len(self.deal.dealt)
-
-    def next_card(self) -> int:
-        """The 1-based number of the card dealt next."""
-        return len(self.decisions) + 1
-
-
-@dataclass(frozen=True)
-class Placing:
-    player: str
-    score: Fraction
-    place: int
-    tokens: int
-    candidate: bool
-    reason: str
 
 
 class OpenPass(Game):
@@ -315,10 +187,8 @@ class OpenPass(Game):
 
     def _bids(self, tables: Tables, ctx: Context, round_number: int, packs: Sequence[Pack],
               deadlines: dict[int, tuple[int, dt.datetime]]) -> tuple[list[Bid], list[Problem]]:
+        """The round's bids as typed, before they are judged against the deadline."""
         table = tables.require(BIDS_TAB)
-        tz = ctx.config.tz
-        names = {p.name.casefold(): p.name for p in packs}
-        limit = ctx.config["bids_per_round"]
         bids: list[Bid] = []
         problems: list[Problem] = []
         for record in table.records("Timestamp", "Player", "Packs", optional=("Round",)):
@@ -326,7 +196,7 @@ class OpenPass(Game):
                 problems.append(Problem(table.name, record.row, message))
 
             try:
-                at = parse_time(record["Timestamp"], tz, ctx.config["date_order"])
+                at = parse_time(record["Timestamp"], ctx.config.tz, ctx.config["date_order"])
             except ValueError as error:
                 problem(f"Timestamp {record['Timestamp']!r} {error}; the bid is not counted.")
                 continue
@@ -348,47 +218,18 @@ class OpenPass(Game):
             if player is None:
                 problem(f"{record.text('Player')!r} is not a player; fix the name or add the player to Players.")
                 continue
-            chosen: list[str] = []
-            typed = " ".join(record.text("Packs").split())
-            words = [typed] if typed.casefold() in names else _PACK_SEPARATORS.split(typed)
-            for word in words:
-                word = " ".join(word.split())
-                if not word:
-                    continue
-                pack = names.get(word.casefold())
-                if pack is None:
-                    problem(f"{player} bid for {word!r}, which is not a pack of round {round_number} "
-                            f"({', '.join(p.name for p in packs)}); that choice is ignored.")
-                elif pack in chosen:
-                    problem(f"{player} named {pack} twice; it counts once.")
-                elif len(chosen) == limit:
-                    problem(f"{player} chose more than {limit} packs; {pack} is ignored (a bid counts its first "
-                            f"{limit}).")
-                else:
-                    chosen.append(pack)
-            bids.append(Bid(record.row, at, player, record.text("Packs"), tuple(chosen)))
-        deadline = deadlines.get(round_number, (None, None))[1]
-        judged: list[Bid] = []
-        standing: dict[str, int] = {}
-        for bid in sorted(bids, key=lambda b: (b.at, b.row)):
-            if deadline is not None and bid.at > deadline:
-                judged.append(_with(bid, BidVerdict.LATE, f"came at {format_time(bid.at, tz)}, after the deadline "
-                                    f"{format_time(deadline, tz)}; it is ignored"))
-                continue
-            if bid.player in standing:
-                earlier = standing[bid.player]
-                judged[earlier] = _with(judged[earlier], BidVerdict.REPLACED,
-                                        f"replaced by {bid.player}'s later bid (Bids row {bid.row})")
-            standing[bid.player] = len(judged)
-            judged.append(_with(bid, BidVerdict.STANDS, "the last bid before the deadline stands"
-                                if deadline is not None else "the player's last bid stands"))
-        return judged, problems
+            chosen, notes = choose_packs(player, record.text("Packs"), packs, round_number,
+                                         ctx.config["bids_per_round"])
+            for note in notes:
+                problem(note)
+            bids.append(Bid(record.row, at, player, record.text("Packs"), chosen))
+        return bids, problems
 
-    def _trades(self, tables: Tables, ctx: Context, round_number: int) -> tuple[list[TypedTrade], list[Problem]]:
+    def _trades(self, tables: Tables, ctx: Context, round_number: int) -> tuple[list[Trade], list[Problem]]:
         table = tables.get(TRADES_TAB)
         if table is None:
             return [], []
-        rows: list[TypedTrade] = []
+        rows: list[Trade] = []
         problems: list[Problem] = []
         for record in table.records("Round", "Player", "Gives", "Partner", "Gets"):
             def problem(message: str) -> None:
@@ -417,13 +258,13 @@ class OpenPass(Game):
             if not gives and not gets:
                 problem("the trade moves no cards; fill in Gives and/or Gets.")
                 continue
-            rows.append(TypedTrade(record.row, player, gives, partner, gets))
+            rows.append(Trade(record.row, player, gives, partner, gets))
         return rows, problems
 
     # ---- deck building
 
     def start_inventory(self, ctx: Context) -> tuple[str, ...]:
-        return _sorted_cards(parse_cards(ctx.config["starting_inventory"]))
+        return sorted_cards(parse_cards(ctx.config["starting_inventory"]))
 
     def building(self, tables: Tables, ctx: Context, upto: int) -> list[RoundResult]:
         """Rounds 1..upto decided in order, each starting from the inventories the one before left."""
@@ -445,67 +286,13 @@ class OpenPass(Game):
             problems.append(Problem(PACKS_TAB, None, f"round {number} offers {len(packs)} packs, not "
                                     f"{ctx.config['packs_per_round']}; scored as typed."))
         bids, bid_problems = self._bids(tables, ctx, number, packs, deadlines)
-        problems += bid_problems
-        standing = [b for b in bids if b.verdict is BidVerdict.STANDS]
-        chosen = {p.name: sum(p.name in b.packs for b in standing) for p in packs}
-        all_odd = all(n % 2 == 1 for n in chosen.values())
-        by_name = {p.name: p for p in packs}
-        pity_card = ctx.config["pity_card"]
-        bidders = {b.player for b in standing}
-        gained: dict[str, tuple[str, ...]] = {}
-        pity: list[str] = []
-        reasons: dict[str, str] = {}
-        inventories = {p: list(cards) for p, cards in before.items()}
-        for player in ctx.roster.names:
-            bid = next((b for b in standing if b.player == player), None)
-            notes = []
-            got: list[str] = []
-            for pack in bid.packs if bid else ():
-                times = f"{chosen[pack]} player{'s' if chosen[pack] != 1 else ''}"
-                if all_odd:
-                    notes.append(f"{pack} was chosen by {times}")
-                elif chosen[pack] % 2 == 1:
-                    got.append(pack)
-                    notes.append(f"{pack} was chosen by {times} (odd): you gain {by_name[pack].describe()}")
-                else:
-                    notes.append(f"{pack} was chosen by {times} (even): nobody who chose it gains it")
-            if all_odd and bid and bid.packs:
-                notes.append("every pack was chosen an odd number of times, so nobody gains a pack this round")
-            if bid is None:
-                notes.append("you made no bid this round")
-            elif not bid.packs:
-                notes.append("your bid chose no pack")
-            gained[player] = tuple(got)
-            for pack in got:
-                inventories[player] += by_name[pack].cards
-            if not got and (player in bidders or ctx.config["pity_without_bid"] == "yes"):
-                pity.append(player)
-                inventories[player].append(pity_card)
-                notes.append(f"you gained no pack, so you get the pity card {pity_card}")
-            reasons[player] = "; ".join(notes) + "."
         trades, trade_problems = self._trades(tables, ctx, number)
-        problems += trade_problems
-        applied: list[Trade] = []
-        for t in trades:
-            refusal = _refusal(inventories, t.player, t.gives) or _refusal(inventories, t.partner, t.gets)
-            if refusal:
-                applied.append(Trade(t.row, t.player, t.gives, t.partner, t.gets, False, refusal))
-                problems.append(Problem(TRADES_TAB, t.row, f"trade rejected: {refusal}."))
-                continue
-            for card in t.gives:
-                inventories[t.player].remove(card)
-                inventories[t.partner].append(card)
-            for card in t.gets:
-                inventories[t.partner].remove(card)
-                inventories[t.player].append(card)
-            applied.append(Trade(t.row, t.player, t.gives, t.partner, t.gets, True,
-                                 f"{t.player} gives {format_cards(t.gives) or 'nothing'} to {t.partner} for "
-                                 f"{format_cards(t.gets) or 'nothing'}"))
         deadline = deadlines.get(number, (None, None))[1]
-        return RoundResult(
-            number, deadline, tuple(packs), tuple(bids), chosen, all_odd, gained, tuple(pity), tuple(applied),
-            {p: _sorted_cards(cards) for p, cards in inventories.items()}, reasons, tuple(problems),
-        )
+        bids = judge_bids(bids, deadline, ctx.config.tz)
+        result = decide_round(number, deadline, packs, bids, trades, before,
+                              ctx.roster.names, ctx.config["pity_card"], ctx.config["pity_without_bid"] == "yes")
+        rejected = [Problem(TRADES_TAB, t.row, f"trade rejected: {t.reason}.") for t in result.trades if not t.accepted]
+        return replace(result, problems=tuple(problems + bid_problems + trade_problems + rejected))
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         ctx = self.context(tables)
@@ -544,9 +331,7 @@ class OpenPass(Game):
     def inventory_message(self, tables: Tables, player: str, round_number: int | None = None) -> tuple[str, list[Problem]]:
         """A player's own inventory after a round (default: the last deck-building round), to paste to them."""
         ctx = self.context(tables)
-        name = ctx.roster.match(player)
-        if name is None:
-            raise BookError(f"{player!r} is not a player ({', '.join(ctx.roster.names)}).")
+        name = _player(ctx, player)
         last = ctx.config["building_rounds"]
         upto = last if round_number is None else round_number
         if upto not in range(0, last + 1):
@@ -559,9 +344,8 @@ class OpenPass(Game):
         cards = current.inventories[name]
         lines = [f"{name}, your inventory after round {upto} ({len(cards)} cards): {format_cards(cards)}.",
                  f"Round {upto}: {current.reasons[name]}"]
-        for t in current.trades:
-            if t.accepted and name in (t.player, t.partner):
-                lines.append(f"Trade: {t.reason}.")
+        for t in current.trades_of(name):
+            lines.append(f"Trade: {t.reason}.")
         return "\n".join(lines), list(ctx.problems) + list(current.problems)
 
     # ---- the play phase
@@ -596,9 +380,7 @@ class OpenPass(Game):
                 waiting[player] = message
                 problems.append(Problem(table.name, record.row, message))
 
-            typed = record.text("Dealer").casefold()
-            dealer = next((side for side, who in dealers.items()
-                           if typed and typed in (side.value.casefold(), str(who).casefold())), None)
+            dealer = pick_dealer(record.text("Dealer"), dealers)
             if dealer is None:
                 refuse(f"{player}'s dealer {record.text('Dealer')!r} is neither Heaven ({dealers[Side.HEAVEN]}) nor "
                        f"Hell ({dealers[Side.HELL]}); write one of them. The deck is not dealt.")
@@ -608,22 +390,11 @@ class OpenPass(Game):
             except ValueError as error:
                 refuse(f"{player}'s deck: {error}. The deck is not dealt.")
                 continue
-            if len(cards) > size:
-                refuse(f"{player}'s deck has {len(cards)} cards; a deck is exactly {size}: remove "
-                       f"{len(cards) - size}. The deck is not dealt.")
+            refusal = deck_refusal(player, cards, inventories[player], size)
+            if refusal:
+                refuse(refusal)
                 continue
-            missing = Counter(cards) - Counter(inventories[player])
-            if missing:
-                held = format_cards(inventories[player])
-                refuse(f"{player}'s deck uses {_describe_missing(missing)} more than {player} holds "
-                       f"({len(inventories[player])} cards: {held}). The deck is not dealt.")
-                continue
-            padding = size - len(cards)
-            deck = _sorted_cards(cards + (PAD_CARD,) * padding)
-            draw = f"{ctx.config['seed']}:deal:{player}:{dealer.value}"
-            dealt = list(deck)
-            rng(ctx.config["seed"], "deal", player, dealer.value).shuffle(dealt)
-            deals[player] = Deal(player, dealer, deck, padding, draw, tuple(dealt))
+            deals[player] = deal_deck(player, dealer, cards, size, ctx.config["seed"])
         return deals, waiting, problems
 
     def plays(self, tables: Tables, ctx: Context, deals: dict[str, Deal]) -> tuple[dict[str, Play], list[Problem]]:
@@ -669,7 +440,7 @@ class OpenPass(Game):
             except ValueError as error:
                 problem(f"{error}; it is ignored.")
                 continue
-            made[player] = _extend(play, decision, limit)
+            made[player] = play.extended(decision, limit)
         return made, problems
 
     def _phase(self, tables: Tables, ctx: Context
@@ -689,9 +460,7 @@ class OpenPass(Game):
         self._check_round(ctx, round_number)
         if player is None:
             raise BookError("Name the player whose cards are dealt (--player NAME).")
-        name = ctx.roster.match(player)
-        if name is None:
-            raise BookError(f"{player!r} is not a player ({', '.join(ctx.roster.names)}).")
+        name = _player(ctx, player)
         _, waiting, plays, _ = self._phase(tables, ctx)
         if name in waiting:
             raise BookError(f"{waiting[name]}; fix the Decks row before dealing.")
@@ -724,16 +493,14 @@ class OpenPass(Game):
         table = tables.require(DECISIONS_TAB)
         rows: Rows = [table.header or list(DECISIONS_HEADER)] + [r for r in table.rows if any(not is_blank(v) for v in r)]
         rows.append(_decision_row(table, play.deal.player, number, face, decision))
-        after = _extend(play, decision, ctx.config["max_open"])
+        after = play.extended(decision, ctx.config["max_open"])
         rule = self._rule(ctx)
         lines = [f"Card {number} ({face}): {decision.value}."]
         if decision is Decision.OPEN and after.is_over() and number < len(play.deal.dealt):
             lines.append(f"{ctx.config['max_open']} cards are open: the other {len(play.deal.dealt) - number} "
                          f"pass automatically.")
         evaluation = evaluate(after.equation, rule)
-        lines.append(f"Equation: {format_cards(after.equation) or '(empty)'} = {format_number(evaluation.score)}.")
-        if after.is_over():
-            lines.append(f"Game over. {evaluation.explain()}.")
+        lines += _equation_lines(after, evaluation)
         return Outcome(writes={DECISIONS_TAB: rows}, summary=lines,
                        data={"player": play.deal.player, "card": number, "face": face, "decision": decision.value,
                              "equation": format_cards(after.equation), "score": format_number(evaluation.score),
@@ -771,7 +538,7 @@ class OpenPass(Game):
         outcome.writes[FINAL_TAB] = self._final_rows(placings, evaluations, draw_lines)
         match = self.match_name(ctx)
         entries = [Entry(match, None, pl.player, tokens=pl.tokens, candidate=pl.candidate, reason=_ledger_reason(self, pl))
-                   for pl in placings if pl.tokens or pl.candidate]
+                   for pl in placings if pl.has_award()]
         existing, ledger_problems = read_ledger(tables)
         outcome.problems += ledger_problems
         _, added = post(existing, entries)
@@ -782,7 +549,7 @@ class OpenPass(Game):
         outcome.summary.append(f"Play phase over: {len(placings)} players ranked.")
         for pl in placings:
             outcome.summary.append(f"  {pl.place}. {pl.player} {format_number(pl.score)}"
-                                   + (f" - {pl.reason}" if pl.tokens or pl.candidate else ""))
+                                   + (f" - {pl.reason}" if pl.has_award() else ""))
         outcome.summary += draw_lines
         outcome.summary.append(f"Ledger: {len(added)} award(s) posted" + (
             f", {len(entries) - len(added)} already there." if len(entries) > len(added) else "."))
@@ -795,33 +562,8 @@ class OpenPass(Game):
 
     def rank(self, ctx: Context, scores: dict[str, Fraction]) -> tuple[list[Placing], list[str]]:
         """Best score first; equal scores in the order of one seeded draw of all players, shown."""
-        drawn = list(ctx.roster.names)
-        label = f"{ctx.config['seed']}:ranking"
-        rng(ctx.config["seed"], "ranking").shuffle(drawn)
-        order = sorted(scores, key=lambda p: (-scores[p], drawn.index(p)))
-        lines: list[str] = []
-        for value in sorted({scores[p] for p in order}, reverse=True):
-            tied = [p for p in order if scores[p] == value]
-            if len(tied) > 1:
-                lines.append(f"Tie at {format_number(value)} between {', '.join(sorted(tied))}, broken by the draw "
-                             f"{label}: {', '.join(tied)}.")
-        n = len(order)
-        worst = ctx.config["candidates"]
-        tokens = {1: ctx.config["first_tokens"], 2: ctx.config["second_third_tokens"], 3: ctx.config["second_third_tokens"]}
-        placings = []
-        for place, player in enumerate(order, start=1):
-            tied = sum(scores[q] == scores[player] for q in order) > 1
-            why_tie = " (a tie broken by the seeded draw)" if tied else ""
-            award, candidate = tokens.get(place, 0), place > n - worst
-            parts = []
-            if award:
-                parts.append(f"{_nth(place)}best score ({format_number(scores[player])}){why_tie}: "
-                             f"{award} Token{'s' if award != 1 else ''} of Life")
-            if candidate:
-                parts.append(f"{_nth(n - place + 1)}worst score ({format_number(scores[player])}){why_tie}: "
-                             f"elimination candidate")
-            placings.append(Placing(player, scores[player], place, award, candidate, "; ".join(parts)))
-        return placings, lines
+        c = ctx.config
+        return rank(ctx.roster.names, scores, c["seed"], c["first_tokens"], c["second_third_tokens"], c["candidates"])
 
     # ---- rendering
 
@@ -861,7 +603,7 @@ class OpenPass(Game):
         for r in results:
             for p in ctx.roster.names:
                 gained = list(r.gained[p]) + ([f"pity card {ctx.config['pity_card']}"] if p in r.pity else [])
-                trades = "; ".join(t.reason for t in r.trades if t.accepted and p in (t.player, t.partner))
+                trades = "; ".join(t.reason for t in r.trades_of(p))
                 rows.append([r.number, p, format_cards(r.inventories[p]), len(r.inventories[p]),
                              ", ".join(gained), trades])
         return rows
@@ -927,47 +669,29 @@ class OpenPass(Game):
         return rows
 
 
-def parse_decision(value: Cell) -> Decision:
-    word = str(value or "").strip().casefold()
-    if word in ("open", "o"):
-        return Decision.OPEN
-    if word in ("pass", "p"):
-        return Decision.PASS
-    raise ValueError(f"decision {str(value or '').strip()!r} is neither open nor pass")
-
-
-def _with(bid: Bid, verdict: BidVerdict, reason: str) -> Bid:
-    return replace(bid, verdict=verdict, reason=reason)
-
-
-def _refusal(inventories: dict[str, list[str]], player: str, cards: Sequence[str]) -> str:
-    missing = Counter(cards) - Counter(inventories[player])
-    if not missing:
-        return ""
-    return (f"{player} does not hold {_describe_missing(missing)} to give (holds "
-            f"{format_cards(_sorted_cards(inventories[player]))})")
-
-
-def _extend(play: Play, decision: Decision, limit: int) -> Play:
-    """The play after one more decision; opening the limit-th card passes every later card automatically."""
-    decisions = play.decisions + (decision,)
-    if decision is Decision.OPEN and decisions.count(Decision.OPEN) == limit:
-        decisions += (Decision.AUTO,) * (len(play.deal.dealt) - len(decisions))
-    return Play(play.deal, decisions)
-
-
 def _decision_row(table: Table, player: str, number: int, face: str, decision: Decision) -> list[Cell]:
     values = {"player": player, "card": number, "face": face, "decision": decision.value}
     header = table.header or DECISIONS_HEADER
     return [values.get(" ".join(h.split()).casefold()) for h in header]
 
 
+def _player(ctx: Context, typed: str) -> str:
+    name = ctx.roster.match(typed)
+    if name is None:
+        raise BookError(f"{typed!r} is not a player ({', '.join(ctx.roster.names)}).")
+    return name
+
+
 def _history(play: Play, rule: DivisionByZero) -> list[str]:
     lines = [f"{play.deal.player}'s deck is dealt by {play.deal.dealer.value} (shuffle {play.deal.draw})."]
     for number, (card, decision) in enumerate(zip(play.deal.dealt, play.decisions), start=1):
         lines.append(f"Card {number}: {card} - {decision.value}")
-    evaluation = evaluate(play.equation, rule)
-    lines.append(f"Equation: {format_cards(play.equation) or '(empty)'} = {format_number(evaluation.score)}.")
+    return lines + _equation_lines(play, evaluate(play.equation, rule))
+
+
+def _equation_lines(play: Play, evaluation: Evaluation) -> list[str]:
+    """The equation so far and its score, and once the play is over, how the score was reached."""
+    lines = [f"Equation: {format_cards(play.equation) or '(empty)'} = {format_number(evaluation.score)}."]
     if play.is_over():
         lines.append(f"Game over. {evaluation.explain()}.")
     return lines
@@ -984,16 +708,8 @@ def _play_json(play: Play | None, evaluation: Evaluation | None, waiting: str | 
 def _ledger_reason(game: Game, placing: Placing) -> str:
     parts = []
     if placing.tokens:
-        parts.append(f"{_nth(placing.place)}best score")
+        parts.append(f"{nth(placing.place)}best score")
     if placing.candidate:
         parts.append("one of the worst scores")
     return f"{game.title}: {' and '.join(parts)}"
-
-
-def _nth(n: int) -> str:
-    """'the ' for 1, 'the 2nd ' for 2, and so on: 'the best score', 'the 3rd worst score'."""
-    if n == 1:
-        return "the "
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"the {n}{suffix} "
 
