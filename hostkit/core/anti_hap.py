@@ -10,6 +10,7 @@ from typing import Iterable, Mapping, Sequence
 
 from hostkit.core.cards import Card, Faces, FULL_DECK, anti_haps
 from hostkit.core.times import format_time
+from hostkit.core.words import plural
 
 FACES = Faces(
     attributes=("background", "shape", "colour"),
@@ -227,6 +228,13 @@ class TurnOrder:
 
     def losers(self) -> list[str]:
         return [p for p in self.correct if self.has_lost(p)]
+
+    def loss_reason(self, player: str) -> str:
+        """Why the player lost the match this round, in words; blank when they did not."""
+        if not self.has_lost(player):
+            return ""
+        return (f"loses the match: {plural(self.penalties[player], 'penalty', 'penalties')} against "
+                f"{plural(self.earned[player], 'turn')} earned this round")
 
 
 def build_turn_order(correct_by: Sequence[str], penalties: Mapping[str, int], players: Sequence[str]) -> TurnOrder:

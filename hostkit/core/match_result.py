@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hostkit.core.anti_hap import TurnOrder
+from hostkit.core.tobago import Tobago
+
 
 @dataclass(frozen=True)
 class RoundTally:
@@ -17,6 +20,18 @@ class RoundTally:
     losers: dict[str, str]
     done: bool
     status: str
+
+
+def tally_round(number: int, turns: TurnOrder, game: Tobago | None) -> RoundTally:
+    """A round's tally from its Part 1 turn order and its Part 2 (None until the host records a decision)."""
+    losers = {p: turns.loss_reason(p) for p in turns.losers()}
+    if game is None:
+        done = not turns.order
+        status = "finished (nobody earned a turn)" if done else "waiting for its Part 2 decisions"
+        return RoundTally(number, {}, losers, done, status)
+    waiting = game.waiting()
+    status = "finished" if waiting is None else f"in Part 2, waiting for {waiting.player} on card {waiting.number}"
+    return RoundTally(number, dict(game.treasure), losers, game.is_over(), status)
 
 
 @dataclass(frozen=True)

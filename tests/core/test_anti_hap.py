@@ -170,6 +170,8 @@ def test_penalties_outnumbering_turns_earned_lose_the_match():
     assert order.order == ()
     assert order.has_lost("C") and not order.has_lost("R")
     assert order.losers() == ["C"]
+    assert order.loss_reason("C") == "loses the match: 1 penalty against 0 turns earned this round"
+    assert order.loss_reason("R") == ""
 
 
 # ---- boards

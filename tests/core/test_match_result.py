@@ -1,4 +1,6 @@
-from hostkit.core.match_result import RoundTally, settle_match
+from hostkit.core.anti_hap import build_turn_order
+from hostkit.core.match_result import RoundTally, settle_match, tally_round
+from hostkit.core.tobago import Choice, Tobago, Treasure
 
 
 def tally(number, reds, craw, done=True, losers=None):
@@ -35,3 +37,20 @@ def test_a_double_loss_is_settled_by_treasure():
     losers = {"Reds": "loses the match", "Craw": "loses the match"}
     result = settle_match(("Reds", "Craw"), [tally(1, 4, 9), tally(2, 0, 0, losers=losers)], 4, None)
     assert result.final and result.winner == "Craw" and "Both lost at once, so treasure decides" in result.reason
+
+
+def test_a_round_tally_follows_its_part_2():
+    turns = build_turn_order(list("RRRC"), {}, ["R", "C"])
+    assert tally_round(1, turns, None) == RoundTally(1, {}, {}, False, "waiting for its Part 2 decisions")
+    game = Tobago(turns.order, [Treasure.FIVE, Treasure.FOUR], ("R", "C"))
+    assert tally_round(1, turns, game).status == "in Part 2, waiting for R on card 1"
+    game.push("R", Choice.TAKE, 1)
+    game.push("R", Choice.TAKE, 2)
+    assert tally_round(1, turns, game) == RoundTally(1, {"R": 9, "C": 0}, {}, True, "finished")
+
+
+def test_a_round_tally_carries_its_automatic_losses():
+    turns = build_turn_order(list("RRRC"), {"C": 1, "R": 2}, ["R", "C"])
+    tally = tally_round(2, turns, None)
+    assert tally.done and tally.status == "finished (nobody earned a turn)"
+    assert tally.losers == {"C": "loses the match: 1 penalty against 0 turns earned this round"}

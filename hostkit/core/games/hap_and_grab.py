@@ -25,7 +25,7 @@ from hostkit.core.anti_hap import (
 from hostkit.core.cards import Card
 from hostkit.core.game import Context, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry
-from hostkit.core.match_result import MatchResult, RoundTally, settle_match
+from hostkit.core.match_result import MatchResult, RoundTally, settle_match, tally_round
 from hostkit.core.rng import rng
 from hostkit.core.settings import Setting, integer, text
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
@@ -42,6 +42,7 @@ from hostkit.core.tobago import (
     parse_treasure,
     shuffled_deck,
 )
+from hostkit.core.words import plural, spans
 
 ROUNDS_TAB = "Rounds"
 BOARD_TAB = "Board"
@@ -388,7 +389,7 @@ class HapAndGrab(Game):
                             f"after that.")
         if part.turns.losers():
             raise BookError(f"Round {round_number} has no Part 2: " + "; ".join(
-                f"{p} {_lost_text(part.turns, p)}" for p in part.turns.losers()) + ". Run `hostkit standings`.")
+                f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers()) + ". Run `hostkit standings`.")
         order = part.turns.order
         if not order:
             outcome.summary.append(f"Round {round_number}: nobody earned a turn, so there is nothing to deal.")
@@ -418,7 +419,7 @@ class HapAndGrab(Game):
         held = f", {dealt.skipped} sevens and skulls held back for later rounds" if dealt.skipped else ""
         outcome.writes[DRAWS_TAB] = _record_draw(tables, [
             "deal", round_number, f"{seed}:deck; {seed}:pile:{round_number}",
-            f"deck of {recipe.describe()}; this round took deck cards {_spans(positions)}{held}; "
+            f"deck of {recipe.describe()}; this round took deck cards {spans(positions)}{held}; "
             f"pile of {len(dealt.pile)} shuffled (cards in {PILE_TAB}, peeks in {PEEKS_TAB})"])
         outcome.summary += self._deal_messages(dealt, ctx)
         outcome.summary.append(
@@ -436,12 +437,12 @@ class HapAndGrab(Game):
         lines = []
         for p in ctx.roster.names:
             cards = [t.value for t in dealt.peeks(p)]
-            others = [f"{q}'s {_plural(len(dealt.peeks(q)), 'peek')}" for q in ctx.roster.names if q != p]
+            others = [f"{q}'s {plural(len(dealt.peeks(q)), 'peek')}" for q in ctx.roster.names if q != p]
             lines += [f"--- for {p} only (paste in their private channel) ---",
                       f"Hap and Grab round {dealt.round}: the turn order is {order}. You hold "
-                      f"{_plural(dealt.order.count(p), 'turn')}, so you peek at "
-                      f"{_plural(len(cards), 'treasure card')}: {', '.join(cards) or 'none'}. They are shuffled "
-                      f"with {' and '.join(others)} and {_plural(len(dealt.pile) - len(dealt.order), 'unseen card')} "
+                      f"{plural(dealt.order.count(p), 'turn')}, so you peek at "
+                      f"{plural(len(cards), 'treasure card')}: {', '.join(cards) or 'none'}. They are shuffled "
+                      f"with {' and '.join(others)} and {plural(len(dealt.pile) - len(dealt.order), 'unseen card')} "
                       f"into the reveal pile of {len(dealt.pile)}.", ""]
         return lines
 
@@ -549,21 +550,8 @@ class HapAndGrab(Game):
 
     def _match(self, tables: Tables, ctx: Context, include: tuple[Part1, Part2 | None] | None = None
                ) -> tuple[list[RoundTally], MatchResult]:
-        tallies = []
-        for part, part2 in self._rounds_played(tables, ctx, include):
-            losers = {p: _lost_text(part.turns, p) for p in part.turns.losers()}
-            if part2 is not None:
-                game = part2.game
-                waiting = game.waiting()
-                done = game.is_over()
-                status = ("finished" if done else
-                          f"in Part 2, waiting for {waiting.player} on card {waiting.number}")  # type: ignore[union-attr]
-                treasure = dict(game.treasure)
-            else:
-                done = not part.turns.order
-                status = "finished (nobody earned a turn)" if done else "waiting for its Part 2 decisions"
-                treasure = {}
-            tallies.append(RoundTally(part.round.number, treasure, losers, done, status))
+        tallies = [tally_round(part.round.number, part.turns, part2.game if part2 is not None else None)
+                   for part, part2 in self._rounds_played(tables, ctx, include)]
         result = settle_match(ctx.roster.names, tallies, ctx.config["rounds"], self._tie_winner(ctx))
         return tallies, result
 
@@ -601,7 +589,7 @@ class HapAndGrab(Game):
         rows += [["Step", step] for step in t.steps]
         rows += [[], ["Player", "Correct", "Penalties", "Turns earned", "Turns", "Lost the match"]]
         for p in ctx.roster.names:
-            rows.append([p, t.correct[p], t.penalties[p], t.earned[p], t.turns(p), _lost_text(t, p)])
+            rows.append([p, t.correct[p], t.penalties[p], t.earned[p], t.turns(p), t.loss_reason(p)])
         found = sum(1 for a in part.answers if a.verdict is Verdict.CORRECT)
         rows += [[], ["Anti-haps on the board", len(part.board.anti_haps())], ["Anti-haps found", found],
                  ["Part 1 closed", format_time(part.closes, tz)]]
@@ -635,9 +623,9 @@ class HapAndGrab(Game):
                  f"{sum(a.verdict is Verdict.CORRECT for a in part.answers)} of "
                  f"{len(part.board.anti_haps())} anti-haps found."]
         for p in ctx.roster.names:
-            lines.append(f"  {p}: {t.correct[p]} correct, {_plural(t.penalties[p], 'penalty', 'penalties')}, "
-                         f"{_plural(t.turns(p), 'turn')}"
-                         + (f" - {_lost_text(t, p)}" if t.has_lost(p) else ""))
+            lines.append(f"  {p}: {t.correct[p]} correct, {plural(t.penalties[p], 'penalty', 'penalties')}, "
+                         f"{plural(t.turns(p), 'turn')}"
+                         + (f" - {t.loss_reason(p)}" if t.has_lost(p) else ""))
         lines.append(f"Turn order: {ctx.roster.compact(list(t.order)) or '(empty)'}")
         lines.append(f"Written: {results_tab(part.round.number)}, {LEADERBOARD_TAB}.")
         return lines
@@ -655,13 +643,6 @@ class HapAndGrab(Game):
             "anti_haps_total": len(part.board.anti_haps()),
             "anti_haps_found": sum(a.verdict is Verdict.CORRECT for a in part.answers),
         }
-
-
-def _lost_text(turns: TurnOrder, player: str) -> str:
-    if not turns.has_lost(player):
-        return ""
-    return (f"loses the match: {_plural(turns.penalties[player], 'penalty', 'penalties')} against "
-            f"{_plural(turns.earned[player], 'turn')} earned this round")
 
 
 def _same_round(cell: Any, round_number: int) -> bool:
@@ -708,17 +689,6 @@ def _whole(cell: Cell, what: str) -> int:
     except (TypeError, ValueError):
         shown = "" if cell is None else str(cell).strip()
         raise ValueError(f"{what} {shown!r} is not a whole number") from None
-
-
-def _spans(numbers: list[int]) -> str:
-    """1, 2, 3, 5, 7, 8 as '1–3, 5, 7–8'."""
-    spans: list[list[int]] = []
-    for n in numbers:
-        if spans and n == spans[-1][1] + 1:
-            spans[-1][1] = n
-        else:
-            spans.append([n, n])
-    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
 
 
 def _other_rounds(tables: Tables, tab: str, round_number: int) -> Rows:
@@ -803,7 +773,3 @@ def _table_text(rows: Rows) -> list[str]:
     widths = [max(len(str(r[i])) for r in wide if i < len(r)) for i in range(max(map(len, wide), default=0))]
     return ["  ".join(str(v).ljust(widths[i]) for i, v in enumerate(r)).rstrip() if len(r) > 2
             else ": ".join(str(v) for v in r) for r in rows]
-
-
-def _plural(count: int, word: str, many: str | None = None) -> str:
-    return f"{count} {word if count == 1 else many or word + 's'}"
