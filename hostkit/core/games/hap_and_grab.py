@@ -300,8 +300,8 @@ class HapAndGrab(Game):
         outcome.data = self._json(part, ctx)
         if shown is not None:
             outcome.problems += list(shown.problems) + ([shown.rejection] if shown.rejection else [])
-            outcome.summary += _story(shown, ctx, brief=True)
-            outcome.data["part2"] = _part2_json(shown)
+            outcome.summary += shown.game.story(shown.round, brief=True)
+            outcome.data["part2"] = shown.game.as_json()
         return outcome
 
     # ---- Part 2, Tobago
@@ -485,10 +485,10 @@ class HapAndGrab(Game):
     def next_prompt(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Prompt | None, list[str]]:
         ctx, part2 = self._live(tables, round_number, player)
         game = part2.game
-        lines = _story(part2, ctx)
+        lines = game.story(part2.round)
         waiting = game.waiting()
         if waiting is None:
-            return None, lines + [f"Part 2 of round {part2.round} has ended: {game.ended}.", _treasure_line(game)]
+            return None, lines + [f"Part 2 of round {part2.round} has ended: {game.ended}.", game.describe_treasure()]
         order = ctx.roster.compact(game.order)
         return Prompt(f"Round {part2.round}, card {waiting.number} is {waiting.card.describe()}; the option is "
                       f"{waiting.player}'s (turn {game.option + 1} of {order}). {waiting.player}: take or pass?",
@@ -697,29 +697,6 @@ def _other_rounds(tables: Tables, tab: str, round_number: int) -> Rows:
             if any(not is_blank(v) for v in r) and not _same_round(r[0] if r else None, round_number)]
 
 
-def _story(part2: Part2, ctx: Context, brief: bool = False) -> list[str]:
-    """What has happened in Part 2, card by card, as lines for the host."""
-    game = part2.game
-    lines = [f"Part 2 of round {part2.round}: turn order {ctx.roster.compact(list(game.start)) or '(empty)'}."]
-    for reveal in game.reveals:
-        lines.append(f"Card {reveal.number} revealed: {reveal.card.describe()}.")
-        if not brief:
-            lines += [f"  {step.reason}" for step in reveal.steps]
-        elif reveal.order_after is not None:
-            lines[-1] += (f" {'Taken by ' + reveal.taken_by if reveal.taken_by else 'Not taken'}; turn order "
-                          f"after it: {ctx.roster.compact(list(reveal.order_after)) or '(empty)'}.")
-    if brief:
-        waiting = game.waiting()
-        lines.append(f"Part 2 has ended: {game.ended}." if waiting is None else
-                     f"Waiting for {waiting.player}'s decision on card {waiting.number} ({waiting.card.describe()}).")
-        lines.append(_treasure_line(game))
-    return lines
-
-
-def _treasure_line(game: Tobago) -> str:
-    return "Treasure this round: " + ", ".join(f"{p} {t}" for p, t in game.treasure.items()) + "."
-
-
 def _part2_rows(part2: Part2, ctx: Context) -> Rows:
     """Part 2 for the public results tab: the revealed cards only, never the rest of the pile or the peeks."""
     game = part2.game
@@ -734,24 +711,6 @@ def _part2_rows(part2: Part2, ctx: Context) -> Rows:
                 ["Waiting for", waiting.player, f"card {waiting.number} ({waiting.card.describe()})"])
     rows += [[], ["Player", "Treasure this round"]] + [[p, t] for p, t in game.treasure.items()]
     return rows
-
-
-def _part2_json(part2: Part2) -> dict[str, Any]:
-    game = part2.game
-    waiting = game.waiting()
-    skull = game.skull_value
-    return {
-        "reveals": [{"card": r.card.value, "value": r.card.worth(skull), "number": r.number, "taken_by": r.taken_by,
-                     "decisions": [{"player": s.player, "decision": s.choice.value, "row": s.row, "forced": s.forced,
-                                    "reason": s.reason} for s in r.steps],
-                     "turn_order_after": None if r.order_after is None else list(r.order_after)}
-                    for r in game.reveals],
-        "turn_order_left": list(game.order),
-        "waiting_for": None if waiting is None else {"player": waiting.player, "card": waiting.card.value,
-                                                     "number": waiting.number},
-        "treasure": dict(game.treasure),
-        "ended": game.ended,
-    }
 
 
 def _match_rows(ctx: Context, tallies: list[RoundTally], result: MatchResult) -> Rows:
