@@ -261,3 +261,10 @@ def build_turn_order(correct_by: Sequence[str], penalties: Mapping[str, int], pl
             else:
                 steps.append(f"A penalty for {player} finds no turn left to remove.")
     return TurnOrder(tuple(order), count, {p: penalties.get(p, 0) for p in players}, earned, tuple(steps))
+
+
+def earned_turns(answers: Sequence[Answer], players: Sequence[str]) -> TurnOrder:
+    """The turn order a round's judged answers earn: their correct answers in order, and their penalties."""
+    correct_by = [a.player for a in answers if a.verdict is Verdict.CORRECT]
+    penalties = {p: sum(a.penalty for a in answers if a.player == p) for p in players}
+    return build_turn_order(correct_by, penalties, players)

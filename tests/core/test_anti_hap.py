@@ -9,6 +9,7 @@ from hostkit.core.anti_hap import (
     Verdict,
     board_warnings,
     build_turn_order,
+    earned_turns,
     generate_board,
     judge,
     read_message,
@@ -173,6 +174,15 @@ def test_penalties_outnumbering_turns_earned_lose_the_match():
     assert order.loss_reason("C") == "loses the match: 1 penalty against 0 turns earned this round"
     assert order.loss_reason("R") == ""
 
+
+
+def test_judged_answers_earn_their_turn_order():
+    answers = judge(subs((1, "R", "ABC"), (2, "R", "ABF"), (3, "C", "ABD"), (4, "R", "ABG"), (5, "C", "ACF")),
+                    BOARD, CLOSES, UTC)
+    assert [a.verdict for a in answers].count(Verdict.INCORRECT) == 1
+    turns = earned_turns(answers, ["R", "C"])
+    assert turns == build_turn_order(["R", "R", "R", "C"], {"R": 0, "C": 1}, ["R", "C"])
+    assert turns.order == ("R", "R") and turns.losers() == ["C"]
 
 # ---- boards
 

@@ -17,7 +17,7 @@ from hostkit.core.anti_hap import (
     TurnOrder,
     Verdict,
     board_warnings,
-    build_turn_order,
+    earned_turns,
     closing_time,
     generate_board,
     judge,
@@ -82,6 +82,10 @@ class Part1:
     turns: TurnOrder
     closes: dt.datetime
 
+    def found(self) -> int:
+        """How many anti-haps were found."""
+        return sum(a.verdict is Verdict.CORRECT for a in self.answers)
+
 
 @dataclass(frozen=True)
 class Part2:
@@ -96,6 +100,10 @@ class Part2:
     def is_shown(self) -> bool:
         """Whether the reveals may be published: the host has recorded a decision, or none was ever needed."""
         return self.decisions > 0 or self.game.is_over()
+
+    def reported(self) -> list[Problem]:
+        """The problems found replaying it, the rejected decision last."""
+        return list(self.problems) + ([self.rejection] if self.rejection else [])
 
 
 class HapAndGrab(Game):
@@ -225,18 +233,13 @@ class HapAndGrab(Game):
                 f"The Board tab has no cards for round {round_number}; run `hostkit board --round {round_number}` "
                 f"or type the board in."
             )
-        problems = [Problem(BOARD_TAB, None, p) for p in board_problems]
-        problems += [Problem(BOARD_TAB, None, f"round {round_number}: {w}") for w in board_warnings(
-            board, ctx.config["board_min_cards"], ctx.config["board_max_cards"])]
+        problems = _board_problems(board, board_problems, ctx, round_number)
         subs, sub_problems = self._submissions(tables, ctx, plans, round_number)
         problems += sub_problems
         limit = plan.opens + dt.timedelta(minutes=ctx.config["part1_minutes"])
         answers = judge(subs, board, limit, ctx.config.tz)
-        correct_by = [a.player for a in answers if a.verdict is Verdict.CORRECT]
-        penalties = {p: sum(a.penalty for a in answers if a.player == p) for p in ctx.roster.names}
-        turns = build_turn_order(correct_by, penalties, ctx.roster.names)
         closes = closing_time(answers, len(board.anti_haps()), limit)
-        return Part1(plan, board, tuple(answers), turns, closes), problems
+        return Part1(plan, board, tuple(answers), earned_turns(answers, ctx.roster.names), closes), problems
 
     # ---- commands
 
@@ -244,24 +247,23 @@ class HapAndGrab(Game):
         ctx = self.context(tables)
         outcome = Outcome(problems=list(ctx.problems))
         existing, problems = self._board(tables, round_number)
-        low, high = ctx.config["board_min_cards"], ctx.config["board_max_cards"]
         if existing.cards and not force:
-            outcome.problems += [Problem(BOARD_TAB, None, p) for p in problems]
-            warnings = board_warnings(existing, low, high)
-            outcome.problems += [Problem(BOARD_TAB, None, f"round {round_number}: {w}") for w in warnings]
+            warnings = _board_problems(existing, problems, ctx, round_number)
+            outcome.problems += warnings
             outcome.summary.append(
                 f"Round {round_number} already has a board of {len(existing.cards)} cards with "
                 f"{len(existing.anti_haps())} anti-haps; checked it"
-                + (", no warnings." if not warnings and not problems else f", {len(warnings) + len(problems)} warning(s).")
+                + (", no warnings." if not warnings else f", {len(warnings)} warning(s).")
                 + " Use --force to replace it with a generated one."
             )
             outcome.data = _board_json(round_number, existing, None)
             return outcome
         used = ctx.config["seed"] if seed is None else seed
         draw = f"{used}:board:{round_number}"
-        board = generate_board(rng(used, "board", round_number), low, high)
+        board = generate_board(rng(used, "board", round_number), ctx.config["board_min_cards"],
+                               ctx.config["board_max_cards"])
         table = tables.require(BOARD_TAB)
-        kept = [r for r in table.rows if not _same_round(r[0] if r else None, round_number) and any(not is_blank(v) for v in r)]
+        kept = _other_rounds(tables, BOARD_TAB, round_number)
         new = [[round_number, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
         outcome.writes[BOARD_TAB] = [table.header or list(BOARD_HEADER)] + _by_round(kept + new)
         drawn = f"{len(board.cards)} cards, {len(board.anti_haps())} anti-haps: " + "; ".join(
@@ -276,8 +278,7 @@ class HapAndGrab(Game):
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         ctx = self.context(tables)
-        if round_number not in range(1, ctx.config["rounds"] + 1):
-            raise BookError(f"Round {round_number} is not a round of this match; rounds run 1–{ctx.config['rounds']}.")
+        self._check_round(ctx, round_number)
         part, problems = self.part1(tables, ctx, round_number)
         outcome = Outcome(problems=list(ctx.problems) + problems)
         tz = ctx.config.tz
@@ -291,15 +292,14 @@ class HapAndGrab(Game):
                 f"round {round_number} is still open: {format_span(part.closes - now)} left "
                 f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored.")))
             return outcome
-        part2 = self.part2(tables, ctx, part)
-        shown = part2 if part2 is not None and part2.is_shown() else None
+        shown = self._shown(tables, ctx, part)
         outcome.writes[results_tab(round_number)] = self._results_rows(part, ctx) + (
             _part2_rows(shown, ctx) if shown else [])
         outcome.writes[LEADERBOARD_TAB] = self._leaderboard(tables, ctx, round_number, part, shown)
         outcome.summary += self._summary(part, ctx)
         outcome.data = self._json(part, ctx)
         if shown is not None:
-            outcome.problems += list(shown.problems) + ([shown.rejection] if shown.rejection else [])
+            outcome.problems += shown.reported()
             outcome.summary += shown.game.story(shown.round, brief=True)
             outcome.data["part2"] = shown.game.as_json()
         return outcome
@@ -365,6 +365,11 @@ class HapAndGrab(Game):
                     f"replayed yet)."))
                 break
         return Part2(number, game, len(records), rejection, tuple(problems))
+
+    def _shown(self, tables: Tables, ctx: Context, part: Part1) -> Part2 | None:
+        """The round's Part 2 once it may be published, else None."""
+        part2 = self.part2(tables, ctx, part)
+        return part2 if part2 is not None and part2.is_shown() else None
 
     def _read_decision(self, record: Any, ctx: Context) -> tuple[str, Choice, int | None]:
         player = ctx.roster.match(record["Player"])
@@ -509,9 +514,8 @@ class HapAndGrab(Game):
                + [[part2.round, waiting.number, waiting.player, step.choice.value]]
                + [[part2.round, n, s.player, s.choice.value] for n, s in forced if n > waiting.number])
         table = tables.get(DECISIONS_TAB)
-        kept = [r for r in (table.rows if table else []) if any(not is_blank(v) for v in r)]
         header = table.header if table and table.header else list(DECISIONS_HEADER)
-        return Outcome(writes={DECISIONS_TAB: [header] + kept + new}, summary=[step.reason])
+        return Outcome(writes={DECISIONS_TAB: [header] + _filled(tables, DECISIONS_TAB) + new}, summary=[step.reason])
 
     # ---- the match
 
@@ -544,8 +548,7 @@ class HapAndGrab(Game):
                 part, _ = self.part1(tables, ctx, number)
             except BookError:
                 continue
-            part2 = self.part2(tables, ctx, part)
-            played.append((part, part2 if part2 is not None and part2.is_shown() else None))
+            played.append((part, self._shown(tables, ctx, part)))
         return played
 
     def _match(self, tables: Tables, ctx: Context, include: tuple[Part1, Part2 | None] | None = None
@@ -562,7 +565,7 @@ class HapAndGrab(Game):
         outcome = Outcome(problems=list(ctx.problems))
         for part, part2 in self._rounds_played(tables, ctx):
             if part2 is not None:
-                outcome.problems += list(part2.problems) + ([part2.rejection] if part2.rejection else [])
+                outcome.problems += part2.reported()
         if result.final and result.winner is None:
             outcome.problems.append(Problem("Config", None, result.reason))
         outcome.writes[LEADERBOARD_TAB] = self._leaderboard(tables, ctx, None, None, with_match=True)
@@ -590,8 +593,7 @@ class HapAndGrab(Game):
         rows += [[], ["Player", "Correct", "Penalties", "Turns earned", "Turns", "Lost the match"]]
         for p in ctx.roster.names:
             rows.append([p, t.correct[p], t.penalties[p], t.earned[p], t.turns(p), t.loss_reason(p)])
-        found = sum(1 for a in part.answers if a.verdict is Verdict.CORRECT)
-        rows += [[], ["Anti-haps on the board", len(part.board.anti_haps())], ["Anti-haps found", found],
+        rows += [[], ["Anti-haps on the board", len(part.board.anti_haps())], ["Anti-haps found", part.found()],
                  ["Part 1 closed", format_time(part.closes, tz)]]
         return rows
 
@@ -620,7 +622,7 @@ class HapAndGrab(Game):
     def _summary(self, part: Part1, ctx: Context) -> list[str]:
         t = part.turns
         lines = [f"Round {part.round.number}: {len(part.answers)} answers judged; "
-                 f"{sum(a.verdict is Verdict.CORRECT for a in part.answers)} of "
+                 f"{part.found()} of "
                  f"{len(part.board.anti_haps())} anti-haps found."]
         for p in ctx.roster.names:
             lines.append(f"  {p}: {t.correct[p]} correct, {plural(t.penalties[p], 'penalty', 'penalties')}, "
@@ -641,7 +643,7 @@ class HapAndGrab(Game):
             "answers": [{"timestamp": a.at.isoformat(), "player": a.player, "row": a.row, "cards": a.shown,
                          "verdict": a.verdict.value, "penalty": a.penalty, "reason": a.reason} for a in part.answers],
             "anti_haps_total": len(part.board.anti_haps()),
-            "anti_haps_found": sum(a.verdict is Verdict.CORRECT for a in part.answers),
+            "anti_haps_found": part.found(),
         }
 
 
@@ -663,9 +665,7 @@ def _by_round(rows: Rows) -> Rows:
 
 def _record_draw(tables: Tables, entry: list) -> Rows:
     """The Draws tab with this draw's row replacing any earlier row of the same command and round."""
-    table = tables.get(DRAWS_TAB)
-    rows = [r for r in (table.rows if table else []) if any(not is_blank(v) for v in r)]
-    rows = [r for r in rows if not (len(r) > 1 and r[0] == entry[0] and _same_round(r[1], entry[1]))]
+    rows = [r for r in _filled(tables, DRAWS_TAB) if not (len(r) > 1 and r[0] == entry[0] and _same_round(r[1], entry[1]))]
     return [list(DRAWS_HEADER)] + rows + [entry]
 
 
@@ -691,10 +691,21 @@ def _whole(cell: Cell, what: str) -> int:
         raise ValueError(f"{what} {shown!r} is not a whole number") from None
 
 
-def _other_rounds(tables: Tables, tab: str, round_number: int) -> Rows:
+def _filled(tables: Tables, tab: str) -> Rows:
+    """A tab's rows that are not wholly blank; none when the tab is missing."""
     table = tables.get(tab)
-    return [r for r in (table.rows if table else [])
-            if any(not is_blank(v) for v in r) and not _same_round(r[0] if r else None, round_number)]
+    return [r for r in (table.rows if table else []) if any(not is_blank(v) for v in r)]
+
+
+def _other_rounds(tables: Tables, tab: str, round_number: int) -> Rows:
+    return [r for r in _filled(tables, tab) if not _same_round(r[0] if r else None, round_number)]
+
+
+def _board_problems(board: Board, problems: list[str], ctx: Context, round_number: int) -> list[Problem]:
+    """A round's unreadable board rows, then the ways the board breaks the rules."""
+    warnings = board_warnings(board, ctx.config["board_min_cards"], ctx.config["board_max_cards"])
+    return ([Problem(BOARD_TAB, None, p) for p in problems]
+            + [Problem(BOARD_TAB, None, f"round {round_number}: {w}") for w in warnings])
 
 
 def _part2_rows(part2: Part2, ctx: Context) -> Rows:
