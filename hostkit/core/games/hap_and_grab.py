@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from hostkit.core.anti_hap import (
     FACES,
@@ -17,8 +17,8 @@ from hostkit.core.anti_hap import (
     TurnOrder,
     Verdict,
     board_warnings,
-    earned_turns,
     closing_time,
+    earned_turns,
     generate_board,
     judge,
 )
@@ -243,6 +243,13 @@ class HapAndGrab(Game):
 
     # ---- commands
 
+    def _judged(self, tables: Tables, round_number: int) -> tuple[Context, Part1, Outcome]:
+        """A round command's start: the settings, the round's Part 1 judged, and the problems found so far."""
+        ctx = self.context(tables)
+        self._check_round(ctx, round_number)
+        part, problems = self.part1(tables, ctx, round_number)
+        return ctx, part, Outcome(problems=list(ctx.problems) + problems)
+
     def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
         ctx = self.context(tables)
         outcome = Outcome(problems=list(ctx.problems))
@@ -277,10 +284,7 @@ class HapAndGrab(Game):
         return outcome
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
-        ctx = self.context(tables)
-        self._check_round(ctx, round_number)
-        part, problems = self.part1(tables, ctx, round_number)
-        outcome = Outcome(problems=list(ctx.problems) + problems)
+        ctx, part, outcome = self._judged(tables, round_number)
         tz = ctx.config.tz
         if now < part.round.opens:
             outcome.problems.append(Problem(ROUNDS_TAB, part.round.row, (
@@ -354,7 +358,7 @@ class HapAndGrab(Game):
                     f"round {number} was dealt {peeks} peeks for {p}, but Part 1 now gives {p} "
                     f"{order.count(p)} turns; re-deal with `hostkit deal --round {number} --force`.")))
         game = Tobago(order, [d.card for d in pile], ctx.roster.names, ctx.config["skull_value"],
-                      show=lambda o: ctx.roster.compact(list(o)) or "(empty)")
+                      show=lambda o: _order_text(ctx, o))
         rejection = None
         for record in records:
             try:
@@ -384,10 +388,7 @@ class HapAndGrab(Game):
 
     def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
         """Deal round N's peeks and 3 unseen cards into the reveal pile, from the match's one shuffled deck."""
-        ctx = self.context(tables)
-        self._check_round(ctx, round_number)
-        part, problems = self.part1(tables, ctx, round_number)
-        outcome = Outcome(problems=list(ctx.problems) + problems)
+        ctx, part, outcome = self._judged(tables, round_number)
         if now < part.closes:
             raise BookError(f"Round {round_number}'s Part 1 is still open until "
                             f"{format_time(part.closes, ctx.config.tz)}: the turn order is not final yet. Deal "
@@ -628,7 +629,7 @@ class HapAndGrab(Game):
             lines.append(f"  {p}: {t.correct[p]} correct, {plural(t.penalties[p], 'penalty', 'penalties')}, "
                          f"{plural(t.turns(p), 'turn')}"
                          + (f" - {t.loss_reason(p)}" if t.has_lost(p) else ""))
-        lines.append(f"Turn order: {ctx.roster.compact(list(t.order)) or '(empty)'}")
+        lines.append(f"Turn order: {_order_text(ctx, t.order)}")
         lines.append(f"Written: {results_tab(part.round.number)}, {LEADERBOARD_TAB}.")
         return lines
 
@@ -645,6 +646,10 @@ class HapAndGrab(Game):
             "anti_haps_total": len(part.board.anti_haps()),
             "anti_haps_found": part.found(),
         }
+
+
+def _order_text(ctx: Context, order: Sequence[str]) -> str:
+    return ctx.roster.compact(list(order)) or "(empty)"
 
 
 def _same_round(cell: Any, round_number: int) -> bool:
@@ -714,7 +719,7 @@ def _part2_rows(part2: Part2, ctx: Context) -> Rows:
     rows: Rows = [[], ["Part 2 (Tobago)", "Turn order at the start", ctx.roster.compact(list(game.start))],
                   ["Card", "Treasure", "Taken by", "Turn order after", "Decisions"]]
     for r in game.reveals:
-        after = "(being decided)" if r.order_after is None else ctx.roster.compact(list(r.order_after)) or "(empty)"
+        after = "(being decided)" if r.order_after is None else _order_text(ctx, r.order_after)
         taken = r.taken_by or ("" if r.order_after is None else "nobody")
         rows.append([r.number, r.card.value, taken, after, " ".join(step.reason for step in r.steps)])
     waiting = game.waiting()
