@@ -6,7 +6,7 @@ import datetime as dt
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from hostkit.core.cards import Card, Faces, FULL_DECK, anti_haps
 from hostkit.core.times import format_time
@@ -52,6 +52,13 @@ class Board:
 
     def labels(self) -> str:
         return "".join(sorted(self.cards))
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "cards": [{"label": name, **dict(zip(FACES.attributes, FACES.format(self.cards[name])))}
+                      for name in sorted(self.cards)],
+            "anti_haps": sorted(self.anti_haps()),
+        }
 
 
 def generate_board(rand: random.Random, low: int = 8, high: int = 11, tries: int = 10_000) -> Board:

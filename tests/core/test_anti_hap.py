@@ -75,6 +75,13 @@ def test_board_anti_haps_are_sorted_label_triples():
     assert "ACG" not in solutions  # all squares
 
 
+def test_board_as_json_names_each_card_and_the_anti_haps():
+    data = BOARD.as_json()
+    assert data["cards"][0] == {"label": "A", "background": "white", "shape": "square", "colour": "red"}
+    assert [c["label"] for c in data["cards"]] == list("ABCDEFGH")
+    assert data["anti_haps"] == sorted(BOARD.anti_haps())
+
+
 def test_every_verdict():
     good = sorted(BOARD.anti_haps())
     bad = next(t for t in ("ACG", "ABC", "ABD") if t not in BOARD.anti_haps())

@@ -263,7 +263,7 @@ class HapAndGrab(Game):
                 + (", no warnings." if not warnings else f", {len(warnings)} warning(s).")
                 + " Use --force to replace it with a generated one."
             )
-            outcome.data = _board_json(round_number, existing, None)
+            outcome.data = {"round": round_number, "seed": None, **existing.as_json()}
             return outcome
         used = ctx.config["seed"] if seed is None else seed
         draw = f"{used}:board:{round_number}"
@@ -280,7 +280,7 @@ class HapAndGrab(Game):
             f"Round {round_number}: generated a board of {len(board.cards)} cards with "
             f"{len(board.anti_haps())} anti-haps (seed {draw}), written to {BOARD_TAB}."
         )
-        outcome.data = _board_json(round_number, board, draw)
+        outcome.data = {"round": round_number, "seed": draw, **board.as_json()}
         return outcome
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
@@ -672,16 +672,6 @@ def _record_draw(tables: Tables, entry: list) -> Rows:
     """The Draws tab with this draw's row replacing any earlier row of the same command and round."""
     rows = [r for r in _filled(tables, DRAWS_TAB) if not (len(r) > 1 and r[0] == entry[0] and _same_round(r[1], entry[1]))]
     return [list(DRAWS_HEADER)] + rows + [entry]
-
-
-def _board_json(round_number: int, board: Board, draw: str | None) -> dict[str, Any]:
-    return {
-        "round": round_number,
-        "seed": draw,
-        "cards": [{"label": name, **dict(zip(FACES.attributes, FACES.format(board.cards[name])))}
-                  for name in sorted(board.cards)],
-        "anti_haps": sorted(board.anti_haps()),
-    }
 
 
 def _whole(cell: Cell, what: str) -> int:
