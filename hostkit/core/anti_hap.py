@@ -6,10 +6,11 @@ import datetime as dt
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from hostkit.core.cards import Card, Faces, FULL_DECK, anti_haps
 from hostkit.core.times import format_time
+from hostkit.core.words import plural
 
 FACES = Faces(
     attributes=("background", "shape", "colour"),
@@ -51,6 +52,13 @@ class Board:
 
     def labels(self) -> str:
         return "".join(sorted(self.cards))
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "cards": [{"label": name, **dict(zip(FACES.attributes, FACES.format(self.cards[name])))}
+                      for name in sorted(self.cards)],
+            "anti_haps": sorted(self.anti_haps()),
+        }
 
 
 def generate_board(rand: random.Random, low: int = 8, high: int = 11, tries: int = 10_000) -> Board:
@@ -228,6 +236,13 @@ class TurnOrder:
     def losers(self) -> list[str]:
         return [p for p in self.correct if self.has_lost(p)]
 
+    def loss_reason(self, player: str) -> str:
+        """Why the player lost the match this round, in words; blank when they did not."""
+        if not self.has_lost(player):
+            return ""
+        return (f"loses the match: {plural(self.penalties[player], 'penalty', 'penalties')} against "
+                f"{plural(self.earned[player], 'turn')} earned this round")
+
 
 def build_turn_order(correct_by: Sequence[str], penalties: Mapping[str, int], players: Sequence[str]) -> TurnOrder:
     """Milestones (each 3rd correct answer) go to the front; then the bonus turn; then penalties remove last turns."""
@@ -253,3 +268,10 @@ def build_turn_order(correct_by: Sequence[str], penalties: Mapping[str, int], pl
             else:
                 steps.append(f"A penalty for {player} finds no turn left to remove.")
     return TurnOrder(tuple(order), count, {p: penalties.get(p, 0) for p in players}, earned, tuple(steps))
+
+
+def earned_turns(answers: Sequence[Answer], players: Sequence[str]) -> TurnOrder:
+    """The turn order a round's judged answers earn: their correct answers in order, and their penalties."""
+    correct_by = [a.player for a in answers if a.verdict is Verdict.CORRECT]
+    penalties = {p: sum(a.penalty for a in answers if a.player == p) for p in players}
+    return build_turn_order(correct_by, penalties, players)

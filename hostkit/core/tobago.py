@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from hostkit.core.tables import Cell, is_blank
 
@@ -219,6 +219,45 @@ class Tobago:
 
     def unrevealed(self) -> int:
         return len(self.pile) - len(self.reveals)
+
+    # ---- in words
+
+    def story(self, round_number: int, brief: bool = False) -> list[str]:
+        """What has happened in Part 2, card by card, as lines for the host."""
+        lines = [f"Part 2 of round {round_number}: turn order {self.show(self.start)}."]
+        for reveal in self.reveals:
+            lines.append(f"Card {reveal.number} revealed: {reveal.card.describe()}.")
+            if not brief:
+                lines += [f"  {step.reason}" for step in reveal.steps]
+            elif reveal.order_after is not None:
+                lines[-1] += (f" {'Taken by ' + reveal.taken_by if reveal.taken_by else 'Not taken'}; turn order "
+                              f"after it: {self.show(reveal.order_after)}.")
+        if brief:
+            waiting = self.waiting()
+            lines.append(f"Part 2 has ended: {self.ended}." if waiting is None else
+                         f"Waiting for {waiting.player}'s decision on card {waiting.number} "
+                         f"({waiting.card.describe()}).")
+            lines.append(self.describe_treasure())
+        return lines
+
+    def describe_treasure(self) -> str:
+        return "Treasure this round: " + ", ".join(f"{p} {t}" for p, t in self.treasure.items()) + "."
+
+    def as_json(self) -> dict[str, Any]:
+        waiting = self.waiting()
+        return {
+            "reveals": [{"card": r.card.value, "value": r.card.worth(self.skull_value), "number": r.number,
+                         "taken_by": r.taken_by,
+                         "decisions": [{"player": s.player, "decision": s.choice.value, "row": s.row,
+                                        "forced": s.forced, "reason": s.reason} for s in r.steps],
+                         "turn_order_after": None if r.order_after is None else list(r.order_after)}
+                        for r in self.reveals],
+            "turn_order_left": list(self.order),
+            "waiting_for": None if waiting is None else {"player": waiting.player, "card": waiting.card.value,
+                                                         "number": waiting.number},
+            "treasure": dict(self.treasure),
+            "ended": self.ended,
+        }
 
     # ---- moves
 

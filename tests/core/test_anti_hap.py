@@ -9,6 +9,7 @@ from hostkit.core.anti_hap import (
     Verdict,
     board_warnings,
     build_turn_order,
+    earned_turns,
     generate_board,
     judge,
     read_message,
@@ -72,6 +73,13 @@ def test_board_anti_haps_are_sorted_label_triples():
     solutions = BOARD.anti_haps()
     assert all(len(s) == 3 and "".join(sorted(s)) == s for s in solutions)
     assert "ACG" not in solutions  # all squares
+
+
+def test_board_as_json_names_each_card_and_the_anti_haps():
+    data = BOARD.as_json()
+    assert data["cards"][0] == {"label": "A", "background": "white", "shape": "square", "colour": "red"}
+    assert [c["label"] for c in data["cards"]] == list("ABCDEFGH")
+    assert data["anti_haps"] == sorted(BOARD.anti_haps())
 
 
 def test_every_verdict():
@@ -170,7 +178,18 @@ def test_penalties_outnumbering_turns_earned_lose_the_match():
     assert order.order == ()
     assert order.has_lost("C") and not order.has_lost("R")
     assert order.losers() == ["C"]
+    assert order.loss_reason("C") == "loses the match: 1 penalty against 0 turns earned this round"
+    assert order.loss_reason("R") == ""
 
+
+
+def test_judged_answers_earn_their_turn_order():
+    answers = judge(subs((1, "R", "ABC"), (2, "R", "ABF"), (3, "C", "ABD"), (4, "R", "ABG"), (5, "C", "ACF")),
+                    BOARD, CLOSES, UTC)
+    assert [a.verdict for a in answers].count(Verdict.INCORRECT) == 1
+    turns = earned_turns(answers, ["R", "C"])
+    assert turns == build_turn_order(["R", "R", "R", "C"], {"R": 0, "C": 1}, ["R", "C"])
+    assert turns.order == ("R", "R") and turns.losers() == ["C"]
 
 # ---- boards
 

@@ -191,3 +191,21 @@ def test_parse_round_trips():
     assert parse_choice(" Take ") is T and parse_choice("p") is P
     with pytest.raises(ValueError, match="'keep' is not a decision; type take or pass"):
         parse_choice("keep")
+
+
+def test_the_story_tells_each_card_and_what_waits():
+    game = worked_example()
+    for player, choice in (("Craw", P), ("Reds", P), ("Craw", T)):
+        game.push(player, choice, 1)
+    assert game.story(2) == [
+        "Part 2 of round 2: turn order CRCCR.", "Card 1 revealed: a 5.",
+        "  Craw passes card 1; the option moves to Reds (turn 2 of CRCCR).",
+        "  Reds passes card 1; the option moves to Craw (turn 3 of CRCCR).",
+        "  Craw takes card 1 (a 5, +5); that turn leaves the order, now CRCR.", "Card 2 revealed: a 4."]
+    assert game.story(2, brief=True) == [
+        "Part 2 of round 2: turn order CRCCR.", "Card 1 revealed: a 5. Taken by Craw; turn order after it: CRCR.",
+        "Card 2 revealed: a 4.", "Waiting for Craw's decision on card 2 (a 4).", "Treasure this round: Craw 5, Reds 0."]
+    data = game.as_json()
+    assert data["waiting_for"] == {"player": "Craw", "card": "4", "number": 2}
+    assert data["reveals"][0]["taken_by"] == "Craw" and len(data["reveals"][0]["decisions"]) == 3
+    assert data["turn_order_left"] == ["Craw", "Reds", "Craw", "Reds"] and data["ended"] is None

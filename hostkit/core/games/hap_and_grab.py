@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from hostkit.core.anti_hap import (
     FACES,
@@ -17,14 +17,15 @@ from hostkit.core.anti_hap import (
     TurnOrder,
     Verdict,
     board_warnings,
-    build_turn_order,
     closing_time,
+    earned_turns,
     generate_board,
     judge,
 )
 from hostkit.core.cards import Card
 from hostkit.core.game import Context, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry
+from hostkit.core.match_result import MatchResult, RoundTally, settle_match, tally_round
 from hostkit.core.rng import rng
 from hostkit.core.settings import Setting, integer, text
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
@@ -41,6 +42,7 @@ from hostkit.core.tobago import (
     parse_treasure,
     shuffled_deck,
 )
+from hostkit.core.words import plural, spans
 
 ROUNDS_TAB = "Rounds"
 BOARD_TAB = "Board"
@@ -80,6 +82,10 @@ class Part1:
     turns: TurnOrder
     closes: dt.datetime
 
+    def found(self) -> int:
+        """How many anti-haps were found."""
+        return sum(a.verdict is Verdict.CORRECT for a in self.answers)
+
 
 @dataclass(frozen=True)
 class Part2:
@@ -95,69 +101,9 @@ class Part2:
         """Whether the reveals may be published: the host has recorded a decision, or none was ever needed."""
         return self.decisions > 0 or self.game.is_over()
 
-
-@dataclass(frozen=True)
-class RoundTally:
-    """What one round adds to the match: treasure, automatic losses, and whether it is finished."""
-
-    number: int
-    treasure: dict[str, int]
-    losers: dict[str, str]
-    done: bool
-    status: str
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    treasure: dict[str, int]
-    lost: dict[str, str]
-    final: bool
-    winner: str | None
-    reason: str
-
-
-def settle_match(players: tuple[str, ...], tallies: list[RoundTally], rounds: int,
-                 tie_winner: str | None) -> MatchResult:
-    """Four rounds, most treasure wins, a tie goes to tie_winner; an automatic loss ends the match at once."""
-    treasure = {p: 0 for p in players}
-    for tally in sorted(tallies, key=lambda t: t.number):
-        for p in players:
-            treasure[p] += tally.treasure.get(p, 0)
-        if tally.losers:
-            lost = dict(tally.losers)
-            survivors = [p for p in players if p not in lost]
-            why = "; ".join(f"{p} {text}" for p, text in lost.items())
-            if len(survivors) == 1:
-                return MatchResult(treasure, lost, True, survivors[0],
-                                   f"Round {tally.number}: {why}. {survivors[0]} wins the match.")
-            unfinished = [t.number for t in tallies if t.number < tally.number and not t.done]
-            if unfinished:
-                return MatchResult(treasure, lost, False, None,
-                                   f"Round {tally.number}: {why}. Both lost at once, so treasure decides, once "
-                                   f"round {unfinished[0]} is finished.")
-            winner, tie = _most_treasure(treasure, tie_winner)
-            return MatchResult(treasure, lost, True, winner,
-                               f"Round {tally.number}: {why}. Both lost at once, so treasure decides: {tie}")
-    done = {t.number for t in tallies if t.done}
-    missing = [n for n in range(1, rounds + 1) if n not in done]
-    if missing:
-        status = next((t.status for t in tallies if t.number == missing[0]), "not played yet")
-        return MatchResult(treasure, {}, False, None,
-                           f"The match is on: round {missing[0]} of {rounds} is {status}.")
-    winner, tie = _most_treasure(treasure, tie_winner)
-    return MatchResult(treasure, {}, True, winner, f"After {rounds} rounds: {tie}")
-
-
-def _most_treasure(treasure: dict[str, int], tie_winner: str | None) -> tuple[str | None, str]:
-    best = max(treasure.values())
-    leaders = [p for p, t in treasure.items() if t == best]
-    if len(leaders) == 1:
-        return leaders[0], f"{leaders[0]} has the most treasure ({best}) and wins the match."
-    tied = " and ".join(leaders)
-    if tie_winner in leaders:
-        return tie_winner, f"{tied} are tied at {best} treasure; a tie goes to {tie_winner} (Config tie_winner)."
-    return None, (f"{tied} are tied at {best} treasure and Config tie_winner is blank; set it to the player who "
-                  f"wins a tie (the rule sheet's Joker).")
+    def reported(self) -> list[Problem]:
+        """The problems found replaying it, the rejected decision last."""
+        return list(self.problems) + ([self.rejection] if self.rejection else [])
 
 
 class HapAndGrab(Game):
@@ -287,43 +233,44 @@ class HapAndGrab(Game):
                 f"The Board tab has no cards for round {round_number}; run `hostkit board --round {round_number}` "
                 f"or type the board in."
             )
-        problems = [Problem(BOARD_TAB, None, p) for p in board_problems]
-        problems += [Problem(BOARD_TAB, None, f"round {round_number}: {w}") for w in board_warnings(
-            board, ctx.config["board_min_cards"], ctx.config["board_max_cards"])]
+        problems = _board_problems(board, board_problems, ctx, round_number)
         subs, sub_problems = self._submissions(tables, ctx, plans, round_number)
         problems += sub_problems
         limit = plan.opens + dt.timedelta(minutes=ctx.config["part1_minutes"])
         answers = judge(subs, board, limit, ctx.config.tz)
-        correct_by = [a.player for a in answers if a.verdict is Verdict.CORRECT]
-        penalties = {p: sum(a.penalty for a in answers if a.player == p) for p in ctx.roster.names}
-        turns = build_turn_order(correct_by, penalties, ctx.roster.names)
         closes = closing_time(answers, len(board.anti_haps()), limit)
-        return Part1(plan, board, tuple(answers), turns, closes), problems
+        return Part1(plan, board, tuple(answers), earned_turns(answers, ctx.roster.names), closes), problems
 
     # ---- commands
+
+    def _judged(self, tables: Tables, round_number: int) -> tuple[Context, Part1, Outcome]:
+        """A round command's start: the settings, the round's Part 1 judged, and the problems found so far."""
+        ctx = self.context(tables)
+        self._check_round(ctx, round_number)
+        part, problems = self.part1(tables, ctx, round_number)
+        return ctx, part, Outcome(problems=list(ctx.problems) + problems)
 
     def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
         ctx = self.context(tables)
         outcome = Outcome(problems=list(ctx.problems))
         existing, problems = self._board(tables, round_number)
-        low, high = ctx.config["board_min_cards"], ctx.config["board_max_cards"]
         if existing.cards and not force:
-            outcome.problems += [Problem(BOARD_TAB, None, p) for p in problems]
-            warnings = board_warnings(existing, low, high)
-            outcome.problems += [Problem(BOARD_TAB, None, f"round {round_number}: {w}") for w in warnings]
+            warnings = _board_problems(existing, problems, ctx, round_number)
+            outcome.problems += warnings
             outcome.summary.append(
                 f"Round {round_number} already has a board of {len(existing.cards)} cards with "
                 f"{len(existing.anti_haps())} anti-haps; checked it"
-                + (", no warnings." if not warnings and not problems else f", {len(warnings) + len(problems)} warning(s).")
+                + (", no warnings." if not warnings else f", {len(warnings)} warning(s).")
                 + " Use --force to replace it with a generated one."
             )
-            outcome.data = _board_json(round_number, existing, None)
+            outcome.data = {"round": round_number, "seed": None, **existing.as_json()}
             return outcome
         used = ctx.config["seed"] if seed is None else seed
         draw = f"{used}:board:{round_number}"
-        board = generate_board(rng(used, "board", round_number), low, high)
+        board = generate_board(rng(used, "board", round_number), ctx.config["board_min_cards"],
+                               ctx.config["board_max_cards"])
         table = tables.require(BOARD_TAB)
-        kept = [r for r in table.rows if not _same_round(r[0] if r else None, round_number) and any(not is_blank(v) for v in r)]
+        kept = _other_rounds(tables, BOARD_TAB, round_number)
         new = [[round_number, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
         outcome.writes[BOARD_TAB] = [table.header or list(BOARD_HEADER)] + _by_round(kept + new)
         drawn = f"{len(board.cards)} cards, {len(board.anti_haps())} anti-haps: " + "; ".join(
@@ -333,15 +280,11 @@ class HapAndGrab(Game):
             f"Round {round_number}: generated a board of {len(board.cards)} cards with "
             f"{len(board.anti_haps())} anti-haps (seed {draw}), written to {BOARD_TAB}."
         )
-        outcome.data = _board_json(round_number, board, draw)
+        outcome.data = {"round": round_number, "seed": draw, **board.as_json()}
         return outcome
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
-        ctx = self.context(tables)
-        if round_number not in range(1, ctx.config["rounds"] + 1):
-            raise BookError(f"Round {round_number} is not a round of this match; rounds run 1–{ctx.config['rounds']}.")
-        part, problems = self.part1(tables, ctx, round_number)
-        outcome = Outcome(problems=list(ctx.problems) + problems)
+        ctx, part, outcome = self._judged(tables, round_number)
         tz = ctx.config.tz
         if now < part.round.opens:
             outcome.problems.append(Problem(ROUNDS_TAB, part.round.row, (
@@ -353,17 +296,16 @@ class HapAndGrab(Game):
                 f"round {round_number} is still open: {format_span(part.closes - now)} left "
                 f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored.")))
             return outcome
-        part2 = self.part2(tables, ctx, part)
-        shown = part2 if part2 is not None and part2.is_shown() else None
+        shown = self._shown(tables, ctx, part)
         outcome.writes[results_tab(round_number)] = self._results_rows(part, ctx) + (
             _part2_rows(shown, ctx) if shown else [])
         outcome.writes[LEADERBOARD_TAB] = self._leaderboard(tables, ctx, round_number, part, shown)
         outcome.summary += self._summary(part, ctx)
         outcome.data = self._json(part, ctx)
         if shown is not None:
-            outcome.problems += list(shown.problems) + ([shown.rejection] if shown.rejection else [])
-            outcome.summary += _story(shown, ctx, brief=True)
-            outcome.data["part2"] = _part2_json(shown)
+            outcome.problems += shown.reported()
+            outcome.summary += shown.game.story(shown.round, brief=True)
+            outcome.data["part2"] = shown.game.as_json()
         return outcome
 
     # ---- Part 2, Tobago
@@ -416,7 +358,7 @@ class HapAndGrab(Game):
                     f"round {number} was dealt {peeks} peeks for {p}, but Part 1 now gives {p} "
                     f"{order.count(p)} turns; re-deal with `hostkit deal --round {number} --force`.")))
         game = Tobago(order, [d.card for d in pile], ctx.roster.names, ctx.config["skull_value"],
-                      show=lambda o: ctx.roster.compact(list(o)) or "(empty)")
+                      show=lambda o: _order_text(ctx, o))
         rejection = None
         for record in records:
             try:
@@ -427,6 +369,11 @@ class HapAndGrab(Game):
                     f"replayed yet)."))
                 break
         return Part2(number, game, len(records), rejection, tuple(problems))
+
+    def _shown(self, tables: Tables, ctx: Context, part: Part1) -> Part2 | None:
+        """The round's Part 2 once it may be published, else None."""
+        part2 = self.part2(tables, ctx, part)
+        return part2 if part2 is not None and part2.is_shown() else None
 
     def _read_decision(self, record: Any, ctx: Context) -> tuple[str, Choice, int | None]:
         player = ctx.roster.match(record["Player"])
@@ -441,17 +388,14 @@ class HapAndGrab(Game):
 
     def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
         """Deal round N's peeks and 3 unseen cards into the reveal pile, from the match's one shuffled deck."""
-        ctx = self.context(tables)
-        self._check_round(ctx, round_number)
-        part, problems = self.part1(tables, ctx, round_number)
-        outcome = Outcome(problems=list(ctx.problems) + problems)
+        ctx, part, outcome = self._judged(tables, round_number)
         if now < part.closes:
             raise BookError(f"Round {round_number}'s Part 1 is still open until "
                             f"{format_time(part.closes, ctx.config.tz)}: the turn order is not final yet. Deal "
                             f"after that.")
         if part.turns.losers():
             raise BookError(f"Round {round_number} has no Part 2: " + "; ".join(
-                f"{p} {_lost_text(part.turns, p)}" for p in part.turns.losers()) + ". Run `hostkit standings`.")
+                f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers()) + ". Run `hostkit standings`.")
         order = part.turns.order
         if not order:
             outcome.summary.append(f"Round {round_number}: nobody earned a turn, so there is nothing to deal.")
@@ -481,7 +425,7 @@ class HapAndGrab(Game):
         held = f", {dealt.skipped} sevens and skulls held back for later rounds" if dealt.skipped else ""
         outcome.writes[DRAWS_TAB] = _record_draw(tables, [
             "deal", round_number, f"{seed}:deck; {seed}:pile:{round_number}",
-            f"deck of {recipe.describe()}; this round took deck cards {_spans(positions)}{held}; "
+            f"deck of {recipe.describe()}; this round took deck cards {spans(positions)}{held}; "
             f"pile of {len(dealt.pile)} shuffled (cards in {PILE_TAB}, peeks in {PEEKS_TAB})"])
         outcome.summary += self._deal_messages(dealt, ctx)
         outcome.summary.append(
@@ -499,12 +443,12 @@ class HapAndGrab(Game):
         lines = []
         for p in ctx.roster.names:
             cards = [t.value for t in dealt.peeks(p)]
-            others = [f"{q}'s {_plural(len(dealt.peeks(q)), 'peek')}" for q in ctx.roster.names if q != p]
+            others = [f"{q}'s {plural(len(dealt.peeks(q)), 'peek')}" for q in ctx.roster.names if q != p]
             lines += [f"--- for {p} only (paste in their private channel) ---",
                       f"Hap and Grab round {dealt.round}: the turn order is {order}. You hold "
-                      f"{_plural(dealt.order.count(p), 'turn')}, so you peek at "
-                      f"{_plural(len(cards), 'treasure card')}: {', '.join(cards) or 'none'}. They are shuffled "
-                      f"with {' and '.join(others)} and {_plural(len(dealt.pile) - len(dealt.order), 'unseen card')} "
+                      f"{plural(dealt.order.count(p), 'turn')}, so you peek at "
+                      f"{plural(len(cards), 'treasure card')}: {', '.join(cards) or 'none'}. They are shuffled "
+                      f"with {' and '.join(others)} and {plural(len(dealt.pile) - len(dealt.order), 'unseen card')} "
                       f"into the reveal pile of {len(dealt.pile)}.", ""]
         return lines
 
@@ -547,10 +491,10 @@ class HapAndGrab(Game):
     def next_prompt(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Prompt | None, list[str]]:
         ctx, part2 = self._live(tables, round_number, player)
         game = part2.game
-        lines = _story(part2, ctx)
+        lines = game.story(part2.round)
         waiting = game.waiting()
         if waiting is None:
-            return None, lines + [f"Part 2 of round {part2.round} has ended: {game.ended}.", _treasure_line(game)]
+            return None, lines + [f"Part 2 of round {part2.round} has ended: {game.ended}.", game.describe_treasure()]
         order = ctx.roster.compact(game.order)
         return Prompt(f"Round {part2.round}, card {waiting.number} is {waiting.card.describe()}; the option is "
                       f"{waiting.player}'s (turn {game.option + 1} of {order}). {waiting.player}: take or pass?",
@@ -571,9 +515,8 @@ class HapAndGrab(Game):
                + [[part2.round, waiting.number, waiting.player, step.choice.value]]
                + [[part2.round, n, s.player, s.choice.value] for n, s in forced if n > waiting.number])
         table = tables.get(DECISIONS_TAB)
-        kept = [r for r in (table.rows if table else []) if any(not is_blank(v) for v in r)]
         header = table.header if table and table.header else list(DECISIONS_HEADER)
-        return Outcome(writes={DECISIONS_TAB: [header] + kept + new}, summary=[step.reason])
+        return Outcome(writes={DECISIONS_TAB: [header] + _filled(tables, DECISIONS_TAB) + new}, summary=[step.reason])
 
     # ---- the match
 
@@ -606,27 +549,13 @@ class HapAndGrab(Game):
                 part, _ = self.part1(tables, ctx, number)
             except BookError:
                 continue
-            part2 = self.part2(tables, ctx, part)
-            played.append((part, part2 if part2 is not None and part2.is_shown() else None))
+            played.append((part, self._shown(tables, ctx, part)))
         return played
 
     def _match(self, tables: Tables, ctx: Context, include: tuple[Part1, Part2 | None] | None = None
                ) -> tuple[list[RoundTally], MatchResult]:
-        tallies = []
-        for part, part2 in self._rounds_played(tables, ctx, include):
-            losers = {p: _lost_text(part.turns, p) for p in part.turns.losers()}
-            if part2 is not None:
-                game = part2.game
-                waiting = game.waiting()
-                done = game.is_over()
-                status = ("finished" if done else
-                          f"in Part 2, waiting for {waiting.player} on card {waiting.number}")  # type: ignore[union-attr]
-                treasure = dict(game.treasure)
-            else:
-                done = not part.turns.order
-                status = "finished (nobody earned a turn)" if done else "waiting for its Part 2 decisions"
-                treasure = {}
-            tallies.append(RoundTally(part.round.number, treasure, losers, done, status))
+        tallies = [tally_round(part.round.number, part.turns, part2.game if part2 is not None else None)
+                   for part, part2 in self._rounds_played(tables, ctx, include)]
         result = settle_match(ctx.roster.names, tallies, ctx.config["rounds"], self._tie_winner(ctx))
         return tallies, result
 
@@ -637,7 +566,7 @@ class HapAndGrab(Game):
         outcome = Outcome(problems=list(ctx.problems))
         for part, part2 in self._rounds_played(tables, ctx):
             if part2 is not None:
-                outcome.problems += list(part2.problems) + ([part2.rejection] if part2.rejection else [])
+                outcome.problems += part2.reported()
         if result.final and result.winner is None:
             outcome.problems.append(Problem("Config", None, result.reason))
         outcome.writes[LEADERBOARD_TAB] = self._leaderboard(tables, ctx, None, None, with_match=True)
@@ -664,9 +593,8 @@ class HapAndGrab(Game):
         rows += [["Step", step] for step in t.steps]
         rows += [[], ["Player", "Correct", "Penalties", "Turns earned", "Turns", "Lost the match"]]
         for p in ctx.roster.names:
-            rows.append([p, t.correct[p], t.penalties[p], t.earned[p], t.turns(p), _lost_text(t, p)])
-        found = sum(1 for a in part.answers if a.verdict is Verdict.CORRECT)
-        rows += [[], ["Anti-haps on the board", len(part.board.anti_haps())], ["Anti-haps found", found],
+            rows.append([p, t.correct[p], t.penalties[p], t.earned[p], t.turns(p), t.loss_reason(p)])
+        rows += [[], ["Anti-haps on the board", len(part.board.anti_haps())], ["Anti-haps found", part.found()],
                  ["Part 1 closed", format_time(part.closes, tz)]]
         return rows
 
@@ -695,13 +623,13 @@ class HapAndGrab(Game):
     def _summary(self, part: Part1, ctx: Context) -> list[str]:
         t = part.turns
         lines = [f"Round {part.round.number}: {len(part.answers)} answers judged; "
-                 f"{sum(a.verdict is Verdict.CORRECT for a in part.answers)} of "
+                 f"{part.found()} of "
                  f"{len(part.board.anti_haps())} anti-haps found."]
         for p in ctx.roster.names:
-            lines.append(f"  {p}: {t.correct[p]} correct, {_plural(t.penalties[p], 'penalty', 'penalties')}, "
-                         f"{_plural(t.turns(p), 'turn')}"
-                         + (f" - {_lost_text(t, p)}" if t.has_lost(p) else ""))
-        lines.append(f"Turn order: {ctx.roster.compact(list(t.order)) or '(empty)'}")
+            lines.append(f"  {p}: {t.correct[p]} correct, {plural(t.penalties[p], 'penalty', 'penalties')}, "
+                         f"{plural(t.turns(p), 'turn')}"
+                         + (f" - {t.loss_reason(p)}" if t.has_lost(p) else ""))
+        lines.append(f"Turn order: {_order_text(ctx, t.order)}")
         lines.append(f"Written: {results_tab(part.round.number)}, {LEADERBOARD_TAB}.")
         return lines
 
@@ -716,15 +644,12 @@ class HapAndGrab(Game):
             "answers": [{"timestamp": a.at.isoformat(), "player": a.player, "row": a.row, "cards": a.shown,
                          "verdict": a.verdict.value, "penalty": a.penalty, "reason": a.reason} for a in part.answers],
             "anti_haps_total": len(part.board.anti_haps()),
-            "anti_haps_found": sum(a.verdict is Verdict.CORRECT for a in part.answers),
+            "anti_haps_found": part.found(),
         }
 
 
-def _lost_text(turns: TurnOrder, player: str) -> str:
-    if not turns.has_lost(player):
-        return ""
-    return (f"loses the match: {_plural(turns.penalties[player], 'penalty', 'penalties')} against "
-            f"{_plural(turns.earned[player], 'turn')} earned this round")
+def _order_text(ctx: Context, order: Sequence[str]) -> str:
+    return ctx.roster.compact(list(order)) or "(empty)"
 
 
 def _same_round(cell: Any, round_number: int) -> bool:
@@ -745,20 +670,8 @@ def _by_round(rows: Rows) -> Rows:
 
 def _record_draw(tables: Tables, entry: list) -> Rows:
     """The Draws tab with this draw's row replacing any earlier row of the same command and round."""
-    table = tables.get(DRAWS_TAB)
-    rows = [r for r in (table.rows if table else []) if any(not is_blank(v) for v in r)]
-    rows = [r for r in rows if not (len(r) > 1 and r[0] == entry[0] and _same_round(r[1], entry[1]))]
+    rows = [r for r in _filled(tables, DRAWS_TAB) if not (len(r) > 1 and r[0] == entry[0] and _same_round(r[1], entry[1]))]
     return [list(DRAWS_HEADER)] + rows + [entry]
-
-
-def _board_json(round_number: int, board: Board, draw: str | None) -> dict[str, Any]:
-    return {
-        "round": round_number,
-        "seed": draw,
-        "cards": [{"label": name, **dict(zip(FACES.attributes, FACES.format(board.cards[name])))}
-                  for name in sorted(board.cards)],
-        "anti_haps": sorted(board.anti_haps()),
-    }
 
 
 def _whole(cell: Cell, what: str) -> int:
@@ -773,44 +686,21 @@ def _whole(cell: Cell, what: str) -> int:
         raise ValueError(f"{what} {shown!r} is not a whole number") from None
 
 
-def _spans(numbers: list[int]) -> str:
-    """1, 2, 3, 5, 7, 8 as '1–3, 5, 7–8'."""
-    spans: list[list[int]] = []
-    for n in numbers:
-        if spans and n == spans[-1][1] + 1:
-            spans[-1][1] = n
-        else:
-            spans.append([n, n])
-    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
+def _filled(tables: Tables, tab: str) -> Rows:
+    """A tab's rows that are not wholly blank; none when the tab is missing."""
+    table = tables.get(tab)
+    return [r for r in (table.rows if table else []) if any(not is_blank(v) for v in r)]
 
 
 def _other_rounds(tables: Tables, tab: str, round_number: int) -> Rows:
-    table = tables.get(tab)
-    return [r for r in (table.rows if table else [])
-            if any(not is_blank(v) for v in r) and not _same_round(r[0] if r else None, round_number)]
+    return [r for r in _filled(tables, tab) if not _same_round(r[0] if r else None, round_number)]
 
 
-def _story(part2: Part2, ctx: Context, brief: bool = False) -> list[str]:
-    """What has happened in Part 2, card by card, as lines for the host."""
-    game = part2.game
-    lines = [f"Part 2 of round {part2.round}: turn order {ctx.roster.compact(list(game.start)) or '(empty)'}."]
-    for reveal in game.reveals:
-        lines.append(f"Card {reveal.number} revealed: {reveal.card.describe()}.")
-        if not brief:
-            lines += [f"  {step.reason}" for step in reveal.steps]
-        elif reveal.order_after is not None:
-            lines[-1] += (f" {'Taken by ' + reveal.taken_by if reveal.taken_by else 'Not taken'}; turn order "
-                          f"after it: {ctx.roster.compact(list(reveal.order_after)) or '(empty)'}.")
-    if brief:
-        waiting = game.waiting()
-        lines.append(f"Part 2 has ended: {game.ended}." if waiting is None else
-                     f"Waiting for {waiting.player}'s decision on card {waiting.number} ({waiting.card.describe()}).")
-        lines.append(_treasure_line(game))
-    return lines
-
-
-def _treasure_line(game: Tobago) -> str:
-    return "Treasure this round: " + ", ".join(f"{p} {t}" for p, t in game.treasure.items()) + "."
+def _board_problems(board: Board, problems: list[str], ctx: Context, round_number: int) -> list[Problem]:
+    """A round's unreadable board rows, then the ways the board breaks the rules."""
+    warnings = board_warnings(board, ctx.config["board_min_cards"], ctx.config["board_max_cards"])
+    return ([Problem(BOARD_TAB, None, p) for p in problems]
+            + [Problem(BOARD_TAB, None, f"round {round_number}: {w}") for w in warnings])
 
 
 def _part2_rows(part2: Part2, ctx: Context) -> Rows:
@@ -819,7 +709,7 @@ def _part2_rows(part2: Part2, ctx: Context) -> Rows:
     rows: Rows = [[], ["Part 2 (Tobago)", "Turn order at the start", ctx.roster.compact(list(game.start))],
                   ["Card", "Treasure", "Taken by", "Turn order after", "Decisions"]]
     for r in game.reveals:
-        after = "(being decided)" if r.order_after is None else ctx.roster.compact(list(r.order_after)) or "(empty)"
+        after = "(being decided)" if r.order_after is None else _order_text(ctx, r.order_after)
         taken = r.taken_by or ("" if r.order_after is None else "nobody")
         rows.append([r.number, r.card.value, taken, after, " ".join(step.reason for step in r.steps)])
     waiting = game.waiting()
@@ -827,24 +717,6 @@ def _part2_rows(part2: Part2, ctx: Context) -> Rows:
                 ["Waiting for", waiting.player, f"card {waiting.number} ({waiting.card.describe()})"])
     rows += [[], ["Player", "Treasure this round"]] + [[p, t] for p, t in game.treasure.items()]
     return rows
-
-
-def _part2_json(part2: Part2) -> dict[str, Any]:
-    game = part2.game
-    waiting = game.waiting()
-    skull = game.skull_value
-    return {
-        "reveals": [{"card": r.card.value, "value": r.card.worth(skull), "number": r.number, "taken_by": r.taken_by,
-                     "decisions": [{"player": s.player, "decision": s.choice.value, "row": s.row, "forced": s.forced,
-                                    "reason": s.reason} for s in r.steps],
-                     "turn_order_after": None if r.order_after is None else list(r.order_after)}
-                    for r in game.reveals],
-        "turn_order_left": list(game.order),
-        "waiting_for": None if waiting is None else {"player": waiting.player, "card": waiting.card.value,
-                                                     "number": waiting.number},
-        "treasure": dict(game.treasure),
-        "ended": game.ended,
-    }
 
 
 def _match_rows(ctx: Context, tallies: list[RoundTally], result: MatchResult) -> Rows:
@@ -866,7 +738,3 @@ def _table_text(rows: Rows) -> list[str]:
     widths = [max(len(str(r[i])) for r in wide if i < len(r)) for i in range(max(map(len, wide), default=0))]
     return ["  ".join(str(v).ljust(widths[i]) for i, v in enumerate(r)).rstrip() if len(r) > 2
             else ": ".join(str(v) for v in r) for r in rows]
-
-
-def _plural(count: int, word: str, many: str | None = None) -> str:
-    return f"{count} {word if count == 1 else many or word + 's'}"

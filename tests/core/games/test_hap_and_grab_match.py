@@ -5,7 +5,6 @@ import datetime as dt
 import pytest
 
 from hostkit.core.games import load_game
-from hostkit.core.games.hap_and_grab import RoundTally, settle_match
 from hostkit.core.tables import BookError, Tables
 from hostkit.core.tobago import Treasure
 from tests.tobago_helpers import LATER, OPENS, SHEET_SEQUENCE, apply, decisions, match_tabs, pile
@@ -209,42 +208,6 @@ def test_live_play_refuses_a_broken_decisions_tab_and_an_undealt_round():
         GAME.next_prompt(Tables(tabs), 2, None)
     with pytest.raises(BookError, match="Round 1 is not dealt yet; run `hostkit deal --round 1`"):
         GAME.next_prompt(Tables(match_tabs()), 1, None)
-
-
-def tally(number, reds, craw, done=True, losers=None):
-    return RoundTally(number, {"Reds": reds, "Craw": craw}, losers or {}, done, "finished" if done else "in Part 2")
-
-
-def test_most_treasure_over_the_rounds_wins():
-    result = settle_match(("Reds", "Craw"), [tally(n, 5, 4) for n in range(1, 5)], 4, None)
-    assert result.final and result.winner == "Reds" and result.treasure == {"Reds": 20, "Craw": 16}
-    assert result.reason == "After 4 rounds: Reds has the most treasure (20) and wins the match."
-
-
-def test_a_tie_goes_to_tie_winner():
-    rounds = [tally(1, 9, 3), tally(2, -3, 3), tally(3, 0, 0), tally(4, 3, 3)]
-    result = settle_match(("Reds", "Craw"), rounds, 4, "Craw")
-    assert result.winner == "Craw" and "tied at 9 treasure; a tie goes to Craw (Config tie_winner)" in result.reason
-    unset = settle_match(("Reds", "Craw"), rounds, 4, None)
-    assert unset.final and unset.winner is None and "Config tie_winner is blank" in unset.reason
-
-
-def test_an_unfinished_match_has_no_winner():
-    result = settle_match(("Reds", "Craw"), [tally(1, 9, 3), tally(2, 0, 0, done=False)], 4, None)
-    assert not result.final and result.winner is None
-    assert result.reason == "The match is on: round 2 of 4 is in Part 2."
-
-
-def test_an_automatic_loss_ends_the_match_at_once():
-    result = settle_match(("Reds", "Craw"), [tally(1, 20, 3), tally(2, 0, 0, losers={"Reds": "loses the match"})],
-                          4, None)
-    assert result.final and result.winner == "Craw" and result.lost == {"Reds": "loses the match"}
-
-
-def test_a_double_loss_is_settled_by_treasure():
-    losers = {"Reds": "loses the match", "Craw": "loses the match"}
-    result = settle_match(("Reds", "Craw"), [tally(1, 4, 9), tally(2, 0, 0, losers=losers)], 4, None)
-    assert result.final and result.winner == "Craw" and "Both lost at once, so treasure decides" in result.reason
 
 
 def test_standings_of_a_finished_match_pay_the_winner():

@@ -1,0 +1,19 @@
+"""Counting words for messages: a count with its noun, and runs of numbers."""
+
+from __future__ import annotations
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """3 and 'turn' as '3 turns'; `many` for nouns that do not just add an s."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def spans(numbers: list[int]) -> str:
+    """1, 2, 3, 5, 7, 8 as '1–3, 5, 7–8'."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
