@@ -7,13 +7,9 @@ import datetime as dt
 from hostkit.core.anti_hap import FACES, Board
 from hostkit.core.games import load_game
 from hostkit.core.tables import Tables
+from tests.helpers import BOARD_WORDS, OPENS
 
-OPENS = dt.datetime(2026, 11, 21, 20, 0)
 LATER = dt.datetime(2026, 11, 23, tzinfo=dt.timezone.utc)
-BOARD_WORDS = (  # 18 anti-haps
-    "black square yellow", "gray square yellow", "gray square red", "white triangle yellow", "white circle yellow",
-    "gray circle yellow", "gray square blue", "white square yellow", "black triangle yellow",
-)
 SOLUTIONS = sorted(Board.of([FACES.parse(w.split()) for w in BOARD_WORDS]).anti_haps())
 WRONG = "ABC"  # three board cards that are not an anti-hap
 NAMES = {"R": "Reds", "C": "Craw"}
