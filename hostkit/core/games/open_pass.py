@@ -198,7 +198,7 @@ class OpenPass(Game):
             try:
                 at = parse_time(record["Timestamp"], ctx.config.tz, ctx.config["date_order"])
             except ValueError as error:
-                problem(f"Timestamp {record['Timestamp']!r} {error}; the bid is not counted.")
+                problem(f"Timestamp {error}; the bid is not counted.")
                 continue
             if is_blank(record.cells.get("Round")):
                 open_rounds = sorted(n for n, (_, deadline) in deadlines.items() if at <= deadline)

@@ -216,6 +216,8 @@ def test_unknown_player_and_bad_timestamp_are_problems_and_good_rows_still_count
     bid(tabs, "@bo ", "Heaven Basic")
     outcome = score(game, tabs, 1)
     assert len(outcome.problems) == 2
+    assert "'Zed' is not a player" in outcome.problems[0].message
+    assert outcome.problems[1].message.startswith("Timestamp 'yesterday' is not a time; write it like")
     assert outcome.data["players"]["Bo"]["gained"] == ["Heaven Basic"]
 
 
