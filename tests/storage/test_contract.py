@@ -210,12 +210,15 @@ def test_form_responses_tab_read_through_the_mapping(backend):
         [serial(2026, 11, 20, 20, 1), "Reds", hap[0]],
         [serial(2026, 11, 20, 20, 2), "Craw", hap[1]],
         [serial(2026, 11, 20, 20, 3), "Stranger", hap[2]],
+        [serial(2026, 11, 20, 20, 4), "Reds", ""],
     ]})
     result, _ = run(backend, "score", "--round", "1", "--json")
     data = json.loads(result.stdout)
     assert [(a["player"], a["row"], a["verdict"]) for a in data["answers"]] == [
         ("Reds", 2, "correct"), ("Craw", 3, "correct")]
-    assert data["problems"] == [{"tab": "Form Responses 1", "row": 4, "message": data["problems"][0]["message"]}]
+    assert [(p["tab"], p["row"]) for p in data["problems"]] == [("Form Responses 1", 4), ("Form Responses 1", 5)]
+    assert "'Stranger' is not a player" in data["problems"][0]["message"]
+    assert "Reds's answer is blank" in data["problems"][1]["message"]
     assert "Submissions" in backend.tabs()  # left as it was: empty but for its header
 
 

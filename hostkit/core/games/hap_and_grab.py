@@ -27,6 +27,7 @@ from hostkit.core.game import Context, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry
 from hostkit.core.match_result import MatchResult, RoundTally, settle_match, tally_round
 from hostkit.core.rng import rng
+from hostkit.core.stamped import RoundClock, read_stamped
 from hostkit.core.settings import Setting, integer, text
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
 from hostkit.core.times import format_span, format_time, parse_time
@@ -170,52 +171,25 @@ class HapAndGrab(Game):
     def _submissions(
         self, tables: Tables, ctx: Context, plans: dict[int, RoundPlan], round_number: int
     ) -> tuple[list[Submission], list[Problem]]:
-        table = tables.require(SUBMISSIONS_TAB)
-        subs: list[Submission] = []
-        problems: list[Problem] = []
-        for record in table.records("Timestamp", "Player", "Answer", optional=("Round",)):
-            def problem(message: str) -> None:
-                problems.append(Problem(table.name, record.row, message))
+        def round_at(at: dt.datetime) -> int | None:
+            started = [p for p in plans.values() if p.opens <= at]
+            return max(started, key=lambda p: p.opens).number if started else None
 
-            try:
-                at = parse_time(record["Timestamp"], ctx.config.tz, ctx.config["date_order"])
-            except ValueError as error:
-                problem(f"Timestamp {error}; the row is not scored.")
-                continue
-            round_cell = record.cells.get("Round")
-            if is_blank(round_cell):
-                started = [p for p in plans.values() if p.opens <= at]
-                if not started:
-                    problem(f"came at {format_time(at, ctx.config.tz)}, before any round opened, and its Round "
-                            f"is blank; type its round or fix the Opens times.")
-                    continue
-                row_round = max(started, key=lambda p: p.opens).number
+        clock = RoundClock(ctx.config["rounds"], "round of this match", round_at,
+                           "before any round opened (fix the Opens times if they are wrong)")
+        table = tables.require(SUBMISSIONS_TAB)
+        rows, problems = read_stamped(table, ctx, round_number, clock, ("Answer",), "the row is not scored")
+        subs: list[Submission] = []
+        opens = plans[round_number].opens
+        for row in rows:
+            if is_blank(row.record["Answer"]):
+                problems.append(Problem(table.name, row.row, f"{row.player}'s answer is blank; nothing to score."))
+            elif row.at < opens:
+                problems.append(Problem(table.name, row.row, (
+                    f"came at {format_time(row.at, ctx.config.tz)}, before round {round_number} opened at "
+                    f"{format_time(opens, ctx.config.tz)}; the row is not scored.")))
             else:
-                try:
-                    row_round = int(round_cell)  # type: ignore[arg-type]
-                except (TypeError, ValueError):
-                    problem(f"Round {round_cell!r} is not a round number; type the round (1–{ctx.config['rounds']}).")
-                    continue
-                if row_round not in range(1, ctx.config["rounds"] + 1):
-                    problem(f"Round {round_cell!r} is not a round of this match (1–{ctx.config['rounds']}); "
-                            f"fix the round number.")
-                    continue
-            if row_round != round_number:
-                continue
-            player = ctx.roster.match(record["Player"])
-            if player is None:
-                problem(f"{record.text('Player')!r} is not a player ({', '.join(ctx.roster.names)}); "
-                        f"fix the name or add the player to Players.")
-                continue
-            if is_blank(record["Answer"]):
-                problem(f"{player}'s answer is blank; nothing to score.")
-                continue
-            opens = plans[round_number].opens
-            if at < opens:
-                problem(f"came at {format_time(at, ctx.config.tz)}, before round {round_number} opened at "
-                        f"{format_time(opens, ctx.config.tz)}; the row is not scored.")
-                continue
-            subs.append(Submission(record.row, at, player, str(record["Answer"])))
+                subs.append(Submission(row.row, row.at, row.player, str(row.record["Answer"])))
         return subs, problems
 
     def part1(self, tables: Tables, ctx: Context, round_number: int) -> tuple[Part1, list[Problem]]:

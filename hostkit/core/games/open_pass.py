@@ -52,6 +52,7 @@ from hostkit.core.open_pass_play import (
     pick_dealer,
     rank,
 )
+from hostkit.core.stamped import RoundClock, read_stamped
 from hostkit.core.settings import Setting, choice, integer, text
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables, is_blank
 from hostkit.core.times import format_span, format_time, parse_time
@@ -188,41 +189,19 @@ class OpenPass(Game):
     def _bids(self, tables: Tables, ctx: Context, round_number: int, packs: Sequence[Pack],
               deadlines: dict[int, tuple[int, dt.datetime]]) -> tuple[list[Bid], list[Problem]]:
         """The round's bids as typed, before they are judged against the deadline."""
-        table = tables.require(BIDS_TAB)
-        bids: list[Bid] = []
-        problems: list[Problem] = []
-        for record in table.records("Timestamp", "Player", "Packs", optional=("Round",)):
-            def problem(message: str) -> None:
-                problems.append(Problem(table.name, record.row, message))
+        def round_at(at: dt.datetime) -> int | None:
+            open_rounds = sorted(n for n, (_, deadline) in deadlines.items() if at <= deadline)
+            return open_rounds[0] if open_rounds else None
 
-            try:
-                at = parse_time(record["Timestamp"], ctx.config.tz, ctx.config["date_order"])
-            except ValueError as error:
-                problem(f"Timestamp {error}; the bid is not counted.")
-                continue
-            if is_blank(record.cells.get("Round")):
-                open_rounds = sorted(n for n, (_, deadline) in deadlines.items() if at <= deadline)
-                if not open_rounds:
-                    problem("the Round is blank and no round's Deadline is after this bid; type its round.")
-                    continue
-                row_round = open_rounds[0]
-            else:
-                row_round = _int(record["Round"])
-                if row_round is None or row_round not in range(1, ctx.config["building_rounds"] + 1):
-                    problem(f"Round {record['Round']!r} is not a bidding round (1–{ctx.config['building_rounds']}); "
-                            f"fix the round number.")
-                    continue
-            if row_round != round_number:
-                continue
-            player = ctx.roster.match(record["Player"])
-            if player is None:
-                problem(f"{record.text('Player')!r} is not a player; fix the name or add the player to Players.")
-                continue
-            chosen, notes = choose_packs(player, record.text("Packs"), packs, round_number,
+        clock = RoundClock(ctx.config["building_rounds"], "bidding round", round_at, "after every round's Deadline")
+        table = tables.require(BIDS_TAB)
+        rows, problems = read_stamped(table, ctx, round_number, clock, ("Packs",), "the bid is not counted")
+        bids: list[Bid] = []
+        for row in rows:
+            chosen, notes = choose_packs(row.player, row.record.text("Packs"), packs, round_number,
                                          ctx.config["bids_per_round"])
-            for note in notes:
-                problem(note)
-            bids.append(Bid(record.row, at, player, record.text("Packs"), chosen))
+            problems += [Problem(table.name, row.row, note) for note in notes]
+            bids.append(Bid(row.row, row.at, row.player, row.record.text("Packs"), chosen))
         return bids, problems
 
     def _trades(self, tables: Tables, ctx: Context, round_number: int) -> tuple[list[Trade], list[Problem]]:
