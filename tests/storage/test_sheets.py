@@ -1,6 +1,5 @@
 import datetime as dt
 import json
-
 from pathlib import Path
 
 import pytest
