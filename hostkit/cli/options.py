@@ -14,8 +14,8 @@ from click.core import ParameterSource
 from hostkit.core.forms import FormMapping, apply_form, parse_columns
 from hostkit.core.game import Game, Outcome
 from hostkit.core.games import load_game
-from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, read_config, with_setting
-from hostkit.core.tables import BookError, Rows, Tables
+from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, read_config, with_setting
+from hostkit.core.tables import BookError, Rows, Table, Tables
 from hostkit.storage.book import Book, StorageError
 from hostkit.storage.snapshot import read_snapshot
 
@@ -119,25 +119,23 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     """
     tabs = book.read()
     zone = book.timezone or _pulled_timezone(tabs)
-    config_name = next((name for name in tabs if name.casefold() == CONFIG_TAB.casefold()), None)
-    if zone and config_name is not None:
-        typed = Tables({CONFIG_TAB: tabs[config_name]}).require(CONFIG_TAB)
-        if typed.has_column("Key") and typed.has_column("Value"):
-            given = next((r.text("Value") for r in typed.records("Key", "Value")
-                          if r.text("Key").lower() == "timezone"), "")
-            if given and given not in ("UTC", zone) and book.progress:
-                book.progress(f"Config timezone {given} is not used: times are read in the spreadsheet's own time "
-                              f"zone, {zone} (change it in Google Sheets: File > Settings).")
-        tabs = {**tabs, config_name: with_setting(tabs[config_name], "timezone", zone)}
     tables = Tables(tabs)
-    config = tables.require(CONFIG_TAB)
-    name = next((r.text("Value") for r in config.records("Key", "Value") if r.text("Key").lower() == "game"), "")
+    if zone:
+        config = tables.require(CONFIG_TAB)
+        given = next((r.text("Value") for r in config.records("Key", "Value")
+                      if r.text("Key").lower() == "timezone"), "")
+        if given and given not in ("UTC", zone) and book.progress:
+            book.progress(f"Config timezone {given} is not used: times are read in the spreadsheet's own time "
+                          f"zone, {zone} (change it in Google Sheets: File > Settings).")
+        rows = with_setting([config.header] + config.rows, "timezone", zone)
+        tables = tables.replaced(CONFIG_TAB, Table(config.name, rows))
+    common, _ = read_config(tables, COMMON_SETTINGS)
     try:
-        game = load_game(name)
+        game = load_game(common["game"])
     except KeyError as error:
-        raise BookError(f"Config's game {name!r} is not a game hostkit knows ({error.args[0].split(': ')[-1]}); "
-                        f"fix the 'game' row of Config.") from None
-    return game, apply_form(tables, form_mapping(tables))
+        raise BookError(f"Config's game {common['game']!r} is not a game hostkit knows "
+                        f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config.") from None
+    return game, apply_form(tables, form_mapping(common))
 
 
 def _pulled_timezone(tabs: dict[str, Rows]) -> str | None:
@@ -145,9 +143,8 @@ def _pulled_timezone(tabs: dict[str, Rows]) -> str | None:
     return snapshot.timezone if snapshot else None
 
 
-def form_mapping(tables: Tables) -> FormMapping:
+def form_mapping(config: Config) -> FormMapping:
     """The Form mapping that Config sets (none when form_tab is blank)."""
-    config, _ = read_config(tables, COMMON_SETTINGS)
     return FormMapping(config["form_tab"], parse_columns(config["form_columns"]), config["form_target"] or "Submissions")
 
 

@@ -7,6 +7,7 @@ import re
 import click
 
 from hostkit.cli.options import _progress, form_mapping, guarded, open_book
+from hostkit.core.settings import COMMON_SETTINGS, read_config
 from hostkit.core.tables import Tables
 from hostkit.storage.book import StorageError
 from hostkit.storage.snapshot import PULL_TAB, Snapshot, fingerprint, read_snapshot, snapshot_rows
@@ -92,7 +93,7 @@ def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> No
         raise StorageError(f"{book_path} was pulled from spreadsheet {snapshot.key}, not {live.key}; push it "
                            f"with --sheet {snapshot.key}, or pull {live.key} into another copy.")
     tables = Tables(tabs)
-    form = form_mapping(tables) if "Config" in tables else None
+    form = form_mapping(read_config(tables, COMMON_SETTINGS)[0]) if "Config" in tables else None
     protected = {"submissions"} | ({form.target.casefold(), form.tab.casefold()} if form and form.is_set() else set())
     owned = {t: rows for t, rows in tabs.items() if t.casefold() not in protected | {PULL_TAB.casefold()}}
     changed = {t: rows for t, rows in owned.items() if fingerprint(rows) != snapshot.fingerprint_of(t)}
