@@ -22,7 +22,7 @@ from hostkit.cli.options import (
 from hostkit.core.game import Outcome
 from hostkit.core.ledger import LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
-from hostkit.core.tables import BookError, Problem, Rows, Tables
+from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
 from hostkit.storage.book import Book
 
 
@@ -100,15 +100,9 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
 
 def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
     """The tabs as they stand after a write, without reading the workbook again."""
-    tabs: dict[str, Rows] = {}
-    for name in tables.names():
-        table = tables.require(name)
-        tabs[name] = [list(table.header)] + [list(r) for r in table.rows]
     for name, rows in writes.items():
-        for old in [n for n in tabs if n.casefold() == name.casefold()]:
-            del tabs[old]
-        tabs[name] = rows
-    return Tables(tabs)
+        tables = tables.replaced(name, Table(name, rows))
+    return tables
 
 
 @click.command()
