@@ -22,16 +22,27 @@ class Setting:
     parse: Callable[[Cell], Any]
 
 
+def whole_number(value: Cell) -> int:
+    """A cell as a whole number: an int, an integral float (spreadsheets give 2.0), or text of either."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:
+            pass
+    try:
+        number = float(value.strip() if isinstance(value, str) else value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ValueError("is not a whole number") from None
+    if isinstance(value, bool) or not number.is_integer():
+        raise ValueError("is not a whole number")
+    return int(number)
+
+
 def integer(low: int | None = None, high: int | None = None) -> Callable[[Cell], int]:
     def parse(value: Cell) -> int:
-        if isinstance(value, bool):
-            raise ValueError("is not a whole number")
-        try:
-            number = int(str(value).strip()) if isinstance(value, str) else int(value)  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            raise ValueError("is not a whole number") from None
-        if isinstance(value, float) and not value.is_integer():
-            raise ValueError("is not a whole number")
+        number = whole_number(value)
         if (low is not None and number < low) or (high is not None and number > high):
             span = f"from {low}" + (f" to {high}" if high is not None else " up")
             raise ValueError(f"is out of range; use a whole number {span}")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from hostkit.core.game import Context
-from hostkit.core.settings import integer
+from hostkit.core.settings import whole_number
 from hostkit.core.tables import Problem, Record, Table, is_blank
 from hostkit.core.times import format_time, parse_time
 
@@ -59,7 +59,7 @@ def read_stamped(table: Table, ctx: Context, round_number: int, clock: RoundCloc
                 continue
         else:
             try:
-                found = integer()(typed)
+                found = whole_number(typed)
             except ValueError:
                 problem(f"Round {typed!r} is not a round number; type the round (1–{clock.rounds}).")
                 continue

@@ -28,7 +28,7 @@ from hostkit.core.ledger import Entry
 from hostkit.core.match_result import MatchResult, RoundTally, settle_match, tally_round
 from hostkit.core.rng import rng
 from hostkit.core.stamped import RoundClock, read_stamped
-from hostkit.core.settings import Setting, integer, text
+from hostkit.core.settings import Setting, integer, text, whole_number
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
 from hostkit.core.times import format_span, format_time, parse_time
 from hostkit.core.tobago import (
@@ -649,15 +649,11 @@ def _record_draw(tables: Tables, entry: list) -> Rows:
 
 
 def _whole(cell: Cell, what: str) -> int:
-    if isinstance(cell, float) and cell.is_integer():
-        cell = int(cell)
     try:
-        if isinstance(cell, bool):
-            raise ValueError
-        return int(str(cell).strip()) if isinstance(cell, str) else int(cell)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
+        return whole_number(cell)
+    except ValueError as error:
         shown = "" if cell is None else str(cell).strip()
-        raise ValueError(f"{what} {shown!r} is not a whole number") from None
+        raise ValueError(f"{what} {shown!r} {error}") from None
 
 
 def _filled(tables: Tables, tab: str) -> Rows:

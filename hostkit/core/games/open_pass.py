@@ -53,7 +53,7 @@ from hostkit.core.open_pass_play import (
     rank,
 )
 from hostkit.core.stamped import RoundClock, read_stamped
-from hostkit.core.settings import Setting, choice, integer, text
+from hostkit.core.settings import Setting, choice, integer, text, whole_number
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables, is_blank
 from hostkit.core.times import format_span, format_time, parse_time
 
@@ -88,10 +88,9 @@ def _card_setting(value: Cell) -> str:
 
 def _int(cell: Cell) -> int | None:
     try:
-        value = float(cell)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
+        return whole_number(cell)
+    except ValueError:
         return None
-    return int(value) if value.is_integer() else None
 
 
 class OpenPass(Game):

@@ -248,6 +248,7 @@ def test_a_round_without_decisions_has_no_part_2_yet():
     ((2, 3, "Reds", "take"), 5, "card 3 is not revealed yet (Card is the number of the card in reveal order): card 2 (a 4) is being decided and the option is Craw's"),
     ((2, 1, "Joker", "take"), 2, "'Joker' is not a player (Reds, Craw)"),
     ((2, 1, "Craw", "keep"), 2, "'keep' is not a decision; type take or pass"),
+    ((2, 1.5, "Craw", "pass"), 2, "Card '1.5' is not a whole number"),
 ])
 def test_each_rejection_names_its_row_and_reason_and_stops_the_replay(bad, row, reason):
     rows = list(SHEET_DECISIONS)
