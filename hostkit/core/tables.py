@@ -34,6 +34,10 @@ def is_blank(value: Cell) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def is_blank_row(row: Sequence[Cell]) -> bool:
+    return all(is_blank(v) for v in row)
+
+
 def _key(name: Cell) -> str:
     return " ".join(str(name or "").split()).casefold()
 
@@ -74,12 +78,16 @@ class Table:
             )
         return keys.index(_key(column))
 
+    def filled_rows(self) -> Rows:
+        """The data rows that are not wholly blank, as typed."""
+        return [row for row in self.rows if not is_blank_row(row)]
+
     def records(self, *columns: str, optional: Sequence[str] = ()) -> Iterator[Record]:
         """The rows that are not wholly blank, with the named columns (a missing optional one reads blank)."""
         wanted = {c: self._index(c) for c in columns}
         wanted.update({c: self._index(c) for c in optional if self.has_column(c)})
         for number, row in enumerate(self.rows, start=2):
-            if all(is_blank(v) for v in row):
+            if is_blank_row(row):
                 continue
             cells = {c: (row[i] if i < len(row) else None) for c, i in wanted.items()}
             yield Record(number, {c: cells.get(c) for c in (*columns, *optional)})

@@ -659,7 +659,7 @@ def _whole(cell: Cell, what: str) -> int:
 def _filled(tables: Tables, tab: str) -> Rows:
     """A tab's rows that are not wholly blank; none when the tab is missing."""
     table = tables.get(tab)
-    return [r for r in (table.rows if table else []) if any(not is_blank(v) for v in r)]
+    return table.filled_rows() if table else []
 
 
 def _other_rounds(tables: Tables, tab: str, round_number: int) -> Rows:
