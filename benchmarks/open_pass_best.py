@@ -10,8 +10,8 @@ import random
 import statistics
 import time
 
-from hostkit.core.equation import FACES, DivisionByZero
-from hostkit.core.open_pass_best import best, brute_force
+from hostkit.games.open_pass.equation import FACES, DivisionByZero
+from hostkit.games.open_pass.best import best, brute_force
 
 
 def deals(count: int, seed: int) -> list[list[str]]:

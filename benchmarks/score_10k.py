@@ -17,8 +17,8 @@ import openpyxl
 from click.testing import CliRunner
 
 from hostkit.cli import main
-from hostkit.core.anti_hap import FACES, generate_board
-from hostkit.core.games import load_game
+from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
+from hostkit.games import load_game
 from hostkit.core.rng import rng
 from hostkit.storage.xlsx import XlsxBook
 

@@ -27,8 +27,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: E402
 
 from fake_sheets import FakeSheets  # noqa: E402
 from hostkit.cli import main  # noqa: E402
-from hostkit.core.games import load_game  # noqa: E402
-from hostkit.demo import demo_book  # noqa: E402
+from hostkit.games import load_game  # noqa: E402
 from hostkit.storage import sheets  # noqa: E402
 from hostkit.storage.sheets import SheetsBook, a1_range  # noqa: E402
 
@@ -90,12 +89,12 @@ def main_() -> None:
         for label, args in steps:
             measure(label, args)
         # A match under way: the demo's rounds, boards and 40-odd submissions, typed in by the host.
-        tabs, rounds = demo_book(load_game("hap-and-grab"))
+        sample = load_game("hap-and-grab").demo()
         book = SheetsBook(KEY, fake.session())
-        book.write({name: tabs[name] for name in ("Rounds", "Board", "Submissions")})
+        book.write({name: sample.tabs[name] for name in ("Rounds", "Board", "Submissions")})
         for number in (3, 4):
             measure(f"board --round {number}", ["board", "--round", str(number)])
-        for number in rounds:
+        for number in sample.rounds:
             measure(f"score --round {number}", ["score", "--round", str(number)])
         measure("score --round 2 (again)", ["score", "--round", "2"])
 

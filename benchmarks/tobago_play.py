@@ -12,9 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hostkit.core.games import load_game  # noqa: E402
+from hostkit.games import load_game  # noqa: E402
 from hostkit.core.tables import Tables  # noqa: E402
-from tests.tobago_helpers import LATER, apply, match_tabs, opens  # noqa: E402
+from tests.games.hap_and_grab.tobago_helpers import LATER, apply, match_tabs, opens  # noqa: E402
 
 GAME = load_game("hap-and-grab")
 

@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+
 import click
 
 from hostkit import __version__
+from hostkit.games import GAMES, game_package
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Hostkit(click.Group):
+    """The commands every game shares, and each game's own group (`hostkit open-pass ...`), loaded on use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_game_groups()})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        if command is None and name in _game_groups():
+            command = importlib.import_module(f"{game_package(name)}.commands").commands
+        return command
+
+
+def _game_groups() -> list[str]:
+    """The registered games whose package has a commands module."""
+    return [name for name in GAMES if importlib.util.find_spec(f"{game_package(name)}.commands") is not None]
+
+
+@click.group(cls=Hostkit, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="hostkit")
 def main() -> None:
     """hostkit: the host's assistant for online reality games.
@@ -26,9 +48,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from hostkit.cli import match, open_pass, sync, tobago
+    from hostkit.cli import match, phases, sync
 
-    for module in (match, tobago, open_pass, sync):
+    for module in (match, phases, sync):
         for command in module.COMMANDS:
             main.add_command(command)
 

@@ -16,7 +16,7 @@ from hostkit.cli.options import (
     open_game,
     round_option,
 )
-from hostkit.core.games import GAMES, load_game
+from hostkit.games import GAMES, load_game
 from hostkit.core.players import parse_player_list
 from hostkit.storage.book import Book
 
@@ -72,8 +72,6 @@ def board(book: Book, round_number: int, seed: int | None, force: bool, as_json:
       hostkit board --book game.xlsx --round 1
     """
     game, tables = open_game(book)
-    if not hasattr(game, "board"):
-        raise Unusable(f"{game.title} has no board to generate.")
     finish(book, game, game.board(tables, round_number, seed=seed, force=force), as_json)
 
 
@@ -105,25 +103,25 @@ def score(book: Book, round_number: int, as_json: bool) -> None:
 @click.command()
 @click.option("--book", "book_path", type=click.Path(dir_okay=False), default="demo.xlsx", show_default=True,
               help="Where to write the demo workbook (overwritten).")
+@click.option("--game", "game_name", type=click.Choice(sorted(GAMES), case_sensitive=False), default="hap-and-grab",
+              show_default=True, help="The game to show.")
 @guarded
-def demo(book_path: str) -> None:
-    """Build a sample Hap and Grab match with realistic submissions and score it.
+def demo(book_path: str, game_name: str) -> None:
+    """Build a sample match with realistic submissions and score it.
 
     \b
     Example:
       hostkit demo --book demo.xlsx
     """
-    from hostkit.demo import demo_book
     from hostkit.core.tables import Tables
     from hostkit.storage.xlsx import XlsxBook
 
-    game = load_game("hap-and-grab")
+    game = load_game(game_name)
     book = XlsxBook(book_path)
-    tabs, rounds = demo_book(game)
-    book.create(tabs, force=True)
-    click.echo(f"Built {book_path}: Reds and Craw, boards for rounds {', '.join(map(str, rounds))}, "
-               f"and their submissions.\n")
-    for number in rounds:
+    sample = game.demo()
+    book.create(sample.tabs, force=True)
+    click.echo(f"Built {book_path}: {sample.description}\n")
+    for number in sample.rounds:
         outcome = game.score(Tables(book.read()), number, now())
         book.write(outcome.writes)
         click.echo(f"$ hostkit score --book {book_path} --round {number}")

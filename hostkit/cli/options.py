@@ -13,7 +13,7 @@ from click.core import ParameterSource
 
 from hostkit.core.forms import FormMapping, apply_form, parse_columns
 from hostkit.core.game import Game, Outcome
-from hostkit.core.games import load_game
+from hostkit.games import load_game
 from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, read_config, with_setting
 from hostkit.core.tables import BookError, Rows, Table, Tables
 from hostkit.storage.book import Book, StorageError

@@ -30,7 +30,7 @@ def is_hap(a: Card, b: Card, c: Card) -> bool:
     return all(size in (1, 3) for size in _sizes((a, b, c)))
 
 
-def is_anti_hap(a: Card, b: Card, c: Card) -> bool:
+def is_pah(a: Card, b: Card, c: Card) -> bool:
     """Every attribute two the same and one different (a PAH)."""
     return all(size == 2 for size in _sizes((a, b, c)))
 
@@ -40,11 +40,13 @@ def triples(cards: Sequence[Card]) -> Iterator[tuple[int, int, int]]:
     return itertools.combinations(range(len(cards)), 3)
 
 
-def anti_haps(cards: Sequence[Card]) -> list[tuple[int, int, int]]:
-    return [t for t in triples(cards) if is_anti_hap(*(cards[i] for i in t))]
+def pahs(cards: Sequence[Card]) -> list[tuple[int, int, int]]:
+    """The index triples that form a PAH (an anti-hap)."""
+    return [t for t in triples(cards) if is_pah(*(cards[i] for i in t))]
 
 
 def haps(cards: Sequence[Card]) -> list[tuple[int, int, int]]:
+    """The index triples that form a hap."""
     return [t for t in triples(cards) if is_hap(*(cards[i] for i in t))]
 
 
@@ -75,7 +77,7 @@ class Faces:
     def describe(self, card: Card) -> str:
         return " ".join(self.format(card))
 
-    def why_not_anti_hap(self, cards: Sequence[Card]) -> str:
+    def why_not_pah(self, cards: Sequence[Card]) -> str:
         """The attributes that break the anti-hap rule, in words."""
         broken = []
         for i, size in enumerate(_sizes(cards)):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, ClassVar
 
+from hostkit.core.ledger import Entry
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
 from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, Setting, config_rows, read_config
 from hostkit.core.tables import BookError, Problem, Rows, Tables
@@ -33,12 +34,31 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class Demo:
+    """A sample match for `hostkit demo`: its tabs, the rounds to score, and one line saying what it holds."""
+
+    tabs: dict[str, Rows]
+    rounds: tuple[int, ...]
+    description: str
+
+
+@dataclass(frozen=True)
 class Context:
     """What every command reads first: the settings, the players and the problems found so far."""
 
     config: Config
     roster: Roster
     problems: tuple[Problem, ...]
+
+
+def load_template(package: str) -> dict[str, Any]:
+    """A game package's template.json: the one declaration of its tabs and their headers."""
+    source = resources.files(package).joinpath("template.json")
+    return json.loads(source.read_text(encoding="utf-8"))
+
+
+def template_headers(template: dict[str, Any]) -> dict[str, list[str]]:
+    return {tab["name"]: list(tab["header"]) for tab in template["tabs"]}
 
 
 class Game:
@@ -61,11 +81,11 @@ class Game:
         return COMMON_SETTINGS + self.settings
 
     def template(self) -> dict[str, Any]:
-        source = resources.files("hostkit.sheets_templates").joinpath(f"{self.name}.json")
-        return json.loads(source.read_text(encoding="utf-8"))
+        """The game's template.json, beside its Game class: every tab a new match starts with."""
+        return load_template(type(self).__module__.rsplit(".", 1)[0])
 
     def headers(self) -> dict[str, list[str]]:
-        return {tab["name"]: tab["header"] for tab in self.template()["tabs"]}
+        return template_headers(self.template())
 
     def new_book(self, players: list[str], seed: int) -> dict[str, Rows]:
         """The workbook's tabs for a new match, in order."""
@@ -97,8 +117,28 @@ class Game:
             return f"{self.title}: {' v '.join(ctx.roster.names)}"
         return self.title
 
+    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
+        """Generate round N's board, or check the one the host typed in."""
+        raise BookError(f"{self.title} has no board to generate.")
+
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         raise NotImplementedError
+
+    def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
+        """Deal round N's private cards; refuse to deal again once play has started unless force."""
+        raise BookError(f"{self.title} has no cards to deal.")
+
+    def standings(self, tables: Tables) -> tuple[Outcome, list[Entry]]:
+        """The match table, and the ledger entries that a final result pays."""
+        raise BookError(f"{self.title} has no match standings.")
+
+    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+        """What the match is waiting for: rounds open and closed, decisions due, the next command."""
+        raise BookError(f"{self.title} cannot say yet what its match is waiting for.")
+
+    def demo(self) -> Demo:
+        """A sample match whose first rounds have been played, and the rounds to score."""
+        raise BookError(f"{self.title} has no demo.")
 
     def next_prompt(
         self, tables: Tables, round_number: int | None, player: str | None

@@ -1,1 +1,31 @@
-"""One package per game: its pure rules, its workbook glue, its Game class and its template."""
+"""One package per game: its pure rules, its workbook glue, its Game class and its template.
+
+The registry below is one line per game; a game's module is imported only when the game is used.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hostkit.core.game import Game
+
+GAMES: dict[str, str] = {
+    "hap-and-grab": "hostkit.games.hap_and_grab.game:HapAndGrab",
+    "open-pass": "hostkit.games.open_pass.game:OpenPass",
+}
+
+
+def load_game(name: str) -> "Game":
+    key = str(name or "").strip().lower()
+    if key not in GAMES:
+        known = ", ".join(GAMES)
+        raise KeyError(f"unknown game {name!r}; hostkit knows: {known}")
+    module, cls = GAMES[key].split(":")
+    return getattr(importlib.import_module(module), cls)()
+
+
+def game_package(name: str) -> str:
+    """The package that holds a registered game: where its template and its own commands live."""
+    return GAMES[name].split(":")[0].rsplit(".", 1)[0]

@@ -3,7 +3,7 @@ from click.testing import CliRunner
 
 from hostkit.cli import main
 from hostkit.storage.xlsx import XlsxBook
-from tests.helpers import hap_and_grab_tabs
+from tests.games.hap_and_grab.helpers import hap_and_grab_tabs
 
 
 @pytest.fixture

@@ -3,10 +3,11 @@ import subprocess
 import sys
 
 import openpyxl
+import pytest
 from freezegun import freeze_time
 
 from tests.cli.conftest import cells
-from tests.helpers import at, solutions
+from tests.games.hap_and_grab.helpers import at, solutions
 
 SOL = solutions()
 
@@ -260,3 +261,21 @@ def test_readme_test_command_is_what_ci_runs():
     command = "python -m pip install -e '.[test]' && python -m pytest -q"
     assert command in readme
     assert command in (root / ".ci" / "run").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args", [["deal", "--round", "1"], ["board", "--round", "1"], ["standings"]])
+def test_a_step_the_game_lacks_is_one_sentence_and_exit_2(run, tmp_path, args):
+    path = tmp_path / "mm.xlsx"
+    players = "Ann,Bo,Cy,Di,Ed,Fay"
+    assert run("new", "open-pass", "--book", path, "--players", players).exit_code == 0
+    result = run(*args, "--book", path)
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stderr.startswith("Error: Open, Pass — Heaven and Hell has no ")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_each_game_s_own_commands_load_on_use(run):
+    listed = run("--help").output
+    assert "open-pass" in listed
+    assert "evaluate" in run("open-pass", "--help").output

@@ -2,8 +2,8 @@ import itertools
 
 import pytest
 
-from hostkit.core.cards import FULL_DECK, Card, anti_haps, haps, is_anti_hap, is_hap
-from hostkit.core.anti_hap import FACES
+from hostkit.core.cards import FULL_DECK, Card, pahs, haps, is_pah, is_hap
+from hostkit.games.hap_and_grab.anti_hap import FACES
 
 
 def test_full_deck_has_117_haps_and_864_anti_haps():
@@ -11,16 +11,16 @@ def test_full_deck_has_117_haps_and_864_anti_haps():
     assert len(FULL_DECK) == 27
     assert len(triples) == 2925
     assert sum(is_hap(*t) for t in triples) == 117
-    assert sum(is_anti_hap(*t) for t in triples) == 864
+    assert sum(is_pah(*t) for t in triples) == 864
     assert len(haps(FULL_DECK)) == 117
-    assert len(anti_haps(FULL_DECK)) == 864
+    assert len(pahs(FULL_DECK)) == 864
 
 
 def test_anti_hap_needs_two_same_one_different_in_every_attribute():
     a, b, c = Card((0, 0, 0)), Card((0, 1, 1)), Card((1, 0, 1))
-    assert is_anti_hap(a, b, c)
+    assert is_pah(a, b, c)
     assert not is_hap(a, b, c)
-    assert not is_anti_hap(Card((0, 0, 0)), Card((0, 1, 1)), Card((0, 0, 2)))
+    assert not is_pah(Card((0, 0, 0)), Card((0, 1, 1)), Card((0, 0, 2)))
 
 
 def test_card_rejects_values_out_of_range():
@@ -44,6 +44,6 @@ def test_faces_name_the_bad_value_and_the_choices():
 
 def test_why_not_anti_hap_names_each_broken_attribute():
     cards = [FACES.parse(w.split()) for w in ("white square red", "gray square blue", "black square red")]
-    assert FACES.why_not_anti_hap(cards) == (
+    assert FACES.why_not_pah(cards) == (
         "the backgrounds are all different (white, gray, black); the shapes are all the same (square)"
     )

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from tests.storage.conftest import ACCOUNT, KEY, PUBLIC_KEY
 from hostkit.cli import main
-from hostkit.core.games import load_game
+from hostkit.games import load_game
 from hostkit.core.settings import with_setting
 from hostkit.core.times import to_serial
 from hostkit.storage.sheets import SheetsBook

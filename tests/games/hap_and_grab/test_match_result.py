@@ -1,6 +1,6 @@
-from hostkit.core.anti_hap import build_turn_order
-from hostkit.core.match_result import RoundTally, settle_match, tally_round
-from hostkit.core.tobago import Choice, Tobago, Treasure
+from hostkit.games.hap_and_grab.anti_hap import build_turn_order
+from hostkit.games.hap_and_grab.match_result import RoundTally, settle_match, tally_round
+from hostkit.games.hap_and_grab.tobago import Choice, Tobago, Treasure
 
 
 def tally(number, reds, craw, done=True, losers=None):

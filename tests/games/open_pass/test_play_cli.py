@@ -4,7 +4,7 @@ from click.testing import CliRunner
 
 from hostkit.cli import main
 from hostkit.storage.xlsx import XlsxBook
-from tests.cli.test_open_pass_cli import new_match
+from tests.games.open_pass.test_cli import new_match
 
 
 def play(path, answers):

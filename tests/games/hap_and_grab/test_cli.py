@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from hostkit.cli import main
 from hostkit.core.ledger import Entry, Refused, balances, ledger_rows, spend
 from hostkit.storage.xlsx import XlsxBook
-from tests.tobago_helpers import SHEET_SEQUENCE, match_tabs
+from tests.games.hap_and_grab.tobago_helpers import SHEET_SEQUENCE, match_tabs
 
 
 def run(*args, input=None):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from hostkit.core.anti_hap import FACES, Board
-from hostkit.core.games.hap_and_grab import HapAndGrab
+from hostkit.games.hap_and_grab.anti_hap import FACES, Board
+from hostkit.core.game import Demo, Game
 from hostkit.core.rng import rng
 from hostkit.core.tables import Rows, Tables
 
@@ -15,7 +15,7 @@ FIRST_OPENS = dt.datetime(2026, 11, 14, 20, 0)
 ROUNDS = (1, 2)
 
 
-def demo_book(game: HapAndGrab) -> tuple[dict[str, Rows], tuple[int, ...]]:
+def demo_book(game: Game) -> Demo:
     """The workbook of a match whose first rounds have been played, and the rounds to score."""
     tabs = game.new_book(list(PLAYERS), SEED)
     opens = {n: FIRST_OPENS + dt.timedelta(minutes=30 * (n - 1)) for n in range(1, 5)}
@@ -27,7 +27,8 @@ def demo_book(game: HapAndGrab) -> tuple[dict[str, Rows], tuple[int, ...]]:
         submissions += _race(board, n, opens[n])
     submissions.append([FIRST_OPENS + dt.timedelta(minutes=3), "Joker", 1, "is this where we answer?"])
     tabs["Submissions"] = submissions
-    return tabs, ROUNDS
+    return Demo(tabs, ROUNDS, f"{' and '.join(PLAYERS)}, boards for rounds {', '.join(map(str, ROUNDS))}, "
+                              f"and their submissions.")
 
 
 def _race(board: Board, round_number: int, opens: dt.datetime) -> Rows:

@@ -1,16 +1,17 @@
 """Every registered game meets the same contract."""
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
 
 from hostkit.core.game import Game, Outcome
-from hostkit.core.games import GAMES, load_game
+from hostkit.games import GAMES, game_package, load_game
 from hostkit.core.settings import COMMON_SETTINGS
 from hostkit.core.tables import BookError, Tables
 
-README = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
 NOW = dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc)
 
 
@@ -62,3 +63,41 @@ def test_every_setting_is_in_the_readme(game):
 def test_no_template_tab_is_public_unless_declared(game):
     for tab in game.template()["tabs"]:
         assert not game.is_public(tab["name"]) or tab.get("public"), tab["name"]
+
+
+def package_source(game: Game) -> str:
+    folder = Path(__file__).parents[2] / "hostkit" / "games" / game_package(game.name).rsplit(".", 1)[1]
+    return "\n".join(path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py")))
+
+
+def test_a_game_package_imports_no_other_game(game):
+    source = package_source(game)
+    for other in GAMES:
+        if other != game.name:
+            assert f"{game_package(other)}" not in source, f"{game.name} imports {other}"
+
+
+def test_every_template_tab_is_read_or_written_by_the_game(game):
+    source = package_source(game)
+    for tab in game.template()["tabs"]:
+        assert f'"{tab["name"]}"' in source or tab["name"] == "Players", (
+            f"{game.name}'s template tab {tab['name']!r} is never named in its code")
+
+
+def test_every_public_pattern_matches_a_tab_the_game_writes(game):
+    source = package_source(game)
+    for pattern in game.public_tabs:
+        shape = r"\{[^}]+\}".join(re.escape(part) for part in pattern.split("*"))
+        assert re.search(f'["\']{shape}["\']', source), f"no tab the game writes matches {pattern!r}"
+
+
+@pytest.mark.parametrize("step", ["board", "deal", "standings", "status", "next_prompt"])
+def test_every_generic_step_answers_or_refuses_in_one_sentence(game, step):
+    tables = Tables(game.new_book(players(game), 5))
+    calls = {"board": lambda: game.board(tables, 1), "deal": lambda: game.deal(tables, 1, NOW),
+             "standings": lambda: game.standings(tables), "status": lambda: game.status(tables, NOW),
+             "next_prompt": lambda: game.next_prompt(tables, None, None)}
+    try:
+        calls[step]()
+    except BookError as error:
+        assert str(error).strip() and "\n" not in str(error)

@@ -2,11 +2,11 @@ import datetime as dt
 
 import pytest
 
-from hostkit.core.games import load_game
+from hostkit.games import load_game
 from hostkit.core.tables import BookError, Tables
-from hostkit.core.tobago import Treasure
-from tests.helpers import BOARD_WORDS, OPENS, at, hap_and_grab_tabs, solutions
-from tests.tobago_helpers import LATER, SHEET_SEQUENCE, apply, decisions, match_tabs, pile
+from hostkit.games.hap_and_grab.tobago import Treasure
+from tests.games.hap_and_grab.helpers import BOARD_WORDS, OPENS, at, hap_and_grab_tabs, solutions
+from tests.games.hap_and_grab.tobago_helpers import LATER, SHEET_SEQUENCE, apply, decisions, match_tabs, pile
 
 GAME = load_game("hap-and-grab")
 AFTER = dt.datetime(2026, 11, 23, tzinfo=dt.timezone.utc)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from hostkit.core.equation import built_equation, format_cards, format_number
-from hostkit.core.open_pass_packs import Side, describe_missing, sorted_cards
+from hostkit.games.open_pass.equation import built_equation, format_cards, format_number
+from hostkit.games.open_pass.packs import Side, describe_missing, sorted_cards
 from hostkit.core.rng import rng
 from hostkit.core.tables import Cell
 

@@ -9,7 +9,6 @@ from typing import Mapping
 import click
 
 from hostkit.cli.options import (
-    Unusable,
     book_options,
     finish,
     guarded,
@@ -47,8 +46,6 @@ def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
       hostkit deal --book game.xlsx --round 1
     """
     game, tables = open_game(book)
-    if not hasattr(game, "deal"):
-        raise Unusable(f"{game.title} has no cards to deal.")
     finish(book, game, game.deal(tables, round_number, now(), force=force), as_json)
 
 
@@ -126,8 +123,6 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
       hostkit standings --book game.xlsx --ledger season.xlsx --json
     """
     game, tables = open_game(book)
-    if not hasattr(game, "standings"):
-        raise Unusable(f"{game.title} has no match standings.")
     outcome, entries = game.standings(tables)
     if ledger_path is None:
         _pay(tables, entries, outcome, book.location)

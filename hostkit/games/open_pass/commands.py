@@ -14,7 +14,7 @@ from hostkit.storage.book import Book
 
 
 @click.group("open-pass")
-def open_pass() -> None:
+def commands() -> None:
     """Open, Pass — Heaven and Hell: equations, the best possible deal, inventories.
 
     Bids (rounds 1-3) and the play phase (round 4) are scored with `hostkit score`;
@@ -26,7 +26,7 @@ def open_pass() -> None:
     """
 
 
-@open_pass.command(context_settings={"ignore_unknown_options": True})
+@commands.command(context_settings={"ignore_unknown_options": True})
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--division-by-zero", type=click.Choice(["zero", "skip"]), default="zero", show_default=True,
               help="zero: the whole equation scores 0; skip: that division is left out (Config division_by_zero).")
@@ -47,7 +47,7 @@ def evaluate(expression: tuple[str, ...], division_by_zero: str, explain: bool, 
       hostkit open-pass evaluate "+ 3 1 x 9 x 2 - 2 x"      # 52
       hostkit open-pass evaluate "7 / 2" --json              # 7/2
     """
-    from hostkit.core.equation import DivisionByZero, evaluate as score_equation, format_number, parse_cards
+    from hostkit.games.open_pass.equation import DivisionByZero, evaluate as score_equation, format_number, parse_cards
 
     try:
         cards = parse_cards(" ".join(expression))
@@ -65,7 +65,7 @@ def evaluate(expression: tuple[str, ...], division_by_zero: str, explain: bool, 
         click.echo(result.explain())
 
 
-@open_pass.command()
+@commands.command()
 @book_options
 @click.option("--player", required=True, help="The player whose deal to search.")
 @json_option
@@ -82,7 +82,7 @@ def best(book: Book, player: str, as_json: bool) -> None:
     Example:
       hostkit open-pass best --book mm.xlsx --player Ann
     """
-    from hostkit.core.equation import format_cards, format_number
+    from hostkit.games.open_pass.equation import format_cards, format_number
 
     game, tables = _open_pass_game(book)
     play, top, played = game.best_for(tables, player)
@@ -108,7 +108,7 @@ def best(book: Book, player: str, as_json: bool) -> None:
     _show(lines, data, [], as_json)
 
 
-@open_pass.command()
+@commands.command()
 @book_options
 @click.option("--player", required=True, help="The player whose inventory to print.")
 @click.option("--round", "round_number", type=click.IntRange(0),
@@ -132,7 +132,7 @@ def inventory(book: Book, player: str, round_number: int | None, as_json: bool) 
 
 
 def _open_pass_game(book: Book) -> tuple[Any, Tables]:
-    from hostkit.core.games.open_pass import OpenPass
+    from hostkit.games.open_pass.game import OpenPass
 
     game, tables = open_game(book)
     if not isinstance(game, OpenPass):
@@ -153,6 +153,3 @@ def _show(lines: list[str], data: dict[str, Any], problems: list[Problem], as_js
         for problem in problems:
             click.echo(f"  {problem}", err=True)
         sys.exit(1)
-
-
-COMMANDS = (open_pass,)

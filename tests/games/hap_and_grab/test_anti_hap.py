@@ -2,7 +2,7 @@ import datetime as dt
 
 import pytest
 
-from hostkit.core.anti_hap import (
+from hostkit.games.hap_and_grab.anti_hap import (
     FACES,
     Board,
     Submission,

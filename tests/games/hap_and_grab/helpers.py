@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from hostkit.core.anti_hap import FACES
-from hostkit.core.games import load_game
+from hostkit.games.hap_and_grab.anti_hap import FACES
+from hostkit.games import load_game
 
 OPENS = dt.datetime(2026, 11, 21, 20, 0)
 BOARD_WORDS = (  # 18 anti-haps: ACF ACI AFG AGI BCD BCE BCI BDG BEG BGI CDH CEF CEH CFH DGH EFG EGH FGH
@@ -34,6 +34,6 @@ def at(seconds: float) -> dt.datetime:
 
 
 def solutions():
-    from hostkit.core.anti_hap import Board
+    from hostkit.games.hap_and_grab.anti_hap import Board
 
     return sorted(Board.of([FACES.parse(w.split()) for w in BOARD_WORDS]).anti_haps())

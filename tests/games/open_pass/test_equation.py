@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from hostkit.core.equation import (
+from hostkit.games.open_pass.equation import (
     FACES,
     DivisionByZero,
     built_equation,
@@ -13,7 +13,7 @@ from hostkit.core.equation import (
     parse_card,
     parse_cards,
 )
-from hostkit.core.open_pass_best import best, brute_force
+from hostkit.games.open_pass.best import best, brute_force
 
 
 def score(text, rule=DivisionByZero.ZERO):

@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Sequence
 
-from hostkit.core.equation import DivisionByZero, Evaluation, built_equation, evaluate, is_digit
+from hostkit.games.open_pass.equation import DivisionByZero, Evaluation, built_equation, evaluate, is_digit
 
 START, NUMBER, DEAD = "start", "number", "dead"
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
-from hostkit.core.cards import Card, Faces, FULL_DECK, anti_haps
+from hostkit.core.cards import Card, Faces, FULL_DECK, pahs
 from hostkit.core.times import format_time
 from hostkit.core.words import plural
 
@@ -48,7 +48,7 @@ class Board:
     def anti_haps(self) -> frozenset[str]:
         labels = sorted(self.cards)
         cards = [self.cards[x] for x in labels]
-        return frozenset("".join(labels[i] for i in t) for t in anti_haps(cards))
+        return frozenset("".join(labels[i] for i in t) for t in pahs(cards))
 
     def labels(self) -> str:
         return "".join(sorted(self.cards))
@@ -65,7 +65,7 @@ def generate_board(rand: random.Random, low: int = 8, high: int = 11, tries: int
     """8 to 11 distinct cards whose number of anti-haps is a positive multiple of 3."""
     for _ in range(tries):
         cards = rand.sample(FULL_DECK, rand.randint(low, high))
-        count = len(anti_haps(cards))
+        count = len(pahs(cards))
         if count > 0 and count % 3 == 0:
             return Board.of(cards)
     raise RuntimeError(f"no board of {low} to {high} cards found in {tries} draws")
@@ -195,7 +195,7 @@ def judge(
                 a = answer(Verdict.REPEAT_OPPONENT, f"{cards} was already found by {first.player} at "
                            f"{format_time(first.at, tz)}: no penalty, no credit.")
             elif cards not in solutions:
-                why_not = FACES.why_not_anti_hap([board.cards[ch] for ch in cards])  # type: ignore[union-attr]
+                why_not = FACES.why_not_pah([board.cards[ch] for ch in cards])  # type: ignore[union-attr]
                 a = answer(Verdict.INCORRECT, f"{cards} is not an anti-hap: {why_not}. One turn penalty.")
             else:
                 a = answer(Verdict.CORRECT, f"{cards} is an anti-hap, found first by {sub.player}: one correct answer.")

@@ -3,10 +3,11 @@ from fractions import Fraction
 
 import pytest
 
-from hostkit.core.equation import parse_cards
+from hostkit.games.open_pass.equation import parse_cards
 from hostkit.core.game import Prompt
-from hostkit.core.games import load_game
-from hostkit.core.games.open_pass import OpenPass
+from hostkit.games import load_game
+from hostkit.games.open_pass.game import OpenPass
+from hostkit.games.open_pass.tabs import read_decks
 from hostkit.core.ledger import read_ledger
 from hostkit.core.tables import BookError, Tables
 
@@ -277,7 +278,7 @@ def ready_book(**config):
 def deal_of(game, tabs, player):
     ctx = game.context(Tables(tabs))
     results = game.building(Tables(tabs), ctx, 3)
-    deals, waiting, problems = game.deal(Tables(tabs), ctx, results[-1].inventories)
+    deals, waiting, problems = read_decks(Tables(tabs), ctx, results[-1].inventories)
     return deals.get(player), waiting.get(player), problems
 
 

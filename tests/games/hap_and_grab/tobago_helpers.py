@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from hostkit.core.anti_hap import FACES, Board
-from hostkit.core.games import load_game
+from hostkit.games.hap_and_grab.anti_hap import FACES, Board
+from hostkit.games import load_game
 from hostkit.core.tables import Tables
-from tests.helpers import BOARD_WORDS, OPENS
+from tests.games.hap_and_grab.helpers import BOARD_WORDS, OPENS
 
 LATER = dt.datetime(2026, 11, 23, tzinfo=dt.timezone.utc)
 SOLUTIONS = sorted(Board.of([FACES.parse(w.split()) for w in BOARD_WORDS]).anti_haps())

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hostkit.core.anti_hap import TurnOrder
-from hostkit.core.tobago import Tobago
+from hostkit.games.hap_and_grab.anti_hap import TurnOrder
+from hostkit.games.hap_and_grab.tobago import Tobago
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 import datetime as dt
 from collections import Counter
 
-from hostkit.core.equation import parse_cards
-from hostkit.core.open_pass_packs import (
+from hostkit.games.open_pass.equation import parse_cards
+from hostkit.games.open_pass.packs import (
     Bid,
     BidVerdict,
     Pack,

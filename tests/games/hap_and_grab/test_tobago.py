@@ -1,7 +1,7 @@
 import pytest
 
 from hostkit.core.rng import rng
-from hostkit.core.tobago import (
+from hostkit.games.hap_and_grab.tobago import (
     Choice,
     DeckRecipe,
     Rejected,

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
-from hostkit.core.equation import FACES, format_cards
+from hostkit.games.open_pass.equation import FACES, format_cards
 from hostkit.core.tables import Problem
 from hostkit.core.times import format_time
 

@@ -129,7 +129,7 @@ def test_open_pass_commands_refuse_another_game(tmp_path):
 
 
 def test_live_protocol_saves_each_decision_and_resumes_on_a_real_workbook(tmp_path):
-    from hostkit.core.games.open_pass import OpenPass
+    from hostkit.games.open_pass.game import OpenPass
     from hostkit.core.tables import Tables
 
     path = new_match(tmp_path)

@@ -2,9 +2,9 @@ from fractions import Fraction
 
 import pytest
 
-from hostkit.core.equation import parse_cards
-from hostkit.core.open_pass_packs import Side
-from hostkit.core.open_pass_play import (
+from hostkit.games.open_pass.equation import parse_cards
+from hostkit.games.open_pass.packs import Side
+from hostkit.games.open_pass.play import (
     PAD_CARD,
     Decision,
     Play,

@@ -1,0 +1,347 @@
+"""Hap and Grab (Death Match, 2 players): anti-haps race for turns, then Tobago treasure drafting.
+
+Rule sheet: seeds/000_8acb406e1f75c262.txt; rulings: RULINGS.md, Hap and Grab.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
+from hostkit.core.ledger import Entry
+from hostkit.core.rng import rng
+from hostkit.core.settings import Setting, integer, text
+from hostkit.core.tables import BookError, Problem, Rows, Tables, is_blank
+from hostkit.core.times import format_span, format_time
+from hostkit.core.words import spans
+from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
+from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally, settle_match, tally_round
+from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2, shown_part2
+from hostkit.games.hap_and_grab.render import (
+    as_json,
+    deal_messages,
+    match_rows,
+    part2_rows,
+    results_rows,
+    summary,
+    table_text,
+)
+from hostkit.games.hap_and_grab.tabs import (
+    BOARD_HEADER,
+    BOARD_TAB,
+    DECISIONS_HEADER,
+    DECISIONS_TAB,
+    DRAWS_TAB,
+    LEADERBOARD_TAB,
+    PEEKS_TAB,
+    PILE_TAB,
+    ROUNDS_TAB,
+    board_problems,
+    by_round,
+    decision_records,
+    filled,
+    other_rounds,
+    peeks_rows,
+    pile_rows,
+    read_board,
+    read_piles,
+    record_draw,
+    results_tab,
+)
+from hostkit.games.hap_and_grab.tobago import Choice, DeckRecipe, Rejected, deal, parse_choice, shuffled_deck
+
+WIN_REASON = "won the Death Match"
+
+
+class HapAndGrab(Game):
+    name = "hap-and-grab"
+    title = "Hap and Grab"
+    rule_sheet = "000_8acb406e1f75c262.txt"
+    min_players = 2
+    max_players = 2
+    settings = (
+        Setting("tie_winner", "", "The player who wins a tied match (the rule sheet's Joker).", text),
+        Setting("rounds", 4, "Rounds in the match.", integer(1, 20)),
+        Setting("part1_minutes", 8, "Minutes Part 1 stays open after the round's Opens time.", integer(1, 600)),
+        Setting("board_min_cards", 8, "Fewest cards on a generated or checked board.", integer(3, 27)),
+        Setting("board_max_cards", 11, "Most cards on a generated or checked board (at most 26 labels A–Z).", integer(3, 26)),
+        Setting("skulls", 3, "Skull cards in the treasure deck.", integer(0, 100)),
+        Setting("sevens", 7, "7-treasure cards in the treasure deck.", integer(0, 100)),
+        Setting("each_of_3_to_6", 10, "Cards of each of the treasures 3, 4, 5 and 6 in the deck.", integer(0, 100)),
+        Setting("skull_value", -3, "Treasure a skull is worth.", integer(-100, 0)),
+        Setting("winner_garnets", 6, "Garnets paid to the match winner.", integer(0, 1000)),
+    )
+    public_tabs = (LEADERBOARD_TAB, "Round * Results")
+    first_steps = "fill in each round's Opens time in Rounds, then `hostkit board --round 1`."
+
+    def demo(self) -> Demo:
+        from hostkit.games.hap_and_grab.demo import demo_book
+
+        return demo_book(self)
+
+    # ---- reading the workbook
+
+    # ---- commands
+
+    def _judged(self, tables: Tables, round_number: int) -> tuple[Context, Part1, Outcome]:
+        """A round command's start: the settings, the round's Part 1 judged, and the problems found so far."""
+        ctx = self.context(tables)
+        self._check_round(ctx, round_number)
+        part, problems = judge_part1(tables, ctx, round_number)
+        return ctx, part, Outcome(problems=list(ctx.problems) + problems)
+
+    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
+        ctx = self.context(tables)
+        outcome = Outcome(problems=list(ctx.problems))
+        existing, problems = read_board(tables, round_number)
+        if existing.cards and not force:
+            warnings = board_problems(existing, problems, ctx, round_number)
+            outcome.problems += warnings
+            outcome.summary.append(
+                f"Round {round_number} already has a board of {len(existing.cards)} cards with "
+                f"{len(existing.anti_haps())} anti-haps; checked it"
+                + (", no warnings." if not warnings else f", {len(warnings)} warning(s).")
+                + " Use --force to replace it with a generated one."
+            )
+            outcome.data = {"round": round_number, "seed": None, **existing.as_json()}
+            return outcome
+        used = ctx.config["seed"] if seed is None else seed
+        draw = f"{used}:board:{round_number}"
+        board = generate_board(rng(used, "board", round_number), ctx.config["board_min_cards"],
+                               ctx.config["board_max_cards"])
+        table = tables.require(BOARD_TAB)
+        kept = other_rounds(tables, BOARD_TAB, round_number)
+        new = [[round_number, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
+        outcome.writes[BOARD_TAB] = [table.header or list(BOARD_HEADER)] + by_round(kept + new)
+        drawn = f"{len(board.cards)} cards, {len(board.anti_haps())} anti-haps: " + "; ".join(
+            f"{name} {FACES.describe(board.cards[name])}" for name in sorted(board.cards))
+        outcome.writes[DRAWS_TAB] = record_draw(tables, ["board", round_number, draw, drawn])
+        outcome.summary.append(
+            f"Round {round_number}: generated a board of {len(board.cards)} cards with "
+            f"{len(board.anti_haps())} anti-haps (seed {draw}), written to {BOARD_TAB}."
+        )
+        outcome.data = {"round": round_number, "seed": draw, **board.as_json()}
+        return outcome
+
+    def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
+        ctx, part, outcome = self._judged(tables, round_number)
+        tz = ctx.config.tz
+        if now < part.round.opens:
+            outcome.problems.append(Problem(ROUNDS_TAB, part.round.row, (
+                f"round {round_number} has not opened yet: it opens at {format_time(part.round.opens, tz)} "
+                f"({format_span(part.round.opens - now)} from now). Nothing was scored.")))
+            return outcome
+        if now < part.closes:
+            outcome.problems.append(Problem(ROUNDS_TAB, part.round.row, (
+                f"round {round_number} is still open: {format_span(part.closes - now)} left "
+                f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored.")))
+            return outcome
+        shown = shown_part2(tables, ctx, part)
+        outcome.writes[results_tab(round_number)] = results_rows(part, ctx) + (
+            part2_rows(shown, ctx) if shown else [])
+        outcome.writes[LEADERBOARD_TAB] = self.leaderboard(tables, ctx, round_number, part, shown)
+        outcome.summary += summary(part, ctx)
+        outcome.data = as_json(part, ctx)
+        if shown is not None:
+            outcome.problems += shown.reported()
+            outcome.summary += shown.game.story(shown.round, brief=True)
+            outcome.data["part2"] = shown.game.as_json()
+        return outcome
+
+    # ---- Part 2, Tobago
+
+    def _deck(self, ctx: Context) -> tuple[DeckRecipe, tuple]:
+        recipe = DeckRecipe(ctx.config["skulls"], ctx.config["sevens"], ctx.config["each_of_3_to_6"])
+        return recipe, shuffled_deck(recipe, rng(ctx.config["seed"], "deck"))
+
+    def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
+        """Deal round N's peeks and 3 unseen cards into the reveal pile, from the match's one shuffled deck."""
+        ctx, part, outcome = self._judged(tables, round_number)
+        if now < part.closes:
+            raise BookError(f"Round {round_number}'s Part 1 is still open until "
+                            f"{format_time(part.closes, ctx.config.tz)}: the turn order is not final yet. Deal "
+                            f"after that.")
+        if part.turns.losers():
+            raise BookError(f"Round {round_number} has no Part 2: " + "; ".join(
+                f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers()) + ". Run `hostkit standings`.")
+        order = part.turns.order
+        if not order:
+            outcome.summary.append(f"Round {round_number}: nobody earned a turn, so there is nothing to deal.")
+            return outcome
+        piles = read_piles(tables)
+        recipe, deck = self._deck(ctx)
+        used = [d.position for n, pile in piles.items() if n < round_number for d in pile]
+        dealt = deal(deck, used, order, round_number, rng(ctx.config["seed"], "pile", round_number))
+        if piles.get(round_number) != list(dealt.pile):
+            later = sorted(n for n in piles if n > round_number)
+            if later:
+                raise BookError(f"Round {later[0]} is already dealt from the deck after round {round_number}'s "
+                                f"cards; dealing round {round_number} differently now would deal some cards twice.")
+        records, _ = decision_records(tables, round_number)
+        if records and round_number in piles and not force:
+            raise BookError(f"Round {round_number}'s reveals have started (Decisions rows "
+                            f"{', '.join(str(r.row) for r in records)}); its peeks are in the {PEEKS_TAB} tab. "
+                            f"Pass --force to deal it again anyway.")
+        if dealt.short:
+            outcome.problems.append(Problem(PILE_TAB, None, (
+                f"round {round_number}: the treasure deck ran out {dealt.short} cards short; the pile holds "
+                f"{len(dealt.pile)} cards. Raise the deck counts in Config before the match starts next time.")))
+        outcome.writes[PEEKS_TAB] = peeks_rows(tables, dealt)
+        outcome.writes[PILE_TAB] = pile_rows(tables, dealt)
+        seed = ctx.config["seed"]
+        positions = sorted(d.position for d in dealt.pile)
+        held = f", {dealt.skipped} sevens and skulls held back for later rounds" if dealt.skipped else ""
+        outcome.writes[DRAWS_TAB] = record_draw(tables, [
+            "deal", round_number, f"{seed}:deck; {seed}:pile:{round_number}",
+            f"deck of {recipe.describe()}; this round took deck cards {spans(positions)}{held}; "
+            f"pile of {len(dealt.pile)} shuffled (cards in {PILE_TAB}, peeks in {PEEKS_TAB})"])
+        outcome.summary += deal_messages(dealt, ctx)
+        outcome.summary.append(
+            f"Round {round_number} dealt: a reveal pile of {len(dealt.pile)} cards ({len(order)} peeked, "
+            f"{len(dealt.pile) - len(order)} unseen), seeds {seed}:deck and {seed}:pile:{round_number}. The cards "
+            f"are in the host-only tabs {PEEKS_TAB} and {PILE_TAB}: never share them. Next: "
+            f"`hostkit play --round {round_number}`.")
+        outcome.data = {"round": round_number, "turn_order": list(order),
+                        "peeks": {p: [t.value for t in dealt.peeks(p)] for p in ctx.roster.names},
+                        "pile_size": len(dealt.pile), "seed": f"{seed}:deck; {seed}:pile:{round_number}"}
+        return outcome
+
+    # ---- live play
+
+    def _live(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Context, Part2]:
+        if player is not None:
+            raise BookError("Hap and Grab's Part 2 takes both players' decisions in one run; leave out --player.")
+        ctx = self.context(tables)
+        numbers = [round_number] if round_number is not None else sorted(read_piles(tables))
+        if round_number is not None:
+            self._check_round(ctx, round_number)
+        found = None
+        for number in numbers:
+            part, _ = judge_part1(tables, ctx, number)
+            found = replay_part2(tables, ctx, part)
+            if found is None:
+                raise BookError(f"Round {number} is not dealt yet; run `hostkit deal --round {number}` first.")
+            if round_number is not None or not found.game.is_over():
+                break
+        if found is None:
+            raise BookError("No round is dealt yet; run `hostkit deal --round N` first.")
+        if found.rejection is not None:
+            raise BookError(f"{found.rejection}")
+        return ctx, found
+
+    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Prompt | None, list[str]]:
+        ctx, part2 = self._live(tables, round_number, player)
+        game = part2.game
+        lines = game.story(part2.round)
+        waiting = game.waiting()
+        if waiting is None:
+            return None, lines + [f"Part 2 of round {part2.round} has ended: {game.ended}.", game.describe_treasure()]
+        order = ctx.roster.compact(game.order)
+        return Prompt(f"Round {part2.round}, card {waiting.number} is {waiting.card.describe()}; the option is "
+                      f"{waiting.player}'s (turn {game.option + 1} of {order}). {waiting.player}: take or pass?",
+                      (Choice.TAKE.value, Choice.PASS.value)), lines
+
+    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
+        ctx, part2 = self._live(tables, round_number, player)
+        game = part2.game
+        waiting = game.waiting()
+        if waiting is None:
+            raise BookError(f"Part 2 of round {part2.round} has already ended ({game.ended}); no decision is needed.")
+        try:
+            step = game.push(waiting.player, parse_choice(choice), waiting.number)
+        except (Rejected, ValueError) as error:
+            raise BookError(str(error)) from None
+        forced = [(r.number, s) for r in game.reveals for s in r.steps if s.forced and s.row is None]
+        new = ([[part2.round, n, s.player, s.choice.value] for n, s in forced if n < waiting.number]
+               + [[part2.round, waiting.number, waiting.player, step.choice.value]]
+               + [[part2.round, n, s.player, s.choice.value] for n, s in forced if n > waiting.number])
+        table = tables.get(DECISIONS_TAB)
+        header = table.header if table and table.header else list(DECISIONS_HEADER)
+        return Outcome(writes={DECISIONS_TAB: [header] + filled(tables, DECISIONS_TAB) + new}, summary=[step.reason])
+
+    # ---- the match
+
+    def _check_round(self, ctx: Context, round_number: int) -> None:
+        if round_number not in range(1, ctx.config["rounds"] + 1):
+            raise BookError(f"Round {round_number} is not a round of this match; rounds run 1–{ctx.config['rounds']}.")
+
+    def _tie_winner(self, ctx: Context) -> str | None:
+        typed = ctx.config["tie_winner"]
+        if is_blank(typed):
+            return None
+        name = ctx.roster.match(typed)
+        if name is None:
+            raise BookError(f"Config tie_winner {typed!r} is not a player ({', '.join(ctx.roster.names)}); "
+                            f"fix it or leave it blank.")
+        return name
+
+    def _rounds_played(self, tables: Tables, ctx: Context, include: tuple[Part1, Part2 | None] | None = None
+                       ) -> list[tuple[Part1, Part2 | None]]:
+        """Each round scored or dealt so far, with its Part 2 (None until the host records a decision)."""
+        piles = read_piles(tables)
+        played = []
+        for number in range(1, ctx.config["rounds"] + 1):
+            if include is not None and include[0].round.number == number:
+                played.append(include)
+                continue
+            if results_tab(number) not in tables and number not in piles:
+                continue
+            try:
+                part, _ = judge_part1(tables, ctx, number)
+            except BookError:
+                continue
+            played.append((part, shown_part2(tables, ctx, part)))
+        return played
+
+    def _match(self, tables: Tables, ctx: Context, include: tuple[Part1, Part2 | None] | None = None
+               ) -> tuple[list[RoundTally], MatchResult]:
+        tallies = [tally_round(part.round.number, part.turns, part2.game if part2 is not None else None)
+                   for part, part2 in self._rounds_played(tables, ctx, include)]
+        result = settle_match(ctx.roster.names, tallies, ctx.config["rounds"], self._tie_winner(ctx))
+        return tallies, result
+
+    def standings(self, tables: Tables) -> tuple[Outcome, list[Entry]]:
+        """The match table, the public Leaderboard, and the ledger entries a final result pays."""
+        ctx = self.context(tables)
+        tallies, result = self._match(tables, ctx)
+        outcome = Outcome(problems=list(ctx.problems))
+        for part, part2 in self._rounds_played(tables, ctx):
+            if part2 is not None:
+                outcome.problems += part2.reported()
+        if result.final and result.winner is None:
+            outcome.problems.append(Problem("Config", None, result.reason))
+        outcome.writes[LEADERBOARD_TAB] = self.leaderboard(tables, ctx, None, None, with_match=True)
+        outcome.summary += table_text(match_rows(ctx, tallies, result))
+        outcome.data = {"players": {p: {"treasure": result.treasure[p], "lost": p in result.lost}
+                                    for p in ctx.roster.names},
+                        "winner": result.winner, "reason": result.reason, "final": result.final,
+                        "rounds": {t.number: {"treasure": t.treasure, "status": t.status} for t in tallies}}
+        entries = []
+        if result.final and result.winner is not None and ctx.config["winner_garnets"]:
+            entries.append(Entry(self.match_name(ctx), None, result.winner, garnets=ctx.config["winner_garnets"],
+                                 reason=WIN_REASON))
+        return outcome, entries
+
+    # ---- rendering
+
+    def leaderboard(self, tables: Tables, ctx: Context, round_number: int | None, current: Part1 | None,
+                     part2: Part2 | None = None, with_match: bool = False) -> Rows:
+        rows: Rows = [["Round", "Player", "Correct", "Penalties", "Turns", "Status"]]
+        for number in range(1, ctx.config["rounds"] + 1):
+            if number == round_number and current is not None:
+                part = current
+            elif results_tab(number) in tables:
+                try:
+                    part, _ = judge_part1(tables, ctx, number)
+                except BookError:
+                    continue
+            else:
+                continue
+            for p in ctx.roster.names:
+                t = part.turns
+                rows.append([number, p, t.correct[p], t.penalties[p], t.turns(p),
+                             "lost the match (more penalties than turns)" if t.has_lost(p) else ""])
+        tallies, result = self._match(tables, ctx, (current, part2) if current is not None else None)
+        if with_match or result.final or any(t.treasure for t in tallies):
+            rows += [[]] + match_rows(ctx, tallies, result)
+        return rows

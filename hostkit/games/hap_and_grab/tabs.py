@@ -1,0 +1,217 @@
+"""Hap and Grab's tabs: their names and headers (from template.json), and reading them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from hostkit.core.cards import Card
+from hostkit.core.game import Context, load_template, template_headers
+from hostkit.core.settings import whole_number
+from hostkit.core.stamped import RoundClock, read_stamped
+from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
+from hostkit.core.times import format_time, parse_time
+from hostkit.games.hap_and_grab.anti_hap import FACES, Board, Submission, board_warnings
+from hostkit.games.hap_and_grab.tobago import Choice, Deal, Dealt, Rejected, parse_choice, parse_treasure
+
+HEADERS = template_headers(load_template(__package__))
+ROUNDS_TAB = "Rounds"
+BOARD_TAB = "Board"
+SUBMISSIONS_TAB = "Submissions"
+DECISIONS_TAB = "Decisions"
+PEEKS_TAB = "Peeks"
+PILE_TAB = "Pile"
+DRAWS_TAB = "Draws"
+LEADERBOARD_TAB = "Leaderboard"
+BOARD_HEADER = HEADERS[BOARD_TAB]
+DECISIONS_HEADER = HEADERS[DECISIONS_TAB]
+PEEKS_HEADER = HEADERS[PEEKS_TAB]
+PILE_HEADER = HEADERS[PILE_TAB]
+DRAWS_HEADER = ["Command", "Round", "Seed", "Drawn"]
+UNSEEN = "unseen"
+
+
+def results_tab(round_number: int) -> str:
+    return f"Round {round_number} Results"
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    number: int
+    row: int
+    opens: dt.datetime
+
+
+def read_rounds(tables: Tables, ctx: Context) -> dict[int, RoundPlan]:
+    table = tables.require(ROUNDS_TAB)
+    plans: dict[int, RoundPlan] = {}
+    for record in table.records("Round", "Opens"):
+        try:
+            number = int(record["Round"])  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise BookError(f"Rounds row {record.row}: round {record['Round']!r} is not a whole number; fix it.") from None
+        if is_blank(record["Opens"]):
+            continue
+        try:
+            opens = parse_time(record["Opens"], ctx.config.tz, ctx.config["date_order"])
+        except ValueError as error:
+            raise BookError(f"Rounds row {record.row}: Opens {record['Opens']!r} {error}.") from None
+        plans[number] = RoundPlan(number, record.row, opens)
+    return plans
+
+
+def read_board(tables: Tables, round_number: int) -> tuple[Board, list[str]]:
+    table = tables.require(BOARD_TAB)
+    cards: dict[str, Card] = {}
+    problems: list[str] = []
+    for record in table.records(*BOARD_HEADER):
+        if not same_round(record["Round"], round_number):
+            continue
+        name = record.text("Label").upper()
+        where = f"Board row {record.row}"
+        if len(name) != 1 or not name.isalpha():
+            problems.append(f"{where}: label {record['Label']!r} is not one letter; the card is left out")
+            continue
+        if name in cards:
+            problems.append(f"{where}: label {name} is used twice; this card is left out")
+            continue
+        try:
+            cards[name] = FACES.parse((record["Background"], record["Shape"], record["Colour"]))
+        except ValueError as error:
+            problems.append(f"{where}: {error}; card {name} is left out until it is fixed")
+    return Board(cards), problems
+
+
+def read_submissions(tables: Tables, ctx: Context, plans: dict[int, RoundPlan], round_number: int
+) -> tuple[list[Submission], list[Problem]]:
+    def round_at(at: dt.datetime) -> int | None:
+        started = [p for p in plans.values() if p.opens <= at]
+        return max(started, key=lambda p: p.opens).number if started else None
+
+    clock = RoundClock(ctx.config["rounds"], "round of this match", round_at,
+                       "before any round opened (fix the Opens times if they are wrong)")
+    table = tables.require(SUBMISSIONS_TAB)
+    rows, problems = read_stamped(table, ctx, round_number, clock, ("Answer",), "the row is not scored")
+    subs: list[Submission] = []
+    opens = plans[round_number].opens
+    for row in rows:
+        if is_blank(row.record["Answer"]):
+            problems.append(Problem(table.name, row.row, f"{row.player}'s answer is blank; nothing to score."))
+        elif row.at < opens:
+            problems.append(Problem(table.name, row.row, (
+                f"came at {format_time(row.at, ctx.config.tz)}, before round {round_number} opened at "
+                f"{format_time(opens, ctx.config.tz)}; the row is not scored.")))
+        else:
+            subs.append(Submission(row.row, row.at, row.player, str(row.record["Answer"])))
+    return subs, problems
+
+
+def read_piles(tables: Tables) -> dict[int, list[Dealt]]:
+    """Each dealt round's reveal pile, in reveal order, from the host-only Pile tab."""
+    table = tables.get(PILE_TAB)
+    piles: dict[int, list[tuple[int, Dealt]]] = {}
+    for record in table.records(*PILE_HEADER) if table else ():
+        try:
+            number, reveal = whole(record["Round"], "Round"), whole(record["Reveal"], "Reveal")
+            dealt = Dealt(whole(record["Deck position"], "Deck position"), parse_treasure(record["Card"]),
+                          None if record.text("Peeked by").casefold() in ("", UNSEEN) else record.text("Peeked by"))
+        except ValueError as error:
+            raise BookError(f"Pile row {record.row}: {error}. `hostkit deal` writes this tab; re-deal the round "
+                            f"with --force instead of typing in it.") from None
+        piles.setdefault(number, []).append((reveal, dealt))
+    return {n: [d for _, d in sorted(cards, key=lambda c: c[0])] for n, cards in piles.items()}
+
+
+def decision_records(tables: Tables, round_number: int) -> tuple[list, list[Problem]]:
+    table = tables.get(DECISIONS_TAB)
+    records, problems = [], []
+    for record in table.records(*DECISIONS_HEADER) if table else ():
+        try:
+            number = whole(record["Round"], "Round")
+        except ValueError as error:
+            problems.append(Problem(table.name, record.row, f"{error}; type the round the decision belongs "
+                                    f"to. The row is not replayed."))
+            continue
+        if number == round_number:
+            records.append(record)
+    return records, problems
+
+
+def read_decision(record: Any, ctx: Context) -> tuple[str, Choice, int | None]:
+    player = ctx.roster.match(record["Player"])
+    if player is None:
+        raise Rejected(f"{record.text('Player')!r} is not a player ({', '.join(ctx.roster.names)})")
+    try:
+        choice = parse_choice(record["Decision"])
+        card = None if is_blank(record["Card"]) else whole(record["Card"], "Card")
+    except ValueError as error:
+        raise Rejected(str(error)) from None
+    return player, choice, card
+
+
+
+def same_round(cell: Any, round_number: int) -> bool:
+    try:
+        return int(cell) == round_number
+    except (TypeError, ValueError):
+        return False
+
+
+
+def by_round(rows: Rows) -> Rows:
+    def key(row: list) -> tuple:
+        try:
+            return (0, int(row[0]), str(row[1]))
+        except (TypeError, ValueError, IndexError):
+            return (1, 0, "")
+    return sorted(rows, key=key)
+
+
+
+def record_draw(tables: Tables, entry: list) -> Rows:
+    """The Draws tab with this draw's row replacing any earlier row of the same command and round."""
+    rows = [r for r in filled(tables, DRAWS_TAB) if not (len(r) > 1 and r[0] == entry[0] and same_round(r[1], entry[1]))]
+    return [list(DRAWS_HEADER)] + rows + [entry]
+
+
+
+def whole(cell: Cell, what: str) -> int:
+    try:
+        return whole_number(cell)
+    except ValueError as error:
+        shown = "" if cell is None else str(cell).strip()
+        raise ValueError(f"{what} {shown!r} {error}") from None
+
+
+
+def filled(tables: Tables, tab: str) -> Rows:
+    """A tab's rows that are not wholly blank; none when the tab is missing."""
+    table = tables.get(tab)
+    return table.filled_rows() if table else []
+
+
+
+def other_rounds(tables: Tables, tab: str, round_number: int) -> Rows:
+    return [r for r in filled(tables, tab) if not same_round(r[0] if r else None, round_number)]
+
+
+def peeks_rows(tables: Tables, dealt: Deal) -> Rows:
+    rows = other_rounds(tables, PEEKS_TAB, dealt.round)
+    for p in dealt.peekers():
+        rows += [[dealt.round, p, d.card.value, d.position]
+                 for d in sorted(dealt.pile, key=lambda d: d.position) if d.peeked_by == p]
+    return [list(PEEKS_HEADER)] + by_round(rows)
+
+def pile_rows(tables: Tables, dealt: Deal) -> Rows:
+    rows = other_rounds(tables, PILE_TAB, dealt.round)
+    rows += [[dealt.round, i, d.card.value, d.position, d.peeked_by or UNSEEN]
+             for i, d in enumerate(dealt.pile, start=1)]
+    return [list(PILE_HEADER)] + by_round(rows)
+
+
+def board_problems(board: Board, problems: list[str], ctx: Context, round_number: int) -> list[Problem]:
+    """A round's unreadable board rows, then the ways the board breaks the rules."""
+    warnings = board_warnings(board, ctx.config["board_min_cards"], ctx.config["board_max_cards"])
+    return ([Problem(BOARD_TAB, None, p) for p in problems]
+            + [Problem(BOARD_TAB, None, f"round {round_number}: {w}") for w in warnings])

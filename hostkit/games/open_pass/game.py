@@ -1,0 +1,340 @@
+"""Open, Pass — Heaven and Hell (Main Match, 13 players): pack bids, trades, then a dealt equation.
+
+Rule sheet: seeds/003_bd1ef8e504ed12d5.txt; rulings: RULINGS.md, Open, Pass. Rounds 1–3 (Config
+`building_rounds`) build inventories from pack bids and trades; the round after them is the play
+phase: each player's deck is shuffled with the seed and dealt card by card, and each card is opened
+(put at the LEFT of the equation) or passed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from hostkit.core.game import Context, Game, Outcome, Prompt
+from hostkit.core.ledger import LEDGER_TAB, Entry, ledger_rows, post, read_ledger
+from hostkit.core.settings import Setting, choice, integer, text
+from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables
+from hostkit.core.times import format_span, format_time
+from hostkit.games.open_pass.best import Best, best
+from hostkit.games.open_pass.equation import (
+    DivisionByZero,
+    Evaluation,
+    evaluate,
+    format_cards,
+    format_number,
+    parse_card,
+    parse_cards,
+)
+from hostkit.games.open_pass.packs import RoundResult, Side, decide_round, judge_bids, sorted_cards
+from hostkit.games.open_pass.play import (
+    Deal,
+    Decision,
+    Placing,
+    Play,
+    parse_decision,
+    rank,
+)
+from hostkit.games.open_pass.render import (
+    bids_rows,
+    deals_rows,
+    equation_lines,
+    final_rows,
+    history,
+    inventory_rows,
+    ledger_reason,
+    play_json,
+    results_rows,
+    round_json,
+    round_summary,
+)
+from hostkit.games.open_pass.tabs import (
+    DEALS_TAB,
+    DECISIONS_HEADER,
+    DECISIONS_TAB,
+    FINAL_TAB,
+    INVENTORIES_TAB,
+    PACKS_TAB,
+    ROUNDS_TAB,
+    TRADES_TAB,
+    bids_tab,
+    read_bids,
+    read_decks,
+    read_plays,
+    read_deadlines,
+    read_packs,
+    read_trades,
+    results_tab,
+    whole_or_none,
+)
+
+
+def _cards_setting(value: Cell) -> str:
+    return format_cards(parse_cards(value))
+
+
+def _card_setting(value: Cell) -> str:
+    return parse_card(value)
+
+
+class OpenPass(Game):
+    name = "open-pass"
+    title = "Open, Pass — Heaven and Hell"
+    rule_sheet = "003_bd1ef8e504ed12d5.txt"
+    min_players = 6
+    max_players = 13
+    first_steps = "type each round's six packs into Packs (and its Deadline into Rounds), then `hostkit score --round 1`."
+    settings = (
+        Setting("building_rounds", 3, "Deck-building rounds; the round after them is the play phase.",
+                integer(1, 10)),
+        Setting("starting_inventory", "1 1 1 2 2 2 3 3 3 + + + - - -", "The cards every player starts with.",
+                _cards_setting),
+        Setting("pity_card", "1", "The card a player gets in a round in which they gain no pack.", _card_setting),
+        Setting("pity_without_bid", "yes", "Whether a player who made no bid in a round also gets the pity "
+                "card (yes or no).", choice("yes", "no")),
+        Setting("packs_per_round", 6, "Packs offered each round (a different count is reported).", integer(1, 50)),
+        Setting("bids_per_round", 2, "Most packs one bid may choose; packs past these are reported and ignored.",
+                integer(1, 50)),
+        Setting("deck_size", 20, "Cards in a deck; a shorter deck is padded with ÷.", integer(1, 60)),
+        Setting("max_open", 10, "Most cards a player may open; later cards pass automatically.", integer(1, 60)),
+        Setting("division_by_zero", "zero", "What dividing by zero does: zero (the whole equation scores 0) or "
+                "skip (that division is left out).", choice("zero", "skip")),
+        Setting("heaven_dealer", "YellOw", "The Heaven dealer's name, as players may write it in Decks.", text),
+        Setting("hell_dealer", "Impact", "The Hell dealer's name, as players may write it in Decks.", text),
+        Setting("first_tokens", 3, "Tokens of Life for the best score.", integer(0, 100)),
+        Setting("second_third_tokens", 1, "Tokens of Life for each of the 2nd and 3rd best scores.", integer(0, 100)),
+        Setting("candidates", 3, "Players with the worst scores who become elimination candidates.", integer(0, 13)),
+    )
+    public_tabs = ("Round * Results", FINAL_TAB)
+
+    def play_round(self, ctx: Context) -> int:
+        return ctx.config["building_rounds"] + 1
+
+    def _rule(self, ctx: Context) -> DivisionByZero:
+        return DivisionByZero(ctx.config["division_by_zero"])
+
+    # ---- deck building
+
+    def start_inventory(self, ctx: Context) -> tuple[str, ...]:
+        return sorted_cards(parse_cards(ctx.config["starting_inventory"]))
+
+    def building(self, tables: Tables, ctx: Context, upto: int) -> list[RoundResult]:
+        """Rounds 1..upto decided in order, each starting from the inventories the one before left."""
+        deadlines = read_deadlines(tables, ctx)
+        inventories = {p: self.start_inventory(ctx) for p in ctx.roster.names}
+        results: list[RoundResult] = []
+        for number in range(1, upto + 1):
+            results.append(self._round(tables, ctx, number, inventories, deadlines))
+            inventories = results[-1].inventories
+        return results
+
+    def _round(self, tables: Tables, ctx: Context, number: int, before: dict[str, tuple[str, ...]],
+               deadlines: dict[int, tuple[int, dt.datetime]]) -> RoundResult:
+        packs, problems = read_packs(tables, number)
+        if not packs:
+            raise BookError(f"The Packs tab has no packs for round {number}; type the round's packs "
+                            f"(Round, Pack, Kind, Size, Cards) first.")
+        if len(packs) != ctx.config["packs_per_round"]:
+            problems.append(Problem(PACKS_TAB, None, f"round {number} offers {len(packs)} packs, not "
+                                    f"{ctx.config['packs_per_round']}; scored as typed."))
+        bids, bid_problems = read_bids(tables, ctx, number, packs, deadlines)
+        trades, trade_problems = read_trades(tables, ctx, number)
+        deadline = deadlines.get(number, (None, None))[1]
+        bids = judge_bids(bids, deadline, ctx.config.tz)
+        result = decide_round(number, deadline, packs, bids, trades, before,
+                              ctx.roster.names, ctx.config["pity_card"], ctx.config["pity_without_bid"] == "yes")
+        rejected = [Problem(TRADES_TAB, t.row, f"trade rejected: {t.reason}.") for t in result.trades if not t.accepted]
+        return replace(result, problems=tuple(problems + bid_problems + trade_problems + rejected))
+
+    def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
+        ctx = self.context(tables)
+        if round_number == self.play_round(ctx):
+            return self.score_play(tables, ctx)
+        if round_number not in range(1, ctx.config["building_rounds"] + 1):
+            raise BookError(f"Round {round_number} is not a round of this match: rounds 1–"
+                            f"{ctx.config['building_rounds']} build decks and round {self.play_round(ctx)} is the "
+                            f"play phase.")
+        outcome = Outcome(problems=list(ctx.problems))
+        deadlines = read_deadlines(tables, ctx)
+        if round_number in deadlines and now < deadlines[round_number][1]:
+            row, deadline = deadlines[round_number]
+            outcome.problems.append(Problem(ROUNDS_TAB, row, (
+                f"round {round_number} is still open: bids close at {format_time(deadline, ctx.config.tz)} "
+                f"({format_span(deadline - now)} from now). Score it after that; nothing was scored.")))
+            return outcome
+        written = self._inventory_rounds(tables, ctx.config["building_rounds"])
+        results = self.building(tables, ctx, max([round_number, *written]))
+        current = results[round_number - 1]
+        outcome.problems += current.problems
+        outcome.writes[results_tab(round_number)] = results_rows(current)
+        outcome.writes[bids_tab(round_number)] = bids_rows(current, ctx)
+        outcome.writes[INVENTORIES_TAB] = inventory_rows(results, ctx, self.start_inventory(ctx))
+        outcome.summary += round_summary(current, ctx)
+        outcome.data = round_json(current, ctx)
+        return outcome
+
+    def _inventory_rounds(self, tables: Tables, last: int) -> list[int]:
+        """The deck-building rounds already in the Inventories tab (re-scored with the round asked for)."""
+        table = tables.get(INVENTORIES_TAB)
+        if table is None or not table.has_column("Round"):
+            return []
+        return [n for n in (whole_or_none(r["Round"]) for r in table.records("Round")) if n and n <= last]
+
+    def inventory_message(self, tables: Tables, player: str, round_number: int | None = None) -> tuple[str, list[Problem]]:
+        """A player's own inventory after a round (default: the last deck-building round), to paste to them."""
+        ctx = self.context(tables)
+        name = _player(ctx, player)
+        last = ctx.config["building_rounds"]
+        upto = last if round_number is None else round_number
+        if upto not in range(0, last + 1):
+            raise BookError(f"Round {upto} is not a deck-building round (0 = the start, 1–{last}).")
+        if upto == 0:
+            cards = self.start_inventory(ctx)
+            return f"{name}, you start with {len(cards)} cards: {format_cards(cards)}.", list(ctx.problems)
+        results = self.building(tables, ctx, upto)
+        current = results[-1]
+        cards = current.inventories[name]
+        lines = [f"{name}, your inventory after round {upto} ({len(cards)} cards): {format_cards(cards)}.",
+                 f"Round {upto}: {current.reasons[name]}"]
+        for t in current.trades_of(name):
+            lines.append(f"Trade: {t.reason}.")
+        return "\n".join(lines), list(ctx.problems) + list(current.problems)
+
+    # ---- the play phase
+
+    def _phase(self, tables: Tables, ctx: Context
+               ) -> tuple[dict[str, Deal], dict[str, str], dict[str, Play], list[Problem]]:
+        results = self.building(tables, ctx, ctx.config["building_rounds"])
+        deals, waiting, deal_problems = read_decks(tables, ctx, results[-1].inventories)
+        plays, play_problems = read_plays(tables, ctx, deals)
+        return deals, waiting, plays, deal_problems + play_problems
+
+    def _check_round(self, ctx: Context, round_number: int | None) -> None:
+        if round_number is not None and round_number != self.play_round(ctx):
+            raise BookError(f"Live play is the play phase, round {self.play_round(ctx)}; rounds 1–"
+                            f"{ctx.config['building_rounds']} are bids, scored with `hostkit score`.")
+
+    def _live(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Context, Play]:
+        ctx = self.context(tables)
+        self._check_round(ctx, round_number)
+        if player is None:
+            raise BookError("Name the player whose cards are dealt (--player NAME).")
+        name = _player(ctx, player)
+        _, waiting, plays, _ = self._phase(tables, ctx)
+        if name in waiting:
+            raise BookError(f"{waiting[name]}; fix the Decks row before dealing.")
+        return ctx, plays[name]
+
+    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None
+                    ) -> tuple[Prompt | None, list[str]]:
+        ctx, play = self._live(tables, round_number, player)
+        lines = history(play, self._rule(ctx))
+        if play.is_over():
+            return None, lines
+        number = play.next_card()
+        dealer = ctx.config["heaven_dealer" if play.deal.dealer is Side.HEAVEN else "hell_dealer"]
+        opened = len(play.opened)
+        text = (f"{play.deal.player}, card {number} of {len(play.deal.dealt)} from {dealer} "
+                f"({play.deal.dealer.value}): {play.deal.dealt[number - 1]}. You have opened {opened} of "
+                f"{ctx.config['max_open']}. Open it (it goes to the left of your equation) or pass?")
+        return Prompt(text, (Decision.OPEN.value, Decision.PASS.value)), lines
+
+    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
+        ctx, play = self._live(tables, round_number, player)
+        if play.is_over():
+            raise BookError(f"{play.deal.player}'s game is over: every card is decided.")
+        try:
+            decision = parse_decision(choice)
+        except ValueError as error:
+            raise BookError(f"{error}.") from None
+        number = play.next_card()
+        face = play.deal.dealt[number - 1]
+        table = tables.require(DECISIONS_TAB)
+        rows: Rows = [table.header or list(DECISIONS_HEADER)] + table.filled_rows()
+        rows.append(_decision_row(table, play.deal.player, number, face, decision))
+        after = play.extended(decision, ctx.config["max_open"])
+        rule = self._rule(ctx)
+        lines = [f"Card {number} ({face}): {decision.value}."]
+        if decision is Decision.OPEN and after.is_over() and number < len(play.deal.dealt):
+            lines.append(f"{ctx.config['max_open']} cards are open: the other {len(play.deal.dealt) - number} "
+                         f"pass automatically.")
+        evaluation = evaluate(after.equation, rule)
+        lines += equation_lines(after, evaluation)
+        return Outcome(writes={DECISIONS_TAB: rows}, summary=lines,
+                       data={"player": play.deal.player, "card": number, "face": face, "decision": decision.value,
+                             "equation": format_cards(after.equation), "score": format_number(evaluation.score),
+                             "over": after.is_over()})
+
+    def best_for(self, tables: Tables, player: str) -> tuple[Play, Best, Evaluation | None]:
+        """The best score a player's dealt order allows, with what they actually scored once they finished."""
+        ctx, play = self._live(tables, None, player)
+        rule = self._rule(ctx)
+        top = best(play.deal.dealt, ctx.config["max_open"], rule)
+        return play, top, evaluate(play.equation, rule) if play.is_over() else None
+
+    def score_play(self, tables: Tables, ctx: Context) -> Outcome:
+        deals, waiting, plays, problems = self._phase(tables, ctx)
+        outcome = Outcome(problems=list(ctx.problems) + problems)
+        rule = self._rule(ctx)
+        evaluations = {p: evaluate(play.equation, rule) for p, play in plays.items()}
+        outcome.writes[DEALS_TAB] = deals_rows(ctx, deals, waiting, plays, evaluations)
+        unfinished = [p for p in ctx.roster.names if p not in plays or not plays[p].is_over()]
+        data: dict[str, Any] = {
+            "game": self.name, "round": self.play_round(ctx),
+            "players": {p: play_json(plays.get(p), evaluations.get(p), waiting.get(p)) for p in ctx.roster.names},
+        }
+        outcome.data = data
+        if unfinished:
+            outcome.summary.append(f"Play phase: {len(ctx.roster.names) - len(unfinished)} of "
+                                   f"{len(ctx.roster.names)} players have finished; written: {DEALS_TAB} (host only).")
+            for p in unfinished:
+                outcome.summary.append(f"  waiting for {p}: " + (waiting[p] if p in waiting else
+                                       f"card {plays[p].next_card()} of {len(plays[p].deal.dealt)} is next"))
+            outcome.summary.append("The ranking and the awards wait until every player has finished.")
+            data["ranking"] = None
+            return outcome
+        placings, draw_lines = self.rank(ctx, {p: e.score for p, e in evaluations.items()})
+        outcome.writes[FINAL_TAB] = final_rows(placings, evaluations, draw_lines)
+        match = self.match_name(ctx)
+        entries = [Entry(match, None, pl.player, tokens=pl.tokens, candidate=pl.candidate, reason=ledger_reason(self, pl))
+                   for pl in placings if pl.has_award()]
+        existing, ledger_problems = read_ledger(tables)
+        outcome.problems += ledger_problems
+        _, added = post(existing, entries)
+        ledger = tables.get(LEDGER_TAB)
+        if added:
+            rows = [ledger.header] + ledger.rows if ledger is not None and ledger.header else ledger_rows([])
+            outcome.writes[LEDGER_TAB] = rows + [e.row() for e in added]
+        outcome.summary.append(f"Play phase over: {len(placings)} players ranked.")
+        for pl in placings:
+            outcome.summary.append(f"  {pl.place}. {pl.player} {format_number(pl.score)}"
+                                   + (f" - {pl.reason}" if pl.has_award() else ""))
+        outcome.summary += draw_lines
+        outcome.summary.append(f"Ledger: {len(added)} award(s) posted" + (
+            f", {len(entries) - len(added)} already there." if len(entries) > len(added) else "."))
+        outcome.summary.append(f"Written: {FINAL_TAB}, {DEALS_TAB}" + (f", {LEDGER_TAB}." if added else "."))
+        data["ranking"] = [{"place": pl.place, "player": pl.player, "score": format_number(pl.score),
+                            "tokens": pl.tokens, "candidate": pl.candidate, "reason": pl.reason} for pl in placings]
+        data["draws"] = draw_lines
+        data["ledger_added"] = len(added)
+        return outcome
+
+    def rank(self, ctx: Context, scores: dict[str, Fraction]) -> tuple[list[Placing], list[str]]:
+        """Best score first; equal scores in the order of one seeded draw of all players, shown."""
+        c = ctx.config
+        return rank(ctx.roster.names, scores, c["seed"], c["first_tokens"], c["second_third_tokens"], c["candidates"])
+
+
+def _decision_row(table: Table, player: str, number: int, face: str, decision: Decision) -> list[Cell]:
+    values = {"player": player, "card": number, "face": face, "decision": decision.value}
+    header = table.header or DECISIONS_HEADER
+    return [values.get(" ".join(h.split()).casefold()) for h in header]
+
+
+def _player(ctx: Context, typed: str) -> str:
+    name = ctx.roster.match(typed)
+    if name is None:
+        raise BookError(f"{typed!r} is not a player ({', '.join(ctx.roster.names)}).")
+    return name

@@ -1,0 +1,249 @@
+"""Open, Pass's tabs: their names and headers (from template.json), and reading them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Sequence
+
+from hostkit.core.game import Context, load_template, template_headers
+from hostkit.core.settings import whole_number
+from hostkit.core.stamped import RoundClock, read_stamped
+from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
+from hostkit.core.times import parse_time
+from hostkit.games.open_pass.equation import SPELLINGS, parse_cards
+from hostkit.games.open_pass.packs import SIZES, Bid, Pack, Side, Trade, choose_packs
+from hostkit.games.open_pass.play import Deal, Play, deal_deck, deck_refusal, parse_decision, pick_dealer
+
+HEADERS = template_headers(load_template(__package__))
+ROUNDS_TAB = "Rounds"
+PACKS_TAB = "Packs"
+BIDS_TAB = "Bids"
+TRADES_TAB = "Trades"
+DECKS_TAB = "Decks"
+DECISIONS_TAB = "Decisions"
+INVENTORIES_TAB = "Inventories"
+DEALS_TAB = "Deals"
+FINAL_TAB = "Final Results"
+DECISIONS_HEADER = HEADERS[DECISIONS_TAB]
+INVENTORIES_HEADER = HEADERS[INVENTORIES_TAB]
+
+
+def results_tab(round_number: int) -> str:
+    return f"Round {round_number} Results"
+
+
+def bids_tab(round_number: int) -> str:
+    return f"Round {round_number} Bids"
+
+
+def whole_or_none(cell: Cell) -> int | None:
+    try:
+        return whole_number(cell)
+    except ValueError:
+        return None
+
+
+def read_deadlines(tables: Tables, ctx: Context) -> dict[int, tuple[int, dt.datetime]]:
+    table = tables.get(ROUNDS_TAB)
+    if table is None:
+        return {}
+    deadlines: dict[int, tuple[int, dt.datetime]] = {}
+    for record in table.records("Round", "Deadline"):
+        number = whole_or_none(record["Round"])
+        if number is None:
+            raise BookError(f"Rounds row {record.row}: round {record['Round']!r} is not a whole number; fix it.")
+        if is_blank(record["Deadline"]):
+            continue
+        try:
+            deadlines[number] = (record.row, parse_time(record["Deadline"], ctx.config.tz, ctx.config["date_order"]))
+        except ValueError as error:
+            raise BookError(f"Rounds row {record.row}: Deadline {record['Deadline']!r} {error}.") from None
+    return deadlines
+
+
+def read_packs(tables: Tables, round_number: int) -> tuple[list[Pack], list[Problem]]:
+    table = tables.require(PACKS_TAB)
+    packs: list[Pack] = []
+    problems: list[Problem] = []
+    for record in table.records("Round", "Pack", "Cards", optional=("Kind", "Size")):
+        if whole_or_none(record["Round"]) != round_number:
+            continue
+
+        def problem(message: str) -> None:
+            problems.append(Problem(table.name, record.row, message))
+
+        name = " ".join(record.text("Pack").split())
+        if not name:
+            problem("the pack has no name; name it in the Pack column, as players will bid for it.")
+            continue
+        if any(p.name.casefold() == name.casefold() for p in packs):
+            problem(f"round {round_number} already has a pack named {name!r}; this row is left out. "
+                    f"Give each pack of a round its own name.")
+            continue
+        try:
+            cards = parse_cards(record["Cards"])
+        except ValueError as error:
+            problem(f"pack {name!r}: {error}. The pack is left out until it is fixed.")
+            continue
+        kind = next((s for s in Side if s.value.casefold() == record.text("Kind").casefold()), None)
+        if kind is None:
+            problem(f"pack {name!r}: Kind {record.text('Kind')!r} is not Heaven or Hell; write one of them "
+                    f"(the pack is still offered).")
+        size = next((s for s in SIZES if s.casefold() == record.text("Size").casefold()), record.text("Size"))
+        if size not in SIZES:
+            problem(f"pack {name!r}: Size {size!r} is not Basic, Mega or Special; write one of them "
+                    f"(the pack is still offered).")
+        if not cards:
+            problem(f"pack {name!r} has no cards; type its cards separated by spaces, like '7 8 x'.")
+        packs.append(Pack(round_number, name, kind, size, cards, record.row))
+    return packs, problems
+
+
+def read_bids(tables: Tables, ctx: Context, round_number: int, packs: Sequence[Pack],
+          deadlines: dict[int, tuple[int, dt.datetime]]) -> tuple[list[Bid], list[Problem]]:
+    """The round's bids as typed, before they are judged against the deadline."""
+    def round_at(at: dt.datetime) -> int | None:
+        open_rounds = sorted(n for n, (_, deadline) in deadlines.items() if at <= deadline)
+        return open_rounds[0] if open_rounds else None
+
+    clock = RoundClock(ctx.config["building_rounds"], "bidding round", round_at, "after every round's Deadline")
+    table = tables.require(BIDS_TAB)
+    rows, problems = read_stamped(table, ctx, round_number, clock, ("Packs",), "the bid is not counted")
+    bids: list[Bid] = []
+    for row in rows:
+        chosen, notes = choose_packs(row.player, row.record.text("Packs"), packs, round_number,
+                                     ctx.config["bids_per_round"])
+        problems += [Problem(table.name, row.row, note) for note in notes]
+        bids.append(Bid(row.row, row.at, row.player, row.record.text("Packs"), chosen))
+    return bids, problems
+
+
+def read_trades(tables: Tables, ctx: Context, round_number: int) -> tuple[list[Trade], list[Problem]]:
+    table = tables.get(TRADES_TAB)
+    if table is None:
+        return [], []
+    rows: list[Trade] = []
+    problems: list[Problem] = []
+    for record in table.records("Round", "Player", "Gives", "Partner", "Gets"):
+        def problem(message: str) -> None:
+            problems.append(Problem(table.name, record.row, message))
+
+        number = whole_or_none(record["Round"])
+        if number is None or number not in range(1, ctx.config["building_rounds"] + 1):
+            problem(f"Round {record['Round']!r} is not a deck-building round (1–{ctx.config['building_rounds']}); "
+                    f"the trade is not applied until its round is fixed.")
+            continue
+        if number != round_number:
+            continue
+        player, partner = ctx.roster.match(record["Player"]), ctx.roster.match(record["Partner"])
+        if player is None or partner is None:
+            bad = record.text("Player") if player is None else record.text("Partner")
+            problem(f"{bad!r} is not a player; the trade is not applied until the name is fixed.")
+            continue
+        if player == partner:
+            problem(f"{player} trades with themself; name two different players.")
+            continue
+        try:
+            gives, gets = parse_cards(record["Gives"]), parse_cards(record["Gets"])
+        except ValueError as error:
+            problem(f"{error}; the trade is not applied until it is fixed.")
+            continue
+        if not gives and not gets:
+            problem("the trade moves no cards; fill in Gives and/or Gets.")
+            continue
+        rows.append(Trade(record.row, player, gives, partner, gets))
+    return rows, problems
+
+
+def read_decks(tables: Tables, ctx: Context, inventories: dict[str, tuple[str, ...]]
+         ) -> tuple[dict[str, Deal], dict[str, str], list[Problem]]:
+    """Every valid deck shuffled: the deals, the reason each other player cannot be dealt, problems."""
+    table = tables.require(DECKS_TAB)
+    rows: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for record in table.records("Player", "Dealer", "Cards"):
+        player = ctx.roster.match(record["Player"])
+        if player is None:
+            problems.append(Problem(table.name, record.row, f"{record.text('Player')!r} is not a player; fix "
+                                    f"the name or add the player to Players."))
+            continue
+        if player in rows:
+            problems.append(Problem(table.name, rows[player].row, f"{player}'s deck is replaced by the one on "
+                                    f"row {record.row} (a player's last deck row stands)."))
+        rows[player] = record
+    deals: dict[str, Deal] = {}
+    waiting: dict[str, str] = {}
+    size = ctx.config["deck_size"]
+    dealers = {Side.HEAVEN: ctx.config["heaven_dealer"], Side.HELL: ctx.config["hell_dealer"]}
+    for player in ctx.roster.names:
+        record = rows.get(player)
+        if record is None:
+            waiting[player] = f"{player} has no deck in {DECKS_TAB}"
+            continue
+
+        def refuse(message: str) -> None:
+            waiting[player] = message
+            problems.append(Problem(table.name, record.row, message))
+
+        dealer = pick_dealer(record.text("Dealer"), dealers)
+        if dealer is None:
+            refuse(f"{player}'s dealer {record.text('Dealer')!r} is neither Heaven ({dealers[Side.HEAVEN]}) nor "
+                   f"Hell ({dealers[Side.HELL]}); write one of them. The deck is not dealt.")
+            continue
+        try:
+            cards = parse_cards(record["Cards"])
+        except ValueError as error:
+            refuse(f"{player}'s deck: {error}. The deck is not dealt.")
+            continue
+        refusal = deck_refusal(player, cards, inventories[player], size)
+        if refusal:
+            refuse(refusal)
+            continue
+        deals[player] = deal_deck(player, dealer, cards, size, ctx.config["seed"])
+    return deals, waiting, problems
+
+def read_plays(tables: Tables, ctx: Context, deals: dict[str, Deal]) -> tuple[dict[str, Play], list[Problem]]:
+    """Replay the Decisions tab, row by row, onto each player's deal."""
+    table = tables.require(DECISIONS_TAB)
+    made = {p: Play(deal, ()) for p, deal in deals.items()}
+    problems: list[Problem] = []
+    limit = ctx.config["max_open"]
+    stopped: set[str] = set()
+    for record in table.records("Player", "Decision", optional=("Card", "Face")):
+        def problem(message: str) -> None:
+            problems.append(Problem(table.name, record.row, message))
+
+        player = ctx.roster.match(record["Player"])
+        if player is None:
+            problem(f"{record.text('Player')!r} is not a player; fix the name.")
+            continue
+        if player not in deals:
+            problem(f"{player} has no deck that can be dealt yet; this decision is ignored.")
+            continue
+        if player in stopped:
+            continue
+        play = made[player]
+        dealt = play.deal.dealt
+        if play.is_over():
+            problem(f"{player}'s game is over (every card is decided); this decision is ignored.")
+            continue
+        number = play.next_card()
+        typed_card = record.cells.get("Card")
+        if not is_blank(typed_card) and whole_or_none(typed_card) != number:
+            problem(f"this decision is for card {record.text('Card')}, but {player}'s next card is card "
+                    f"{number}; it is ignored. Decisions are made in dealing order.")
+            continue
+        face = record.text("Face")
+        if face and SPELLINGS.get(face, face) != dealt[number - 1]:
+            stopped.add(player)
+            problem(f"this decision was recorded for a {face} as card {number}, but {player}'s deal now has "
+                    f"{dealt[number - 1]} there: the deck, dealer or seed changed after dealing. {player}'s "
+                    f"decisions from here on are not replayed until Decks or Config is put back.")
+            continue
+        try:
+            decision = parse_decision(record["Decision"])
+        except ValueError as error:
+            problem(f"{error}; it is ignored.")
+            continue
+        made[player] = play.extended(decision, limit)
+    return made, problems
