@@ -52,6 +52,12 @@ class Tile:
         row, column = self.row + direction.rows, self.column + direction.columns
         return Tile(row, column) if 0 <= row < SIZE and 0 <= column < SIZE else None
 
+    def room(self, direction: "Direction") -> int:
+        """How many tiles a walk that way can go before the edge."""
+        if direction.rows:
+            return self.row if direction.rows < 0 else SIZE - 1 - self.row
+        return self.column if direction.columns < 0 else SIZE - 1 - self.column
+
 
 TILES: tuple[Tile, ...] = tuple(Tile(r, c) for r in range(SIZE) for c in range(SIZE))
 
@@ -215,7 +221,8 @@ class Board:
         return Board(tuple(card for row in grid for card in row))
 
     def as_json(self, names: CardNames = NAMES) -> dict[str, str | None]:
-        return {str(tile): None if self[tile] is None else names.format(self[tile]) for tile in TILES}  # type: ignore[arg-type]
+        cards = {str(tile): self[tile] for tile in TILES}
+        return {tile: None if card is None else names.format(card) for tile, card in cards.items()}
 
 
 def path(start: Tile, direction: Direction | None, tiles: int) -> list[Tile] | None:
@@ -238,8 +245,8 @@ def generate_board(seed: int | str) -> Board:
 
 def format_board(board: Board, names: CardNames = NAMES) -> list[list[str | None]]:
     """Rows 1 to 6 of card names, None for an empty tile: what a host types, and parse_board reads."""
-    return [[None if board[Tile(r, c)] is None else names.format(board[Tile(r, c)])  # type: ignore[arg-type]
-             for c in range(SIZE)] for r in range(SIZE)]
+    names_of = [None if card is None else names.format(card) for card in board.cells]
+    return [names_of[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
 
 
 def board_problems(rows: Sequence[Sequence[object]], names: CardNames = NAMES) -> list[str]:
