@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from hostkit.core.cards import Card, is_anti_hap
 from hostkit.core.players import player_key
@@ -258,7 +258,7 @@ def resolve_round(match: Match, number: int, submissions: Iterable[Submission], 
                for name, p in match.players.items()}
     reports: list[str] = []
 
-    def each(kind: type, rule) -> None:  # type: ignore[no-untyped-def]
+    def each(kind: type, rule: Callable[[_Player, Any], Outcome]) -> None:
         for i in t.pending(kind):
             t.verdicts[i] = rule(players[t.owners[i]], t.actions[i])
 

@@ -3,7 +3,7 @@ import dataclasses
 import pytest
 
 from hostkit.games.paths_and_pahs.actions import Verdict
-from hostkit.games.paths_and_pahs.board import Direction, Line, Tile
+from hostkit.games.paths_and_pahs.board import Direction, Tile
 from hostkit.games.paths_and_pahs.match import RULES, Rules, deal, deal_starting, new_match
 from hostkit.games.paths_and_pahs.cards import shares_no_value
 from hostkit.games.paths_and_pahs.rounds import resolve_round
