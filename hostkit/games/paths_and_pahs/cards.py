@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from hostkit.core.cards import Card, Faces, is_anti_hap
+from hostkit.core.cards import Card, Faces, is_pah
 
 ATTRIBUTES = ("background", "shape", "colour")
 BACKGROUNDS = ("black", "white", "grey")
@@ -85,8 +85,8 @@ class CardNames:
     def format_all(self, cards: Iterable[Card]) -> str:
         return ", ".join(self.format(card) for card in cards) or "none"
 
-    def why_not_anti_hap(self, cards: Sequence[Card]) -> str:
-        return self.faces.why_not_anti_hap(cards)
+    def why_not_pah(self, cards: Sequence[Card]) -> str:
+        return self.faces.why_not_pah(cards)
 
     def is_card(self, text: object) -> bool:
         try:
@@ -106,7 +106,7 @@ def shares_no_value(a: Card, b: Card) -> bool:
 
 def is_pah(cards: Sequence[Card]) -> bool:
     """Three distinct cards forming an anti-hap."""
-    return len(cards) == 3 and len(set(cards)) == 3 and is_anti_hap(*cards)
+    return len(cards) == 3 and len(set(cards)) == 3 and is_pah(*cards)
 
 
 def _plural(word: str) -> str:

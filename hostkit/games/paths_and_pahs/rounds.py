@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
 
-from hostkit.core.cards import Card, is_anti_hap
+from hostkit.core.cards import Card, is_pah
 from hostkit.core.players import player_key
 from hostkit.core.times import format_time
 from hostkit.core.words import plural, spans
@@ -150,8 +150,8 @@ class _Round:
         missing = [c for c in pah.cards if c not in p.inventory]
         if missing:
             return _rejected(f"{p.name} does not hold {self.names.format_all(missing)}")
-        if not is_anti_hap(*pah.cards):
-            return _rejected(f"not a PAH: {self.names.why_not_anti_hap(pah.cards)}")
+        if not is_pah(*pah.cards):
+            return _rejected(f"not a PAH: {self.names.why_not_pah(pah.cards)}")
         p.points += value
         p.pahs += 1
         starting = [c for c in pah.cards if c in p.starting]

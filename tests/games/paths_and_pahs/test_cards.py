@@ -68,5 +68,5 @@ def test_shares_no_value_and_is_pah():
     assert is_pah(pah)
     assert not is_pah([pah[0], pah[0], pah[1]])
     assert not is_pah([NAMES.parse(t) for t in ("black red square", "black red circle", "black red triangle")])
-    assert "backgrounds are all the same" in NAMES.why_not_anti_hap(
+    assert "backgrounds are all the same" in NAMES.why_not_pah(
         [NAMES.parse(t) for t in ("black red square", "black blue circle", "black red circle")])
