@@ -7,3 +7,8 @@ from hostkit.games.hap_tac_toe.board import (
     LINES, SQUARES, Board, Direction, Line, Square, format_square, format_squares, is_on_one_line,
     line_through, line_triples, parse_square,
 )
+from hostkit.games.hap_tac_toe.blocks import BlockFaces, make_faces
+from hostkit.games.hap_tac_toe.claims import (
+    Claim, Message, format_claims, format_clock_time, format_message, parse_claims, parse_clock_time,
+    parse_message,
+)
