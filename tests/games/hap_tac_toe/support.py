@@ -1,0 +1,57 @@
+"""Building Death Match games for tests: times, turn records and random full games."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from hostkit.core.cards import FULL_DECK
+from hostkit.games.hap_tac_toe import SQUARES, TurnRecord, line_triples
+
+STARTS = dt.datetime(2026, 11, 21, 20, 0, tzinfo=dt.timezone.utc)
+PLAYERS = ("Alice", "Bob")
+
+
+def at(seconds: float, starts: dt.datetime = STARTS) -> dt.datetime:
+    return starts + dt.timedelta(seconds=seconds)
+
+
+def turns(rules, moves, first="Alice", starts=STARTS, seconds=30):
+    """Records from (block, square[, claims[, seconds taken]]) tuples; players alternate from `first`."""
+    other = PLAYERS[1] if first == PLAYERS[0] else PLAYERS[0]
+    records, clock = [], 0.0
+    for n, move in enumerate(moves, start=1):
+        block, square = move[0], move[1]
+        claims = move[2] if len(move) > 2 else ""
+        took = move[3] if len(move) > 3 else seconds
+        clock += took
+        records.append(TurnRecord(n, first if n % 2 else other, block, square, claims, at(clock, starts)))
+    return records
+
+
+def random_moves(rules, rand: random.Random, claims_per_turn: int = 4, lines_only: float = 0.6):
+    """A full game's moves: 25 random blocks on random squares, each turn with random claims
+    (mostly on lines, some anywhere, some repeated, some unreadable)."""
+    deck = rand.sample(FULL_DECK, 25)
+    squares = rand.sample(SQUARES, 25)
+    on_lines = list(line_triples())
+    made: list[str] = []
+    moves = []
+    for block, square in zip(deck, squares):
+        claims = []
+        for _ in range(claims_per_turn):
+            pick = rand.random()
+            if pick < lines_only:
+                triple = list(rand.choice(on_lines))
+                rand.shuffle(triple)
+                text = " ".join(s.name for s in triple)
+            elif pick < 0.85:
+                text = " ".join(s.name for s in rand.sample(SQUARES, 3))
+            elif pick < 0.95 and made:
+                text = rand.choice(made)
+            else:
+                text = rand.choice(["A1 A2", "F1 A2 A3", "banana"])
+            made.append(text)
+            claims.append(text)
+        moves.append((rules.format_block(block), square.name, "; ".join(claims)))
+    return moves
