@@ -20,15 +20,16 @@ from hostkit.games.hap_tac_toe.judge import Claimed, Judgement, Verdict, judge_c
 from hostkit.games.hap_tac_toe.scoring import (
     HalfPoint, Scoring, ScoringPolicy, Settings, Strikes, as_number, exact, format_points, parse_scoring,
 )
+from hostkit.games.hap_tac_toe.standings import PlayerStanding, Standings, settle
 from hostkit.games.hap_tac_toe.variants import VARIANTS, HapTacToe, WhenStarsAlign
 
 __all__ = [
     "BlockFaces", "Board", "Carry", "Claim", "Claimed", "ClockReading", "Direction", "Game", "HalfPoint",
-    "HapTacToe", "JudgedClaim", "Judgement", "LINES", "Line", "Message", "PlayedTurn",
-    "RejectedTurn", "Rejection", "SQUARES", "Scoring", "ScoringPolicy", "Settings", "Square",
+    "HapTacToe", "JudgedClaim", "Judgement", "LINES", "Line", "Message", "PlayedTurn", "PlayerStanding",
+    "RejectedTurn", "Rejection", "SQUARES", "Scoring", "ScoringPolicy", "Settings", "Square", "Standings",
     "Strikes", "TurnClock", "TurnRecord", "VARIANTS", "Verdict", "Waiting", "WhenStarsAlign", "as_number",
     "charge", "exact", "format_claims", "format_clock_time", "format_message", "format_points",
     "format_square", "format_squares", "is_on_one_line", "judge_claim", "line_through", "line_triples",
     "make_faces", "on_day_of", "parse_claims", "parse_clock_time", "parse_message", "parse_scoring",
-    "parse_square", "read_clock", "replay",
+    "parse_square", "read_clock", "replay", "settle",
 ]

@@ -55,3 +55,17 @@ def random_moves(rules, rand: random.Random, claims_per_turn: int = 4, lines_onl
             claims.append(text)
         moves.append((rules.format_block(block), square.name, "; ".join(claims)))
     return moves
+
+
+def full_game(rules, claims=None, first="Alice", starts=STARTS, first_moves=(), seconds=30):
+    """Records of a 25-turn game: `first_moves`, then blocks in deck order on squares in reading order
+    (so row 1 holds the hap A1 B1 C1 from turn 3). `claims` maps a turn number to its claims text."""
+    used = {rules.parse_block(m[0]) for m in first_moves}
+    taken = {m[1] for m in first_moves}
+    blocks = [rules.format_block(b) for b in FULL_DECK if b not in used]
+    squares = [s.name for s in SQUARES if s.name not in taken]
+    moves = list(first_moves) + list(zip(blocks, squares))[:25 - len(first_moves)]
+    claims = claims or {}
+    moves = [(m[0], m[1], claims.get(n, m[2] if len(m) > 2 else ""), *m[3:])
+             for n, m in enumerate(moves, start=1)]
+    return turns(rules, moves, first=first, starts=starts, seconds=seconds)

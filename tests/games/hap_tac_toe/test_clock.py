@@ -3,11 +3,10 @@ import datetime as dt
 import pytest
 from freezegun import freeze_time
 
-from hostkit.core.cards import FULL_DECK
 from hostkit.games.hap_tac_toe import (
-    SQUARES, Rejection, Settings, TurnRecord, WhenStarsAlign, charge, read_clock,
+    Rejection, Settings, TurnRecord, WhenStarsAlign, charge, read_clock,
 )
-from tests.games.hap_tac_toe.support import PLAYERS, STARTS, at, turns
+from tests.games.hap_tac_toe.support import PLAYERS, STARTS, at, full_game, turns
 
 STARS = WhenStarsAlign()
 MOVES = [("yellow solid 4", "C3"), ("yellow solid 5", "C2"), ("yellow solid 6", "C1"), ("blue hollow 4", "A1")]
@@ -35,7 +34,7 @@ def test_game_2_starts_with_game_1s_reserves_and_the_other_player():
     game_1_moves = [(*m, "", took) for m, took in zip(MOVES, (100, 30, 30, 200))]
     starts_2 = STARTS + dt.timedelta(hours=1)
     game_2 = turns(STARS, MOVES[:1] + [(*MOVES[1], "", 90)], first="Bob", starts=starts_2)
-    full_1 = _full_game(game_1_moves)
+    full_1 = full_game(STARS, first_moves=game_1_moves)
     played = STARS.replay_match(PLAYERS, "Alice", [(STARTS, full_1), (starts_2, game_2)])
     assert len(played) == 2 and played[0].is_over()
     assert played[0].reserves == {"Alice": 260 * S, "Bob": 160 * S}
@@ -71,7 +70,7 @@ def test_a_reserve_of_exactly_zero_is_not_run_out():
 
 
 def test_game_1s_spent_reserve_can_lose_game_2():
-    game_1 = _full_game([(*MOVES[0], "", 350)])
+    game_1 = full_game(STARS, first_moves=[(*MOVES[0], "", 350)])
     starts_2 = STARTS + dt.timedelta(hours=1)
     game_2 = turns(STARS, [(*MOVES[0], "", 5), (*MOVES[1], "", 71)], first="Bob", starts=starts_2)
     played = STARS.replay_match(PLAYERS, "Alice", [(STARTS, game_1), (starts_2, game_2)])
@@ -117,12 +116,3 @@ def test_a_done_before_the_turn_began_is_refused():
     with pytest.raises(ValueError, match="before it began"):
         charge(at(10), at(5), 300 * S, MINUTE)
 
-
-def _full_game(first_moves):
-    """Records for a full game that starts with `first_moves`, the rest at 30 s a turn."""
-    used = {STARS.parse_block(m[0]) for m in first_moves}
-    taken = {m[1] for m in first_moves}
-    blocks = [STARS.format_block(b) for b in FULL_DECK if b not in used]
-    squares = [s.name for s in SQUARES if s.name not in taken]
-    rest = list(zip(blocks, squares))[:25 - len(first_moves)]
-    return turns(STARS, list(first_moves) + rest)
