@@ -17,6 +17,7 @@ from hostkit.games.hap_tac_toe.game import (
     Carry, Game, JudgedClaim, PlayedTurn, RejectedTurn, Rejection, TurnRecord, Waiting, replay,
 )
 from hostkit.games.hap_tac_toe.judge import Claimed, Judgement, Verdict, judge_claim
+from hostkit.games.hap_tac_toe.render import render_board, render_update
 from hostkit.games.hap_tac_toe.scoring import (
     HalfPoint, Scoring, ScoringPolicy, Settings, Strikes, as_number, exact, format_points, parse_scoring,
 )
@@ -31,5 +32,5 @@ __all__ = [
     "charge", "exact", "format_claims", "format_clock_time", "format_message", "format_points",
     "format_square", "format_squares", "is_on_one_line", "judge_claim", "line_through", "line_triples",
     "make_faces", "on_day_of", "parse_claims", "parse_clock_time", "parse_message", "parse_scoring",
-    "parse_square", "read_clock", "replay", "settle",
+    "parse_square", "read_clock", "render_board", "render_update", "replay", "settle",
 ]
