@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from hostkit.core.cards import FULL_DECK
+from hostkit.core.cards import FULL_DECK, is_hap
 from hostkit.games.hap_tac_toe import SQUARES, TurnRecord, line_triples
 
 STARTS = dt.datetime(2026, 11, 21, 20, 0, tzinfo=dt.timezone.utc)
@@ -29,28 +29,37 @@ def turns(rules, moves, first="Alice", starts=STARTS, seconds=30):
     return records
 
 
-def random_moves(rules, rand: random.Random, claims_per_turn: int = 4, lines_only: float = 0.6):
-    """A full game's moves: 25 random blocks on random squares, each turn with random claims
-    (mostly on lines, some anywhere, some repeated, some unreadable)."""
+def random_moves(rules, rand: random.Random, claims_per_turn: int = 4):
+    """A full game's moves: 25 random blocks on random squares, each turn with random claims: haps on
+    the board's lines (some already claimed), triples on lines, triples anywhere, earlier claims again,
+    and unreadable pieces."""
     deck = rand.sample(FULL_DECK, 25)
     squares = rand.sample(SQUARES, 25)
     on_lines = list(line_triples())
+    board: dict = {}
     made: list[str] = []
     moves = []
     for block, square in zip(deck, squares):
+        board[square] = block
+        haps = [t for t in on_lines if all(s in board for s in t) and is_hap(*(board[s] for s in t))]
         claims = []
         for _ in range(claims_per_turn):
             pick = rand.random()
-            if pick < lines_only:
+            if pick < 0.3 and haps:
+                triple = list(rand.choice(haps))
+            elif pick < 0.55:
                 triple = list(rand.choice(on_lines))
+            elif pick < 0.8:
+                triple = rand.sample(SQUARES, 3)
+            else:
+                triple = None
+            if triple is not None:
                 rand.shuffle(triple)
                 text = " ".join(s.name for s in triple)
-            elif pick < 0.85:
-                text = " ".join(s.name for s in rand.sample(SQUARES, 3))
-            elif pick < 0.95 and made:
+            elif pick < 0.9 and made:
                 text = rand.choice(made)
             else:
-                text = rand.choice(["A1 A2", "F1 A2 A3", "banana"])
+                text = rand.choice(["A1 A2", "F1 A2 A3", "banana", "A1 A1 A2"])
             made.append(text)
             claims.append(text)
         moves.append((rules.format_block(block), square.name, "; ".join(claims)))
