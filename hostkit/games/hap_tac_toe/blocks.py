@@ -26,11 +26,28 @@ def _or_list(names: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class BlockFaces:
-    """How a game names its blocks; build it with `make_faces`."""
+    """How a game names its blocks (the core Faces) and what one block is called (block, star)."""
 
     faces: Faces
     piece: str = "block"
-    _lookup: Mapping[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+    _lookup: Mapping[tuple[str, ...], tuple[int, int]] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        lookup: dict[tuple[str, ...], tuple[int, int]] = {}
+        for a, group in enumerate(self.faces.values):
+            for v, name in enumerate(group):
+                key = _words(name)
+                if not key:
+                    raise ValueError(f"{self.faces.attributes[a]} value {name!r} has no letters or digits; rename it")
+                if key in lookup:
+                    other = self.faces.attributes[lookup[key][0]]
+                    raise ValueError(f"value {name!r} is used twice ({other} and {self.faces.attributes[a]}); "
+                                     f"every value name must be unique so blocks can be typed in any order")
+                lookup[key] = (a, v)
+        for alias, target in self.faces.aliases.items():
+            if _words(alias) and _words(alias) not in lookup and _words(target) in lookup:
+                lookup[_words(alias)] = lookup[_words(target)]
+        object.__setattr__(self, "_lookup", lookup)
 
     @property
     def attributes(self) -> tuple[str, str, str]:
@@ -126,29 +143,15 @@ class BlockFaces:
 
 def make_faces(attributes: Sequence[str], values: Sequence[Sequence[str]],
                aliases: Mapping[str, str] | None = None, piece: str = "block") -> BlockFaces:
-    """Faces from Config names: three attributes, three values each, every value name unique."""
+    """Faces from Config names: three attributes, three values each, every value name unique.
+    Aliases (like gray for grey) are kept only where they name a value and clash with none."""
     attributes = tuple(str(a).strip().lower() for a in attributes)
     values = tuple(tuple(str(v).strip().lower() for v in group) for group in values)
     if len(attributes) != 3 or any(not a for a in attributes):
         raise ValueError(f"attributes {list(attributes)!r}: name exactly three, like background, colour, shape")
     if len(values) != 3 or any(len(group) != 3 or not all(group) for group in values):
         raise ValueError(f"values {[list(g) for g in values]!r}: give three non-blank values for each attribute")
-    lookup: dict[tuple[str, ...], tuple[int, int]] = {}
-    for a, group in enumerate(values):
-        for v, name in enumerate(group):
-            key = _words(name)
-            if not key:
-                raise ValueError(f"{attributes[a]} value {name!r} has no letters or digits; rename it")
-            if key in lookup:
-                other = attributes[lookup[key][0]]
-                raise ValueError(f"value {name!r} is used twice ({other} and {attributes[a]}); "
-                                 f"every value name must be unique so blocks can be typed in any order")
-            lookup[key] = (a, v)
-    kept = {}
-    for alias, target in (aliases or {}).items():
-        target_key = _words(target)
-        if target_key in lookup and _words(alias) not in lookup and _words(alias):
-            lookup[_words(alias)] = lookup[target_key]
-            kept[alias] = target
-    faces = Faces(attributes, values, kept)  # type: ignore[arg-type]
-    return BlockFaces(faces, piece, lookup)
+    names = {_words(v) for group in values for v in group}
+    kept = {alias: target for alias, target in (aliases or {}).items()
+            if _words(target) in names and _words(alias) not in names}
+    return BlockFaces(Faces(attributes, values, kept), piece)  # type: ignore[arg-type]

@@ -84,8 +84,3 @@ def on_day_of(clock: dt.time, starts: dt.datetime) -> dt.datetime:
     """A Done typed as a time of day, on the day (and in the zone) of the game's Starts."""
     return dt.datetime.combine(starts.date(), clock, tzinfo=starts.tzinfo)
 
-
-def format_seconds(span: dt.timedelta) -> str:
-    """`75 s`, `1:15` style is left to format_span; this gives exact seconds with a sign, like `-3 s`."""
-    seconds = span / dt.timedelta(seconds=1)
-    return f"{seconds:g} s"

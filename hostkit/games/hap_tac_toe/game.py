@@ -204,7 +204,7 @@ class Game:
         except _Refused as refused:
             return replace(self, rejected=RejectedTurn(record, refused.kind, refused.reason))
         reserves = {**self.reserves, player: clock.reserve_left}
-        if clock.is_out_of_time():
+        if block is None or square is None:
             reason = (f"{player}'s reserve ran out at {clock.ran_out_at():%H:%M:%S} on turn {record.turn} of "
                       f"game {self.number} (the turn took {format_span(clock.seconds)}, "
                       f"{format_span(clock.reserve_before)} of reserve was left): {player} loses the match on time")
@@ -226,7 +226,9 @@ class Game:
         return replace(self, board=board, turns=self.turns + (turn,), claimed=claimed, reserves=reserves,
                        points={**self.points, player: points}, strikes={**self.strikes, player: strikes})
 
-    def _legal(self, record: TurnRecord) -> tuple[str, Card, Square, TurnClock]:
+    def _legal(self, record: TurnRecord) -> tuple[str, Card | None, Square | None, TurnClock]:
+        """The turn's player, block, square and clock; no block or square when the reserve ran out
+        before Done, since the match was lost then, whatever the row says was played."""
         if self.is_over():
             raise _Refused(Rejection.GAME_OVER, f"game {self.number} is already over ({self.end_reason()}); "
                                                 f"delete this row")
@@ -254,6 +256,8 @@ class Game:
                                                "type times the same way as the game's Starts") from None
         except ValueError as error:
             raise _Refused(Rejection.BAD_TIME, str(error)) from None
+        if clock.is_out_of_time():
+            return player, None, None, clock
         try:
             block = self.rules.faces.parse(record.block)
         except ValueError as error:

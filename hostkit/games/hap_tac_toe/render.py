@@ -32,8 +32,8 @@ def render_update(game: Game) -> str:
         turn = game.turns[-1]
         if turn.lost:
             parts.append(f"Turn {turn.number}: {turn.lost}.")
-        else:
-            head = (f"Turn {turn.number}: {turn.player} put {faces.format(turn.block)} on {turn.square} "  # type: ignore[arg-type]
+        elif turn.block is not None:
+            head = (f"Turn {turn.number}: {turn.player} put {faces.format(turn.block)} on {turn.square} "
                     f"in {format_span(turn.clock.seconds)}")
             claims = [f"  {c.claim.text}: {c.verdict.value} ({c.note}). {c.reason}" for c in turn.claims]
             parts.append("\n".join([head + ("." if not claims else ":")] + claims))

@@ -12,7 +12,6 @@ from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 
-from hostkit.core.words import plural
 
 
 class Scoring(str, Enum):
@@ -150,6 +149,3 @@ class Strikes(ScoringPolicy):
     def final_score(self, points: Fraction) -> Fraction | int:
         return int(points) if Fraction(points).denominator == 1 else points
 
-
-def describe_strikes(count: int) -> str:
-    return plural(count, "strike")

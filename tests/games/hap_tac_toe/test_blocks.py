@@ -1,7 +1,8 @@
 import pytest
 
+from hostkit.core.anti_hap import FACES as HAP_AND_GRAB
 from hostkit.core.cards import FULL_DECK, Card
-from hostkit.games.hap_tac_toe import HapTacToe, WhenStarsAlign, make_faces
+from hostkit.games.hap_tac_toe import BlockFaces, HapTacToe, WhenStarsAlign, make_faces
 
 STARS = WhenStarsAlign().faces
 BLOCKS = HapTacToe().faces
@@ -92,3 +93,9 @@ def test_hap_reasons_name_each_attribute():
     assert not STARS.is_hap(bad)
     assert STARS.why_not_hap(bad) == ("colour neither all the same nor all different (yellow, yellow, blue); "
                                       "pattern neither all the same nor all different (solid, hollow, solid)")
+
+
+def test_any_core_faces_compose():
+    faces = BlockFaces(HAP_AND_GRAB)
+    assert faces.parse("Yellow grey CIRCLE") == HAP_AND_GRAB.parse(["gray", "circle", "yellow"])
+    assert faces.format(Card((1, 2, 2))) == "gray circle yellow"

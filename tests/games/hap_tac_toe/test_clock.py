@@ -116,3 +116,13 @@ def test_a_done_before_the_turn_began_is_refused():
     with pytest.raises(ValueError, match="before it began"):
         charge(at(10), at(5), 300 * S, MINUTE)
 
+
+
+def test_a_player_who_never_says_done_loses_on_a_blank_row():
+    game = STARS.replay(PLAYERS, "Alice", STARTS, turns(STARS, MOVES[:1]))
+    flagged = game.play(TurnRecord(2, "Bob", "", "", "", at(30 + 361)))
+    assert flagged.rejected is None and "Bob loses the match on time" in flagged.lost["Bob"]
+    late_and_wrong = game.play(TurnRecord(2, "Bob", "yellow solid 4", "C3", "A1 A2 A3", at(30 + 400)))
+    assert late_and_wrong.rejected is None and late_and_wrong.lost and late_and_wrong.points["Bob"] == 0
+    in_time_but_blank = game.play(TurnRecord(2, "Bob", "", "", "", at(30 + 359)))
+    assert in_time_but_blank.rejected.kind is Rejection.NOT_A_BLOCK

@@ -59,7 +59,8 @@ def test_an_empty_square_is_judged_after_the_placement():
 def test_a_claim_naming_a_square_twice_is_not_a_line():
     game = play(STARS, OPENING[:3] + [("blue solid 4", "D4", "C3 C3 C2")])
     [claim] = game.turns[3].claims
-    assert claim.verdict is Verdict.NOT_A_LINE and claim.reason == "C3 C3 C2 names C3 twice; a set needs three different squares"
+    assert claim.verdict is Verdict.NOT_A_LINE
+    assert claim.reason == "C3 C3 C2 names C3 twice; a set needs three different squares"
 
 
 def test_a_repeat_counts_whoever_made_the_first_claim():

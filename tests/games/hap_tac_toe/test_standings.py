@@ -49,7 +49,8 @@ def test_a_tie_goes_to_the_advantage_holder():
     assert standings.reason == ("After 2 games: Alice 1 point, Bob 1 point. The scores are tied at 1; "
                                 "a tie goes to Bob (the Advantage, Config advantage).")
     stars = settle(match(STARS, {3: VALID}, {3: VALID}), advantage="Alice")
-    assert stars.winner == "Alice" and "a tie goes to Alice (the Death Match Opponent, Config advantage)" in stars.reason
+    assert stars.winner == "Alice"
+    assert "a tie goes to Alice (the Death Match Opponent, Config advantage)" in stars.reason
 
 
 def test_rounding_up_can_make_a_tie():
