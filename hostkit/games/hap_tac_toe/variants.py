@@ -1,0 +1,87 @@
+"""The rules objects: Hap-Tac-Toe, and When Stars Align, which changes only its names and its scoring.
+
+Rule sheet: seeds/001_b5c301b16a5ecef5.txt; rulings: RULINGS.md, Hap-Tac-Toe and When Stars Align.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from typing import ClassVar, Iterable, Mapping, Sequence
+
+from hostkit.core.cards import Card
+from hostkit.games.hap_tac_toe.blocks import BlockFaces, make_faces
+from hostkit.games.hap_tac_toe.game import Carry, Game, TurnRecord, replay
+from hostkit.games.hap_tac_toe.scoring import Scoring, Settings
+
+
+class HapTacToe:
+    """Names, block faces and settings of one match; replays its games."""
+
+    name: ClassVar[str] = "hap-tac-toe"
+    title: ClassVar[str] = "Hap-Tac-Toe"
+    piece: ClassVar[str] = "block"
+    claim_noun: ClassVar[str] = "hap"
+    advantage_title: ClassVar[str] = "the Advantage"
+    attributes: ClassVar[tuple[str, str, str]] = ("background", "colour", "shape")
+    values: ClassVar[tuple[tuple[str, str, str], ...]] = (
+        ("white", "grey", "black"), ("red", "yellow", "blue"), ("circle", "square", "triangle"))
+    aliases: ClassVar[Mapping[str, str]] = {"gray": "grey"}
+    default_scoring: ClassVar[Scoring] = Scoring.HALF_POINT
+
+    def __init__(self, settings: Settings | None = None, attributes: Sequence[str] | None = None,
+                 values: Sequence[Sequence[str]] | None = None) -> None:
+        """Config gives the settings and may rename the attributes and values; blanks take the defaults."""
+        settings = settings or Settings()
+        self.settings = settings if settings.scoring else replace(settings, scoring=self.default_scoring)
+        self.faces: BlockFaces = make_faces(attributes or self.attributes, values or self.values,
+                                            self.aliases, self.piece)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.settings!r})"
+
+    def parse_block(self, text: object) -> Card:
+        return self.faces.parse(text)
+
+    def format_block(self, block: Card) -> str:
+        return self.faces.format(block)
+
+    def new_game(self, players: Iterable[str], first_player: str, starts: dt.datetime, number: int = 1,
+                 carry: Carry | None = None) -> Game:
+        return Game.new(self, players, first_player, starts, number, carry)
+
+    def replay(self, players: Iterable[str], first_player: str, starts: dt.datetime,
+               records: Iterable[TurnRecord], number: int = 1, carry: Carry | None = None) -> Game:
+        return replay(self, players, first_player, starts, records, number, carry)
+
+    def replay_match(self, players: Sequence[str], first_player: str,
+                     games: Sequence[tuple[dt.datetime, Iterable[TurnRecord]]]) -> list[Game]:
+        """Game 1, then game 2 started by the other player with game 1's reserves and strikes.
+        Game 2 is replayed only once game 1 is over and nobody lost on time."""
+        played: list[Game] = []
+        first = first_player
+        carry = None
+        for number, (starts, records) in enumerate(games[:2], start=1):
+            if played:
+                previous = played[-1]
+                if not previous.is_over() or previous.lost or previous.is_stopped():
+                    break
+                first = next(p for p in previous.players if p != previous.first_player)
+                carry = previous.carry()
+            played.append(self.replay(players, first, starts, records, number, carry))
+        return played
+
+
+class WhenStarsAlign(HapTacToe):
+    name = "when-stars-align"
+    title = "When Stars Align"
+    piece = "star"
+    claim_noun = "set"
+    advantage_title = "the Death Match Opponent"
+    attributes = ("colour", "pattern", "points")
+    values = (("yellow", "blue", "white"), ("solid", "hollow", "striped"), ("4", "5", "6"))
+    aliases = {}
+    default_scoring = Scoring.STRIKES
+
+
+VARIANTS: dict[str, type[HapTacToe]] = {cls.name: cls for cls in (HapTacToe, WhenStarsAlign)}
