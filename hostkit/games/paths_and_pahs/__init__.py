@@ -12,7 +12,7 @@ from hostkit.games.paths_and_pahs.board import (
     TILES, Axis, Board, Direction, Line, Shift, Tile, board_problems, describe_net, format_board, generate_board,
     net_shifts, parse_board, path,
 )
-from hostkit.games.paths_and_pahs.cards import NAMES, CardNames, is_pah, shares_no_value
+from hostkit.games.paths_and_pahs.cards import NAMES, CardNames, is_pah_set, shares_no_value
 from hostkit.games.paths_and_pahs.match import (
     ENDGAME, ROUNDS, RULES, Match, PlayerState, Rules, deal, deal_starting, is_endgame, new_match, shift_axis,
 )
@@ -25,6 +25,6 @@ __all__ = [
     "Judged", "Line", "Match", "Move", "NAMES", "Pah", "Place", "PlayerState", "ROUNDS", "RULES", "RoundResult",
     "Rules", "Shift", "ShiftLine", "Standings", "Start", "Submission", "TILES", "Tile", "Verdict",
     "board_problems", "deal", "deal_starting", "describe_net", "format_action", "format_board", "generate_board",
-    "is_endgame", "is_pah", "net_shifts", "new_match", "parse_action", "parse_board", "path", "private_message",
+    "is_endgame", "is_pah_set", "net_shifts", "new_match", "parse_action", "parse_board", "path", "private_message",
     "rank_players", "resolve_round", "shares_no_value", "shift_axis",
 ]

@@ -104,7 +104,7 @@ def shares_no_value(a: Card, b: Card) -> bool:
     return all(x != y for x, y in zip(a.values, b.values))
 
 
-def is_pah(cards: Sequence[Card]) -> bool:
+def is_pah_set(cards: Sequence[Card]) -> bool:
     """Three distinct cards forming an anti-hap."""
     return len(cards) == 3 and len(set(cards)) == 3 and is_pah(*cards)
 

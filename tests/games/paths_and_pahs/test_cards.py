@@ -3,7 +3,7 @@ import itertools
 import pytest
 
 from hostkit.core.cards import FULL_DECK, Card
-from hostkit.games.paths_and_pahs.cards import NAMES, CardNames, is_pah, shares_no_value
+from hostkit.games.paths_and_pahs.cards import NAMES, CardNames, is_pah_set, shares_no_value
 
 
 def test_every_card_round_trips_through_its_name():
@@ -65,8 +65,8 @@ def test_shares_no_value_and_is_pah():
     assert shares_no_value(a, b)
     assert not shares_no_value(a, NAMES.parse("white red square"))
     pah = [NAMES.parse(t) for t in ("black red square", "white red circle", "black blue circle")]
-    assert is_pah(pah)
-    assert not is_pah([pah[0], pah[0], pah[1]])
-    assert not is_pah([NAMES.parse(t) for t in ("black red square", "black red circle", "black red triangle")])
+    assert is_pah_set(pah)
+    assert not is_pah_set([pah[0], pah[0], pah[1]])
+    assert not is_pah_set([NAMES.parse(t) for t in ("black red square", "black red circle", "black red triangle")])
     assert "backgrounds are all the same" in NAMES.why_not_pah(
         [NAMES.parse(t) for t in ("black red square", "black blue circle", "black red circle")])

@@ -33,7 +33,7 @@ def test_a_scripted_nine_player_match():
             if number == 1 and name != "Ivy":  # Ivy forgets to start
                 send(name, "start", empty[i], i)
             held = sorted(me.inventory)
-            pahs = [(a, b, c) for a in held for b in held for c in held if a < b < c and pap.is_pah([a, b, c])]
+            pahs = [(a, b, c) for a in held for b in held for c in held if a < b < c and pap.is_pah_set([a, b, c])]
             if pahs:
                 a, b, c = pahs[0]
                 send(name, "pah", f"{pap.NAMES.format(a)}, {pap.NAMES.format(b)}, {pap.NAMES.format(c)}; "
