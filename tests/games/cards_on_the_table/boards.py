@@ -32,3 +32,12 @@ def with_cards(boards: BoardSet, changes: dict[tuple[int, str], str]) -> BoardSe
     return BoardSet.parse("\n\n".join(
         "\n".join(" ".join(card.format() for card in grid[r * 5:r * 5 + 5]) for r in range(5)) for grid in grids
     ))
+
+
+def heated(boards: BoardSet) -> BoardSet:
+    from hostkit.games.cards_on_the_table.heat import HIGHEST_LOWEST
+
+    return BoardSet(tuple(HIGHEST_LOWEST.apply(board) for board in boards.boards))
+
+
+GOOD = heated(BoardSet.parse(VALID))
