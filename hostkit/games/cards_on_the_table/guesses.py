@@ -69,7 +69,10 @@ def award_board_guesses(round_number: int, counts: Mapping[str, GuessCount], pla
             won[p].append(what)
     out = {}
     for p in players:
-        count = counts.get(p, GuessCount())
+        if p not in counts:
+            out[p] = Points(0, "")
+            continue
+        count = counts[p]
         room = max(0, BOARD_GUESS_CAP - earned_before.get(p, 0))
         points = min(len(won[p]), room)
         reason = (f"Round {round_number} board guesses: you got {plural(count.numbers, 'number')} and "

@@ -105,6 +105,7 @@ class Reply:
     message: int
     text: str
     penalty: int = 0
+    penalty_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -134,7 +135,7 @@ class RoundPlay:
         return sum(reply.penalty for reply in self.replies)
 
     def penalties(self) -> tuple[Points, ...]:
-        return tuple(Points(-reply.penalty, reply.text) for reply in self.replies if reply.penalty)
+        return tuple(Points(-reply.penalty, reply.penalty_reason) for reply in self.replies if reply.penalty)
 
     def replies_to(self, message: int) -> tuple[Reply, ...]:
         return tuple(reply for reply in self.replies if reply.message == message)
@@ -173,9 +174,8 @@ def read_round(board: Board, messages: Sequence[str], used_before: Collection[Ac
                                                f"{board[item.cell].describe()}. It is not turned again and costs nothing."))
             else:
                 turned.append(item.cell)
-                text_, penalty, chosen = _turn(board, item.cell, len(turned), stated, used_before, action)
-                action = chosen
-                replies.append(Reply(position, text_, penalty))
+                answer, penalty, why, action = _turn(board, item.cell, len(turned), stated, used_before, action)
+                replies.append(Reply(position, answer, penalty, why))
     return RoundPlay(tuple(turned), action, stated is not None and action is stated, tuple(replies))
 
 
@@ -191,24 +191,27 @@ def _state(action: Action, stated: Action | None, turned: list[Cell], used_befor
 
 
 def _turn(board: Board, cell: Cell, count: int, stated: Action | None, used_before: Collection[Action],
-          action: Action | None) -> tuple[str, int, Action | None]:
+          action: Action | None) -> tuple[str, int, str, Action | None]:
+    """The reply to turning a card, its penalty and the penalty's reason, and the round's action after it."""
     seen = f"You turned over {cell}: {board[cell].describe()}."
     if count == 1:
-        return f"{seen} It is your starting card.", 0, action
+        return f"{seen} It is your starting card.", 0, "", action
     if count == 2:
         if stated is not None:
-            return f"{seen} Your action is {stated}: {WHAT_IT_DOES[stated]}.", 0, stated
+            return f"{seen} Your action is {stated}: {WHAT_IT_DOES[stated]}.", 0, "", stated
         chosen = first_unused(used_before)
         if chosen is None:
-            return f"{seen} Every action is already used, so this card has no action.", 0, None
-        return (f"{seen} You stated no action before your second card: −{UNSTATED_ACTION_PENALTY} point, "
-                f"and your first unused action applies, {chosen}: {WHAT_IT_DOES[chosen]}.",
-                UNSTATED_ACTION_PENALTY, chosen)
+            return f"{seen} Every action is already used, so this card has no action.", 0, "", None
+        why = (f"You stated no action before your second card, {cell}: −{UNSTATED_ACTION_PENALTY} point, "
+               f"and your first unused action applies, {chosen}")
+        return f"{seen} {why}: {WHAT_IT_DOES[chosen]}.", UNSTATED_ACTION_PENALTY, f"{why}.", chosen
     if count == 3:
-        return f"{seen} This is your 3rd card this round: −{THIRD_CARD_PENALTY} points.", THIRD_CARD_PENALTY, action
+        why = f"Your 3rd card this round, {cell}: −{THIRD_CARD_PENALTY} points."
+        return f"{seen} This is your 3rd card this round: −{THIRD_CARD_PENALTY} points.", THIRD_CARD_PENALTY, why, action
     so_far = THIRD_CARD_PENALTY + FURTHER_CARD_PENALTY * (count - 3)
+    why = f"Card {count} this round, {cell}: −{FURTHER_CARD_PENALTY} more point."
     return (f"{seen} This is card {count} this round: −{FURTHER_CARD_PENALTY} more point "
-            f"({plural(so_far, 'point')} lost to extra cards this round).", FURTHER_CARD_PENALTY, action)
+            f"({plural(so_far, 'point')} lost to extra cards this round).", FURTHER_CARD_PENALTY, why, action)
 
 
 def extra_card_warning(turned_so_far: int) -> str | None:

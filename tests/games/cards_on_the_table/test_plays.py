@@ -61,8 +61,12 @@ def test_no_action_stated_costs_a_point_and_the_first_unused_applies():
     play = read_round(BOARD, [">R2C4", ">R1C2"])
     assert play.action is Action.NULLIFY and not play.stated and play.penalty == 1
     assert play.penalties()[0].points == -1
-    assert "You stated no action before your second card: −1 point, and your first unused action applies, " \
-           "Nullify" in play.replies[-1].text
+    assert play.penalties()[0].reason == ("You stated no action before your second card, R1C2: −1 point, "
+                                          "and your first unused action applies, Nullify.")
+    assert play.replies[-1].text == (
+        "You turned over R1C2: a 3, Yellow, heat GBWW. You stated no action before your second card, R1C2: −1 point, "
+        "and your first unused action applies, Nullify: this card is worth 0 this round to everyone scoring with it; "
+        "you score with your starting card.")
     later = read_round(BOARD, [">R2C4", ">R1C2"], used_before={Action.NULLIFY})
     assert later.action is Action.REPLACE and later.scoring_cell == Cell(1, 2)
     assert first_unused({Action.NULLIFY, Action.REPLACE}) is Action.SCOUT
