@@ -16,7 +16,7 @@ from hostkit.core.words import plural
 from .cards import Board, BoardSet
 from .cells import Cell
 from .guesses import (
-    BoardGuess, HeatGuess, TopGuess, TopGuessResult, award_board_guesses, consolation_points,
+    TOP_GUESS_ROUNDS, BoardGuess, HeatGuess, TopGuess, TopGuessResult, award_board_guesses, consolation_points,
     count_board_guesses, judge_heat_guesses, judge_top_guesses, top_scorers,
 )
 from .plays import NO_PLAY, Action, RoundPlay, read_round
@@ -194,6 +194,10 @@ def _score_round(match: Match, r: int, before: list[RoundResult]) -> RoundResult
 
     top = None
     consolation: dict[str, Points] = {}
+    if r == 1:
+        problems += [f"{g.player}'s top-scorer guess for round {g.round} is not scored: only the top scorers of "
+                     f"rounds {' and '.join(map(str, TOP_GUESS_ROUNDS))} are guessed."
+                     for g in match.top_guesses if g.round not in TOP_GUESS_ROUNDS]
     if r >= 2:
         top_guesses = _known(match, _of_round(match.top_guesses, r - 1), problems, "top-scorer guess")
         top = judge_top_guesses(r - 1, before[-1].round_points(), top_guesses)

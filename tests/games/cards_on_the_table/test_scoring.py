@@ -155,3 +155,9 @@ def test_json_has_the_fields_the_issue_lists():
 def test_rounds_are_one_to_three():
     with pytest.raises(ValueError, match="rounds are 1, 2 and 3"):
         score_rounds(Match(GOOD, ("Ann",)), 4)
+
+
+def test_a_top_guess_for_round_three_is_reported():
+    result = score_round(Match(GOOD, ("Ann",), top_guesses=(TopGuess(3, "Ann", ("Ann",)),)), 1)
+    assert result.problems == ("Ann's top-scorer guess for round 3 is not scored: only the top scorers of rounds 1 "
+                               "and 2 are guessed.",)
