@@ -187,7 +187,7 @@ def _state(action: Action, stated: Action | None, turned: list[Cell], used_befor
         return (f"You already used {action} in an earlier round, and each action is used once. "
                 f"State {' or '.join(left)} before your second card.")
     change = f" (instead of {stated})" if stated is not None and stated is not action else ""
-    return f"Noted: your action this round is {action}{change}; the next card you turn over is its target."
+    return f"Noted: your action this round is {action}{change}; your second card this round is its target."
 
 
 def _turn(board: Board, cell: Cell, count: int, stated: Action | None, used_before: Collection[Action],

@@ -3,13 +3,11 @@ winners, Tokens of Life (Threshold 5) and the elimination candidate (EC)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from hostkit.core.players import player_key
 from hostkit.core.threshold import Award, threshold
-from hostkit.core.words import plural
 
 from .cards import ROUNDS
 from .plays import ACTIONS

@@ -38,7 +38,7 @@ def test_action_stated_before_the_second_card_applies_to_it():
     assert play.scoring_cell == Cell(1, 2)
     assert play.replies == (
         Reply(0, "You turned over R2C4: a 1, Yellow, heat GWGB. It is your starting card."),
-        Reply(1, "Noted: your action this round is Replace; the next card you turn over is its target."),
+        Reply(1, "Noted: your action this round is Replace; your second card this round is its target."),
         Reply(2, "You turned over R1C2: a 3, Yellow, heat GBWW. Your action is Replace: "
                  "you score with this card instead of your starting card."),
     )
@@ -54,7 +54,7 @@ def test_a_statement_before_the_first_card_counts_and_the_last_one_before_the_se
     play = read_round(BOARD, ["scout", ">R2C4", "nullify", ">R1C2"])
     assert play.action is Action.NULLIFY and play.penalty == 0
     assert play.replies_to(2)[0].text == (
-        "Noted: your action this round is Nullify (instead of Scout); the next card you turn over is its target.")
+        "Noted: your action this round is Nullify (instead of Scout); your second card this round is its target.")
 
 
 def test_no_action_stated_costs_a_point_and_the_first_unused_applies():
