@@ -20,7 +20,7 @@ from .guesses import (
     count_board_guesses, judge_heat_guesses, judge_top_guesses, top_scorers,
 )
 from .plays import NO_PLAY, Action, RoundPlay, read_round
-from .points import NOTHING, Points, total
+from .points import NOTHING, Points, signed, total
 
 GAME = "cards-on-the-table"
 CROWD = 3
@@ -231,14 +231,16 @@ def _scoring_value(match: Match, r: int, play: RoundPlay, scorers: Counter, null
     crowd = scorers[cell] // CROWD
     value = number - crowd
     if crowd:
-        reason += (f"; {scorers[cell]} players scored with it, so it is worth 1 less for every {CROWD}: "
-                   f"{number} − {crowd} = {value}")
+        reason += (f"; {scorers[cell]} players scored with it, so it is worth 1 less for every full {CROWD}: "
+                   f"{number} − {crowd} = {signed(value) if value < 0 else value}")
     if cell in nullified:
-        return Points(0, f"{reason}; someone nullified it, so it scores 0.")
-    return Points(value, f"{reason}: {plural(value, 'point')}.")
+        return Points(0, f"{reason}; someone nullified it, so it scores 0 (Nullify is applied last).")
+    return Points(value, f"{reason}." if crowd else f"{reason}: {plural(value, 'point')}.")
 
 
 def _nullify_credit(match: Match, r: int, player: str, play: RoundPlay, plays: Mapping[str, RoundPlay]) -> Points:
+    """Points denied count the card's number for each player denied, before crowding: the sheet's
+    example of 3 players denied a 1 gives 4, "reduced" to 3."""
     if play.action is not Action.NULLIFY or play.target is None:
         return NOTHING
     target = play.target

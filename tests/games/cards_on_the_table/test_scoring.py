@@ -57,7 +57,7 @@ def test_crowding_takes_one_for_every_full_three_and_can_go_negative():
     ed = result.players["Ed"].scoring_value
     assert ed.points == -1
     assert ed.reason == ("Round 1: your scoring card is R2C4, your starting card, a 1; 6 players scored with it, so it "
-                         "is worth 1 less for every 3: 1 − 2 = -1: -1 points.")
+                         "is worth 1 less for every full 3: 1 − 2 = −1.")
     five = round_one(FILLERS[:5], **{n: six[n] for n in FILLERS[:5]})
     assert five.players["Ed"].scoring_value.points == 0
 
@@ -66,7 +66,7 @@ def test_nullify_is_applied_after_crowding():
     six = {n: turns("R2C4", "scout", "R3C3") for n in FILLERS}
     result = round_one(FILLERS + ("Nat",), Nat=turns("R5C5", "nullify", "R2C4"), **six)
     assert result.players["Ed"].scoring_value.points == 0
-    assert result.players["Ed"].scoring_value.reason.endswith("someone nullified it, so it scores 0.")
+    assert result.players["Ed"].scoring_value.reason.endswith("someone nullified it, so it scores 0 (Nullify is applied last).")
     assert result.players["Nat"].nullify_credit.points == 3
 
 

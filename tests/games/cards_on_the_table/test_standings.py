@@ -104,3 +104,27 @@ def test_json_itemises_bonuses_winners_ec_and_garnets():
     assert {k: ann[k] for k in ann if k != "reasons"} == {
         "rounds": [3, 3, 4], "colour_bonus": 2, "unique_bonus": 1, "forfeit": False, "total": 13, "garnets": 1,
         "turned_sum": 3 + 2 + 3 + 1 + 3 + 3}
+
+
+def test_a_ten_player_match_adds_up():
+    from hostkit.games.cards_on_the_table.cells import CELLS
+    from hostkit.games.cards_on_the_table.guesses import BoardGuess, HeatGuess, TopGuess
+
+    players = tuple(f"P{i}" for i in range(10))
+    orders = [("nullify", "replace", "scout"), ("replace", "scout", "nullify"), ("scout", "nullify", "replace")]
+    messages = {
+        r: {p: turns(CELLS[(3 * i + r) % 25].format(), orders[i % 3][r - 1], CELLS[(3 * i + r + 12) % 25].format())
+            for i, p in enumerate(players)}
+        for r in (1, 2, 3)
+    }
+    messages[2]["P9"].append(">R5C5")  # a 3rd card
+    board_guesses = tuple(BoardGuess(1, "P0", cell, 2) for cell in CELLS)
+    match = Match(GOOD, players, messages, board_guesses=board_guesses,
+                  heat_guesses=(HeatGuess(2, "P1", True),), top_guesses=(TopGuess(1, "P2", ("P5",)),), ec_choice="P3")
+    result = final_standings(match)
+    assert result.problems == ()
+    for p, score in result.scores.items():
+        assert score.forfeit.reason == ""
+        assert score.total == sum(score.round_points) + score.colour_bonus.points + score.unique_bonus.points
+    assert result.scores["P0"].round_points[0] >= 1  # nine 2s guessed: the only guesser wins the numbers point
+    assert len(result.winners) >= 1 and result.ec is not None
