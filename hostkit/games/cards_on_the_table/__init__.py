@@ -1,0 +1,14 @@
+"""Cards on the Table: the pure rules, no I/O (the workbook and the commands are built on top).
+
+Rule sheet: seeds/004_bf2d8a958d3d5e58.txt; rulings: RULINGS.md, Cards on the Table.
+
+- cells: Cell (R2C4), CELLS
+- cards: Colour, Shade, Side, Heat, Card, Board, BoardSet (three boards; records() for the Boards tab)
+- heat: HeatRule strategies by name (Config heat_rule), ALL_SIDES_EQUAL_HEAT
+- generator: generate_set(seed), time_generation(seeds) for a benchmark
+- checker: check_set(boards) -> Problems quoting the sheet's board rules (independent of the generator)
+- plays: read_message, read_round (a player's round from their messages, with private replies), reveal_answer
+- guesses: board, heat and top-scorer guesses
+- scoring: Match, score_round, score_rounds
+- standings: final_standings (bonuses, forfeit, garnets, winners, ToL, EC)
+"""
