@@ -1,7 +1,6 @@
 import pytest
 
-from hostkit.core.anti_hap import FACES as HAP_AND_GRAB
-from hostkit.core.cards import FULL_DECK, Card
+from hostkit.core.cards import FULL_DECK, Card, Faces
 from hostkit.games.hap_tac_toe import BlockFaces, HapTacToe, WhenStarsAlign, make_faces
 
 STARS = WhenStarsAlign().faces
@@ -95,7 +94,14 @@ def test_hap_reasons_name_each_attribute():
                                       "pattern neither all the same nor all different (solid, hollow, solid)")
 
 
+OTHER_FACES = Faces(
+    attributes=("background", "shape", "colour"),
+    values=(("white", "gray", "black"), ("square", "triangle", "circle"), ("red", "blue", "yellow")),
+    aliases={"grey": "gray"},
+)
+
+
 def test_any_core_faces_compose():
-    faces = BlockFaces(HAP_AND_GRAB)
-    assert faces.parse("Yellow grey CIRCLE") == HAP_AND_GRAB.parse(["gray", "circle", "yellow"])
+    faces = BlockFaces(OTHER_FACES)
+    assert faces.parse("Yellow grey CIRCLE") == OTHER_FACES.parse(["gray", "circle", "yellow"])
     assert faces.format(Card((1, 2, 2))) == "gray circle yellow"
