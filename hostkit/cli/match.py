@@ -1,4 +1,4 @@
-"""Commands that every match uses: new, board, score, demo, games."""
+"""Commands that every match uses: new, board, score, status, demo, games."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from hostkit.cli.options import (
     book_options,
     finish,
     guarded,
+    image_option,
     json_option,
     now,
     open_game,
     round_option,
+    save_image,
 )
 from hostkit.games import GAMES, load_game
 from hostkit.core.players import parse_player_list
@@ -57,9 +59,10 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
 @round_option
 @click.option("--seed", type=click.IntRange(0), help="Draw with this seed instead of Config's (recorded in Draws).")
 @click.option("--force", is_flag=True, help="Replace the round's existing board with a generated one.")
+@image_option
 @json_option
 @guarded
-def board(book: Book, round_number: int, seed: int | None, force: bool, as_json: bool) -> None:
+def board(book: Book, round_number: int, seed: int | None, force: bool, image: str | None, as_json: bool) -> None:
     """Generate round N's board, or check the one typed in.
 
     A generated board has 8 to 11 distinct cards whose number of anti-haps is a
@@ -72,7 +75,9 @@ def board(book: Book, round_number: int, seed: int | None, force: bool, as_json:
       hostkit board --book game.xlsx --round 1
     """
     game, tables = open_game(book)
-    finish(book, game, game.board(tables, round_number, seed=seed, force=force), as_json)
+    outcome = game.board(tables, round_number, seed=seed, force=force)
+    save_image(outcome, image)
+    finish(book, game, outcome, as_json)
 
 
 @click.command()
@@ -133,6 +138,25 @@ def demo(book_path: str, game_name: str) -> None:
     click.echo(f"Open {book_path} to see each round's results tab and the Leaderboard.")
 
 
+@click.command()
+@book_options
+@json_option
+@guarded
+def status(book: Book, as_json: bool) -> None:
+    """Say what the match is waiting for, and the next command to run.
+
+    Rounds open and closed (with the time left), what each round is waiting
+    for, who has not submitted, and the next command, ready to copy. Nothing is
+    written.
+
+    \b
+    Example:
+      hostkit status --book game.xlsx
+    """
+    game, tables = open_game(book)
+    finish(book, game, game.status(tables, now()), as_json)
+
+
 @click.command("games")
 def games_command() -> None:
     """List the games hostkit can run."""
@@ -143,4 +167,4 @@ def games_command() -> None:
         click.echo(f"{name}\t{game.title} ({players} players)")
 
 
-COMMANDS = (new, board, score, demo, games_command)
+COMMANDS = (new, board, score, status, demo, games_command)

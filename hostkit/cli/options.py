@@ -6,6 +6,7 @@ import datetime as dt
 import functools
 import json
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 import click
@@ -91,6 +92,22 @@ def json_option(command: Callable) -> Callable:
 def round_option(command: Callable) -> Callable:
     return click.option("--round", "round_number", type=click.IntRange(1), required=True,
                         help="The round number.")(command)
+
+
+def image_option(command: Callable) -> Callable:
+    return click.option("--image", type=click.Path(dir_okay=False), metavar="PNG",
+                        help="Also draw the board as a picture to this .png file, to post in chat.")(command)
+
+
+def save_image(outcome: Outcome, path: str | None) -> None:
+    """Write the picture a command drew to --image, or say that this game draws none here."""
+    if path is None:
+        return
+    if outcome.image is None:
+        click.echo("No picture drawn: this step of the game has no board to draw for --image.", err=True)
+        return
+    Path(path).write_bytes(outcome.image)
+    click.echo(f"Drawn: {path}", err=True)
 
 
 def guarded(command: Callable) -> Callable:

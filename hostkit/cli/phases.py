@@ -16,9 +16,11 @@ from hostkit.cli.options import (
     now,
     open_game,
     round_option,
+    image_option,
+    save_image,
     write_or_create,
 )
-from hostkit.core.game import Outcome
+from hostkit.core.game import Game, Outcome, Prompt
 from hostkit.core.ledger import LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
@@ -53,13 +55,15 @@ def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
 @book_options
 @click.option("--round", "round_number", type=click.IntRange(1), help="The round (default: the one in play).")
 @click.option("--player", help="The player whose decisions to take, for games that ask one player at a time.")
+@image_option
 @guarded
-def play(book: Book, round_number: int | None, player: str | None) -> None:
+def play(book: Book, round_number: int | None, player: str | None, image: str | None) -> None:
     """Run a live phase: show each decision due, ask you for it, save it at once.
 
     Each answer is written to the workbook as soon as you give it, so stopping
     (Ctrl-C) or a crash loses nothing: run the same command again to resume where
-    the recorded decisions end. It ends when the phase ends.
+    the recorded decisions end. It ends when the phase ends. Type `undo` at any
+    prompt to take back the last recorded decision (you are asked to confirm).
 
     \b
     Example (Hap and Grab Part 2: type take or pass for each revealed card):
@@ -69,7 +73,7 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
     seen: set[str] = set()
     saved = 0
     while True:
-        prompt, lines = game.next_prompt(tables, round_number, player)
+        prompt, lines = game.next_prompt(tables, round_number, player, now())
         for line in lines:
             if line.strip() not in seen:
                 click.echo(line)
@@ -78,21 +82,49 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
             click.echo(f"Done: {saved} decision(s) saved this run. Next: `hostkit score` or `hostkit standings`.")
             return
         try:
-            choice = click.prompt(prompt.text, type=click.Choice(prompt.choices, case_sensitive=False))
+            answer = click.prompt(prompt.text, type=_answers(prompt))
         except click.Abort:
             click.echo(f"\nStopped: {saved} decision(s) saved this run; run the same command to resume.", err=True)
             sys.exit(1)
         try:
-            outcome = game.decide(tables, round_number, player, choice)
+            if answer.strip().casefold() == UNDO:
+                outcome = _confirmed_undo(game, tables, round_number, player)
+            else:
+                outcome = game.decide(tables, round_number, player, answer, now())
         except BookError as error:
             click.echo(f"Not recorded: {error}", err=True)
             continue
-        book.write(outcome.writes)
-        saved += 1
-        tables = _updated(tables, outcome.writes)
+        if outcome is None:
+            continue
+        if outcome.writes:
+            book.write(outcome.writes)
+            saved += answer.strip().casefold() != UNDO
+            tables = _updated(tables, outcome.writes)
+        save_image(outcome, image)
         for line in outcome.summary:
-            click.echo(f"Saved: {line}")
+            click.echo(f"Saved: {line}" if outcome.writes and answer.strip().casefold() != UNDO else line)
             seen.add(line.strip())
+
+
+UNDO = "undo"
+
+
+def _answers(prompt: Prompt) -> click.ParamType:
+    """The answers a prompt takes: its choices (or the first letters of them) and undo; or any text."""
+    if not prompt.choices:
+        return click.STRING
+    return click.Choice([*prompt.choices, UNDO], case_sensitive=False)
+
+
+def _confirmed_undo(game: Game, tables: Tables, round_number: int | None, player: str | None) -> Outcome | None:
+    outcome = game.undo(tables, round_number, player)
+    for line in outcome.summary:
+        click.echo(line)
+    if not click.confirm("Take it back?", default=False):
+        click.echo("Kept: nothing was changed.")
+        return None
+    outcome.summary = ["Taken back."]
+    return outcome
 
 
 def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:

@@ -23,14 +23,19 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
     data: dict[str, Any] | None = None
+    image: bytes | None = None
+    """A picture of the board as it stands (PNG), for commands given --image."""
 
 
 @dataclass(frozen=True)
 class Prompt:
-    """A live decision the host types in: the situation in words and the answers allowed."""
+    """A live decision the host types in: the situation in words and the answers allowed.
+
+    With no choices the host types (or pastes) free text, such as a player's whole message.
+    """
 
     text: str
-    choices: tuple[str, ...]
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,13 +146,20 @@ class Game:
         raise BookError(f"{self.title} has no demo.")
 
     def next_prompt(
-        self, tables: Tables, round_number: int | None, player: str | None
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
     ) -> tuple[Prompt | None, list[str]]:
         """For live play: the decision the game waits for (None once the phase has ended) and lines saying
         what has happened so far. Games without live play raise BookError."""
         raise BookError(f"{self.title} has no live play.")
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
+    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
+               now: dt.datetime | None = None) -> Outcome:
         """For live play: record one decision; Outcome.writes holds the decisions tab with it appended.
-        A decision that breaks a rule raises BookError with the reason."""
+        An Outcome with no writes only informs (a clock shown, say). A decision that breaks a rule raises
+        BookError with the reason."""
         raise BookError(f"{self.title} has no live play.")
+
+    def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
+        """For live play: take back the phase's last recorded decision. Outcome.summary says what is taken
+        back and the state before it; Outcome.writes holds the tab without it."""
+        raise BookError(f"{self.title} cannot take back a live decision; edit its tab by hand.")

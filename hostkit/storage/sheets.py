@@ -22,6 +22,7 @@ from google.auth import exceptions as auth_errors
 from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient
 
+from hostkit.core.styles import plain
 from hostkit.core.tables import Cell, Rows
 from hostkit.core.times import to_serial
 from hostkit.storage.book import Book, StorageError
@@ -116,6 +117,7 @@ def a1_range(title: str, rows: int, columns: int) -> str:
 
 def to_json(value: Cell) -> Any:
     """A cell as the API takes it: text stays text (RAW), moments become serial numbers, blanks clear."""
+    value = plain(value)
     if value is None:
         return ""
     if isinstance(value, bool) or isinstance(value, (int, str)):

@@ -11,8 +11,10 @@ from typing import Mapping
 
 import openpyxl
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell as XlCell
+from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils.exceptions import InvalidFileException
 
+from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Cell, Rows
 from hostkit.storage.book import Book, StorageError
 
@@ -102,8 +104,22 @@ def _replace_sheet(wb: openpyxl.Workbook, name: str, rows: Rows) -> None:
             wb.remove(ws)
             break
     ws = wb.create_sheet(name[:31], index)
-    for row in rows:
-        ws.append([_cell(ws, v) for v in row])
+    for number, row in enumerate(rows, start=1):
+        ws.append([_cell(ws, plain(v)) for v in row])
+        for column, value in enumerate(row, start=1):
+            if isinstance(value, Styled):
+                _draw(ws.cell(number, column), value)
+
+
+def _draw(cell: XlCell, style: Styled) -> None:
+    if style.fill:
+        cell.fill = PatternFill(fill_type="solid", fgColor=style.fill)
+    if style.font or style.bold:
+        cell.font = Font(color=style.font, bold=style.bold)
+    if style.number_format:
+        cell.number_format = style.number_format
+    if style.centred:
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
 
 def _cell(ws, value: Cell):

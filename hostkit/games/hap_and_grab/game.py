@@ -229,7 +229,8 @@ class HapAndGrab(Game):
             raise BookError(f"{found.rejection}")
         return ctx, found
 
-    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Prompt | None, list[str]]:
+    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None,
+                    now: dt.datetime | None = None) -> tuple[Prompt | None, list[str]]:
         ctx, part2 = self._live(tables, round_number, player)
         game = part2.game
         lines = game.story(part2.round)
@@ -241,7 +242,8 @@ class HapAndGrab(Game):
                       f"{waiting.player}'s (turn {game.option + 1} of {order}). {waiting.player}: take or pass?",
                       (Choice.TAKE.value, Choice.PASS.value)), lines
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
+    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
+               now: dt.datetime | None = None) -> Outcome:
         ctx, part2 = self._live(tables, round_number, player)
         game = part2.game
         waiting = game.waiting()

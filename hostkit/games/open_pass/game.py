@@ -227,7 +227,8 @@ class OpenPass(Game):
             raise BookError(f"{waiting[name]}; fix the Decks row before dealing.")
         return ctx, plays[name]
 
-    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None
+    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None,
+                    now: dt.datetime | None = None
                     ) -> tuple[Prompt | None, list[str]]:
         ctx, play = self._live(tables, round_number, player)
         lines = history(play, self._rule(ctx))
@@ -241,7 +242,8 @@ class OpenPass(Game):
                 f"{ctx.config['max_open']}. Open it (it goes to the left of your equation) or pass?")
         return Prompt(text, (Decision.OPEN.value, Decision.PASS.value)), lines
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
+    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
+               now: dt.datetime | None = None) -> Outcome:
         ctx, play = self._live(tables, round_number, player)
         if play.is_over():
             raise BookError(f"{play.deal.player}'s game is over: every card is decided.")
