@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Callable, Mapping
+from typing import Callable, Collection, Mapping
 
 from hostkit.core.tables import Rows
 
@@ -34,3 +34,17 @@ class Book(ABC):
     @abstractmethod
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
         """Lay a new match's tabs out; refuse to overwrite an existing match unless force."""
+
+    def lock(self) -> None:
+        """Hold the workbook against other hostkit commands until release() (waiting a few seconds for one that
+        holds it). A backend that cannot lock does nothing."""
+
+    def release(self) -> None:
+        """Let other hostkit commands use the workbook again."""
+
+    def relock(self) -> bool:
+        """Hold the workbook again after release(); True when it changed meanwhile (the next read reads it anew)."""
+        return False
+
+    def check(self, tabs: Collection[str]) -> None:
+        """Raise StorageError when writing these tabs now would fail or lose something; nothing is written."""

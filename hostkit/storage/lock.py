@@ -1,0 +1,57 @@
+"""One hostkit command at a time on a workbook file: an exclusive lock on a small file beside it.
+
+The lock is the operating system's (flock, or LockFileEx on Windows) on `.<workbook>.hostkit-lock`, so it ends
+with the process that holds it: a crash or a kill never leaves a workbook locked.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from hostkit.storage.book import StorageError
+
+WAIT_VARIABLE = "HOSTKIT_LOCK_WAIT"
+WAIT = 5.0
+
+
+def lock_wait() -> float:
+    """Seconds to wait for another hostkit command: HOSTKIT_LOCK_WAIT, else 5."""
+    text = os.environ.get(WAIT_VARIABLE, "").strip()
+    if not text:
+        return WAIT
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds <= 3600:
+        raise StorageError(f"{WAIT_VARIABLE} {text!r} is not a number of seconds from 0 to 3600; set it to how long "
+                           f"to wait for another hostkit command (like 5), or unset it.")
+    return seconds
+
+
+class WorkbookLock:
+    def __init__(self, workbook: Path, wait: float | None = None):
+        self.workbook = workbook
+        self.wait = lock_wait() if wait is None else wait
+        self._file = FileLock(workbook.with_name(f".{workbook.name}.hostkit-lock"), timeout=self.wait)
+
+    @property
+    def held(self) -> bool:
+        return self._file.is_locked
+
+    def acquire(self) -> None:
+        if self.held:
+            return
+        try:
+            self._file.acquire()
+        except Timeout:
+            raise StorageError(f"{self.workbook} is being written by another hostkit command; wait for it to "
+                               f"finish and try again.") from None
+
+    def release(self) -> None:
+        if self.held:
+            self._file.release(force=True)
