@@ -45,9 +45,9 @@ def main() -> None:
     print(f"deal + play: {decisions} decisions, {(time.perf_counter() - start) * 1000 / decisions:.1f} ms per "
           f"prompt-and-decide (the workbook write not included)")
     start = time.perf_counter()
-    outcome, entries = GAME.standings(Tables(tabs))
+    outcome = GAME.standings(Tables(tabs))
     print(f"standings of the finished match: {(time.perf_counter() - start) * 1000:.1f} ms "
-          f"(winner {outcome.data['winner']}, {len(entries)} payout)")
+          f"(winner {outcome.data['winner']}, {len(outcome.payout.due) if outcome.payout else 0} payout)")
 
 
 if __name__ == "__main__":

@@ -11,13 +11,18 @@ from hostkit.cli.options import (
     book_options,
     finish,
     guarded,
+    hold,
     image_option,
     json_option,
+    ledger_option,
     now,
     open_game,
     round_option,
     save_image,
+    season_book,
 )
+from hostkit.cli.targets import pay
+from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.games import GAMES, load_game
 from hostkit.core.players import parse_player_list
 from hostkit.storage.book import Book
@@ -48,7 +53,10 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
         raise Unusable(f"--players: {error}.") from None
     rules = load_game(game)
     seed = secrets.randbelow(10**9) if seed is None else seed
-    book.create(rules.new_book(names, seed), force=force)
+    tabs = rules.new_book(names, seed, match_id=f"{rules.name}-{secrets.token_hex(5)}")
+    if book.timezone:
+        tabs[CONFIG_TAB] = with_setting(tabs[CONFIG_TAB], "timezone", book.timezone)
+    book.create(tabs, force=force)
     click.echo(f"Created {book.location}: {rules.title} for {', '.join(names)}, seed {seed}.")
     if rules.first_steps:
         click.echo(f"Next: {rules.first_steps}")
@@ -83,9 +91,10 @@ def board(book: Book, round_number: int, seed: int | None, force: bool, image: s
 @click.command()
 @book_options
 @round_option
+@ledger_option
 @json_option
 @guarded
-def score(book: Book, round_number: int, as_json: bool) -> None:
+def score(book: Book, round_number: int, ledger_path: str | None, as_json: bool) -> None:
     """Score round N by the rules of the workbook's game and write the results.
 
     Hap and Grab: judges every answer, builds the turn order, and writes 'Round N
@@ -95,24 +104,29 @@ def score(book: Book, round_number: int, as_json: bool) -> None:
     player has finished, ranks them and posts the awards.
 
     Rows that cannot be used are reported by row number and skipped. A round
-    still open is not scored: you are told how long is left.
+    still open is not scored: you are told how long is left. Awards go to the
+    match workbook's Ledger tab, or with --ledger to a season workbook's.
 
     \b
     Example:
       hostkit score --book game.xlsx --round 2 --json
     """
     game, tables = open_game(book)
-    finish(book, game, game.score(tables, round_number, now()), as_json)
+    outcome = game.score(tables, round_number, now())
+    finish(book, game, outcome, as_json, also=pay(book, tables, outcome, season_book(ledger_path, book)))
 
 
 @click.command()
 @click.option("--book", "book_path", type=click.Path(dir_okay=False), default="demo.xlsx", show_default=True,
-              help="Where to write the demo workbook (overwritten).")
+              help="Where to write the demo workbook.")
 @click.option("--game", "game_name", type=click.Choice(sorted(GAMES), case_sensitive=False), default="hap-and-grab",
               show_default=True, help="The game to show.")
+@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 @guarded
-def demo(book_path: str, game_name: str) -> None:
+def demo(book_path: str, game_name: str, force: bool) -> None:
     """Build a sample match with realistic submissions and score it.
+
+    Refuses to overwrite an existing file unless --force.
 
     \b
     Example:
@@ -123,8 +137,9 @@ def demo(book_path: str, game_name: str) -> None:
 
     game = load_game(game_name)
     book = XlsxBook(book_path)
+    hold(book)
     sample = game.demo()
-    book.create(sample.tabs, force=True)
+    book.create(sample.tabs, force=force)
     click.echo(f"Built {book_path}: {sample.description}\n")
     for number in sample.rounds:
         outcome = game.score(Tables(book.read()), number, now())

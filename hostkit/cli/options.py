@@ -7,11 +7,12 @@ import functools
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import click
 from click.core import ParameterSource
 
+from hostkit.cli.targets import Target, keep_match_id, public_target, same_file, write_all
 from hostkit.core.forms import FormMapping, apply_form, parse_columns
 from hostkit.core.game import Game, Outcome
 from hostkit.games import load_game
@@ -52,11 +53,23 @@ def book_options(command: Callable) -> Callable:
                 raise Unusable("Give --public-sheet or --public-book, not both.")
             if public_sheet or public_book:
                 book.public = open_book(public_book, public_sheet, credentials, progress, public=True)
+                if same_file(book.public, book):
+                    raise Unusable(f"The public workbook {book.public.location} is the match workbook itself, whose "
+                                   f"private tabs players must not see; give the players a workbook of their own.")
+            hold(book)
+            if book.public is not None:
+                hold(book.public)
         except StorageError as error:
             raise Unusable(str(error)) from None
         return command(*args, book=book, **kwargs)
 
     return wrapper
+
+
+def hold(book: Book) -> None:
+    """Lock a workbook against other hostkit commands until this command ends, however it ends."""
+    book.lock()
+    click.get_current_context().call_on_close(book.release)
 
 
 def _progress(line: str) -> None:
@@ -92,6 +105,32 @@ def json_option(command: Callable) -> Callable:
 def round_option(command: Callable) -> Callable:
     return click.option("--round", "round_number", type=click.IntRange(1), required=True,
                         help="The round number.")(command)
+
+
+def ledger_option(command: Callable) -> Callable:
+    return click.option("--ledger", "ledger_path", type=click.Path(dir_okay=False),
+                        help="Pay into this season workbook's Ledger tab instead of the match workbook's own "
+                             "(made if it does not exist).")(command)
+
+
+def season_book(path: str | None, book: Book) -> Book | None:
+    """The season workbook --ledger names (the match workbook itself when it names that), locked until the
+    command ends."""
+    if path is None:
+        return None
+    from hostkit.storage.xlsx import XlsxBook
+
+    season = XlsxBook(path)
+    if same_file(season, book):
+        return book
+    if book.public is not None and same_file(season, book.public):
+        raise Unusable(f"{path} cannot be both the season ledger and the players' public workbook; give --ledger "
+                       f"the season's own workbook.")
+    try:
+        hold(season)
+    except StorageError as error:
+        raise Unusable(str(error)) from None
+    return season
 
 
 def image_option(command: Callable) -> Callable:
@@ -136,14 +175,17 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     """
     tabs = book.read()
     zone = book.timezone or _pulled_timezone(tabs)
-    tables = Tables(tabs)
+    tables = raw = Tables(tabs)
     if zone:
         config = tables.require(CONFIG_TAB)
         given = next((r.text("Value") for r in config.records("Key", "Value")
                       if r.text("Key").lower() == "timezone"), "")
-        if given and given not in ("UTC", zone) and book.progress:
-            book.progress(f"Config timezone {given} is not used: times are read in the spreadsheet's own time "
-                          f"zone, {zone} (change it in Google Sheets: File > Settings).")
+        if given and given != zone:
+            whose = "the spreadsheet's own time zone" if book.timezone else \
+                "the time zone of the spreadsheet this copy was pulled from"
+            click.echo(f"hostkit: Config timezone {given} is not used: times are read in {zone}, {whose} (set "
+                       f"Config timezone to {zone}, or change the spreadsheet's in Google Sheets: File > Settings).",
+                       err=True)
         rows = with_setting([config.header] + config.rows, "timezone", zone)
         tables = tables.replaced(CONFIG_TAB, Table(config.name, rows))
     common, _ = read_config(tables, COMMON_SETTINGS)
@@ -152,6 +194,7 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     except KeyError as error:
         raise BookError(f"Config's game {common['game']!r} is not a game hostkit knows "
                         f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config.") from None
+    book.match = game.identity(raw)
     return game, apply_form(tables, form_mapping(common))
 
 
@@ -165,17 +208,17 @@ def form_mapping(config: Config) -> FormMapping:
     return FormMapping(config["form_tab"], parse_columns(config["form_columns"]), config["form_target"] or "Submissions")
 
 
-def finish(book: Book, game: Game, outcome: Outcome, as_json: bool) -> None:
+def finish(book: Book, game: Game, outcome: Outcome, as_json: bool, also: Sequence[Target] = ()) -> None:
     """Write what the command produced, report it, and exit 0 (done) or 1 (done with problems).
 
     With a public workbook (--public-sheet/--public-book) the tabs the game calls public are also written
-    there, and nothing else.
+    there, and nothing else; `also` are other workbooks to write (a season ledger). Every workbook is checked
+    before any is written.
     """
-    book.write(outcome.writes)
-    if book.public is not None:
-        public = {tab: rows for tab, rows in outcome.writes.items() if game.is_public(tab)}
-        if public:
-            write_or_create(book.public, public)
+    public = public_target(book, game, outcome.writes)
+    if public is not None:
+        keep_match_id(book, outcome)
+    write_all([Target(book, outcome.writes), *([public] if public else []), *also])
     if as_json:
         data = dict(outcome.data or {})
         data["problems"] = [p.as_json() for p in outcome.problems]
@@ -188,14 +231,3 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool) -> None:
         for problem in outcome.problems:
             click.echo(f"  {problem}", err=True)
         sys.exit(1)
-
-
-def write_or_create(book: Book, tabs: dict[str, Rows]) -> None:
-    """Write tabs to a second workbook (the public one, a season ledger), making an xlsx file on first use."""
-    if not tabs:
-        return
-    path = getattr(book, "path", None)
-    if path is not None and not path.exists():
-        book.create(tabs)
-    else:
-        book.write(tabs)

@@ -15,15 +15,16 @@ from hostkit.cli.options import (
     json_option,
     now,
     open_game,
+    ledger_option,
     round_option,
     image_option,
     save_image,
-    write_or_create,
+    season_book,
 )
 from hostkit.core.game import Game, Outcome, Prompt
-from hostkit.core.ledger import LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
-from hostkit.core.players import player_key
-from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
+from hostkit.cli.targets import pay
+from hostkit.core.ledger import LEDGER_TAB, balances, read_ledger
+from hostkit.core.tables import BookError, Rows, Table, Tables
 from hostkit.storage.book import Book
 
 
@@ -81,11 +82,18 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
         if prompt is None:
             click.echo(f"Done: {saved} decision(s) saved this run. Next: `hostkit score` or `hostkit standings`.")
             return
+        book.release()  # other commands may use the workbook while the host waits for an answer
         try:
             answer = click.prompt(prompt.text, type=_answers(prompt))
         except click.Abort:
             click.echo(f"\nStopped: {saved} decision(s) saved this run; run the same command to resume.", err=True)
             sys.exit(1)
+        if book.relock():
+            game, tables = open_game(book)
+            if game.next_prompt(tables, round_number, player, now())[0] != prompt:
+                click.echo(f"Not recorded: {book.location} changed while you answered (another command wrote it), "
+                           f"and the decision due is no longer the same; here it is again.", err=True)
+                continue
         try:
             if answer.strip().casefold() == UNDO:
                 outcome = _confirmed_undo(game, tables, round_number, player)
@@ -136,8 +144,7 @@ def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
 
 @click.command()
 @book_options
-@click.option("--ledger", "ledger_path", type=click.Path(dir_okay=False),
-              help="Pay into this season workbook's Ledger tab instead of the match workbook's own.")
+@ledger_option
 @json_option
 @guarded
 def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
@@ -146,8 +153,9 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
     Adds each player's treasure over the rounds (a skull is -3), names the winner
     (a tie goes to Config tie_winner) or the automatic loser of Part 1. Once the
     result is final the winner's garnets (Config winner_garnets) are posted to the
-    Ledger tab; running it again never pays twice. With --ledger the entries go
-    to a season workbook instead (made with a Ledger tab if it does not exist).
+    Ledger tab; running it again never pays twice, and a corrected result is
+    corrected in the ledger (reversing entries, then the new ones). With --ledger
+    the entries go to a season workbook instead (made if it does not exist).
 
     \b
     Examples:
@@ -155,53 +163,8 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
       hostkit standings --book game.xlsx --ledger season.xlsx --json
     """
     game, tables = open_game(book)
-    outcome, entries = game.standings(tables)
-    if ledger_path is None:
-        _pay(tables, entries, outcome, book.location)
-    else:
-        from hostkit.storage.xlsx import XlsxBook
-
-        season = XlsxBook(ledger_path)
-        season_outcome = Outcome()
-        _pay(Tables(season.read() if season.path.exists() else {}), entries, season_outcome, ledger_path)
-        write_or_create(season, season_outcome.writes)
-        outcome.problems += season_outcome.problems
-        outcome.summary += season_outcome.summary
-        outcome.data = {**(outcome.data or {}), **(season_outcome.data or {})}
-    finish(book, game, outcome, as_json)
-
-
-def _pay(tables: Tables, entries: list[Entry], outcome: Outcome, where: str) -> None:
-    """Post entries into the Ledger tab of `tables`; entries already there, or contradicted, are not posted."""
-    existing, problems = read_ledger(tables)
-    outcome.problems += problems
-    fresh = []
-    for entry in entries:
-        clash = next((e for e in existing if e.match.casefold() == entry.match.casefold() and e.round == entry.round
-                      and e.reason.strip().casefold() == entry.reason.strip().casefold()
-                      and player_key(e.player) != player_key(entry.player)), None)
-        if clash is None:
-            fresh.append(entry)
-        else:
-            outcome.problems.append(Problem(LEDGER_TAB, None, (
-                f"{where} already pays {clash.player} for {entry.reason!r} in {entry.match!r}, but the result now "
-                f"names {entry.player}; nothing was paid. Correct the Ledger by hand, then run standings again.")))
-    everything, added = post(existing, fresh)
-    if added:
-        outcome.writes[LEDGER_TAB] = ledger_rows(everything)
-    for entry in added:
-        outcome.summary.append(f"Paid: {entry.player} {entry.garnets:+d} garnets ({entry.reason}, {entry.match}), "
-                               f"written to {LEDGER_TAB} in {where}.")
-    for entry in entries:
-        if entry.key() in {e.key() for e in existing}:
-            outcome.summary.append(f"Already paid: {entry.player} {entry.garnets:+d} garnets ({entry.reason}); "
-                                   f"nothing added.")
-    outcome.data = {**(outcome.data or {}), "paid": [_entry_json(e) for e in added]}
-
-
-def _entry_json(entry: Entry) -> dict:
-    return {"match": entry.match, "round": entry.round, "player": entry.player, "garnets": entry.garnets,
-            "tokens_of_life": entry.tokens, "elimination_candidate": entry.candidate, "reason": entry.reason}
+    outcome = game.standings(tables)
+    finish(book, game, outcome, as_json, also=pay(book, tables, outcome, season_book(ledger_path, book)))
 
 
 @click.command()

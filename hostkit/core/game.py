@@ -9,9 +9,17 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, ClassVar
 
-from hostkit.core.ledger import Entry
+from hostkit.core.ledger import Payout
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
-from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, Setting, config_rows, read_config
+from hostkit.core.settings import (
+    COMMON_SETTINGS,
+    CONFIG_TAB,
+    Config,
+    Setting,
+    config_rows,
+    read_config,
+    with_setting,
+)
 from hostkit.core.tables import BookError, Problem, Rows, Tables
 
 
@@ -25,6 +33,8 @@ class Outcome:
     data: dict[str, Any] | None = None
     image: bytes | None = None
     """A picture of the board as it stands (PNG), for commands given --image."""
+    payout: Payout | None = None
+    """What the match's result pays, once it is final: the command settles it into the ledger."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +55,17 @@ class Demo:
     tabs: dict[str, Rows]
     rounds: tuple[int, ...]
     description: str
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Which match a workbook holds. `config` is its Config tab with match_id filled in from the match's name,
+    for a workbook made before match ids (None when Config has one): written, it keeps the id stable."""
+
+    id: str
+    name: str
+    game: str
+    config: Rows | None = None
 
 
 @dataclass(frozen=True)
@@ -92,7 +113,7 @@ class Game:
     def headers(self) -> dict[str, list[str]]:
         return template_headers(self.template())
 
-    def new_book(self, players: list[str], seed: int) -> dict[str, Rows]:
+    def new_book(self, players: list[str], seed: int, match_id: str = "") -> dict[str, Rows]:
         """The workbook's tabs for a new match, in order."""
         if not self.min_players <= len(players) <= self.max_players:
             wanted = (
@@ -101,7 +122,8 @@ class Game:
                 else f"{self.min_players} to {self.max_players}"
             )
             raise BookError(f"{self.title} is for {wanted} players, not {len(players)} ({', '.join(players)}).")
-        tabs: dict[str, Rows] = {CONFIG_TAB: config_rows(self.all_settings(), {"game": self.name, "seed": seed})}
+        tabs: dict[str, Rows] = {CONFIG_TAB: config_rows(self.all_settings(), {"game": self.name, "seed": seed,
+                                                                          "match_id": match_id})}
         for tab in self.template()["tabs"]:
             rows = [list(tab["header"])] + [list(r) for r in tab.get("rows", [])]
             if tab["name"] == PLAYERS_TAB:
@@ -122,6 +144,18 @@ class Game:
             return f"{self.title}: {' v '.join(ctx.roster.names)}"
         return self.title
 
+    def identity(self, tables: Tables) -> Identity:
+        ctx = self.context(tables)
+        match_id = self.match_id(ctx)
+        config = tables.require(CONFIG_TAB)
+        fix = None if ctx.config["match_id"] else with_setting([config.header] + config.rows, "match_id", match_id)
+        return Identity(match_id, self.match_name(ctx), self.name, fix)
+
+    def match_id(self, ctx: Context) -> str:
+        """The match's key in the season ledger and in the workbooks that serve it: Config match_id, set by
+        `new`; a workbook made before match ids has none and is known by its match name."""
+        return ctx.config["match_id"] or self.match_name(ctx)
+
     def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
         """Generate round N's board, or check the one the host typed in."""
         raise BookError(f"{self.title} has no board to generate.")
@@ -133,8 +167,8 @@ class Game:
         """Deal round N's private cards; refuse to deal again once play has started unless force."""
         raise BookError(f"{self.title} has no cards to deal.")
 
-    def standings(self, tables: Tables) -> tuple[Outcome, list[Entry]]:
-        """The match table, and the ledger entries that a final result pays."""
+    def standings(self, tables: Tables) -> Outcome:
+        """The match table; once the result is final, Outcome.payout says what it pays."""
         raise BookError(f"{self.title} has no match standings.")
 
     def status(self, tables: Tables, now: dt.datetime) -> Outcome:

@@ -1,4 +1,8 @@
-"""The season ledger: garnets, Tokens of Life and elimination candidacies, entry by entry."""
+"""The season ledger: garnets, Tokens of Life and elimination candidacies, entry by entry.
+
+Entries are never edited: a payment that a corrected result no longer owes is taken back by a reversing
+entry, as a ledger does. A match is known by its match id (Config match_id), not by its display name.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,13 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from hostkit.core.players import player_key
-from hostkit.core.tables import Problem, Rows, Tables, is_blank
+from hostkit.core.tables import Problem, Rows, Table, Tables, is_blank
 
 LEDGER_TAB = "Ledger"
-LEDGER_HEADER = ["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate", "Reason"]
+LEDGER_HEADER = ["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate", "Reason",
+                 "Match id"]
+REVERSED = " — reversed: "
+_CANDIDATE = {"yes": 1, "y": 1, "true": 1, "1": 1, "x": 1, "withdrawn": -1, "-1": -1}
 
 
 class Refused(Exception):
@@ -23,16 +30,32 @@ class Entry:
     player: str
     garnets: int = 0
     tokens: int = 0
-    candidate: bool = False
+    candidate: int = 0
+    """1 makes the player an elimination candidate; -1 withdraws a candidacy (a reversing entry)."""
     reason: str = ""
+    match_id: str = ""
+    """The match's stable id; blank in entries posted before match ids, which are known by their match name."""
 
-    def key(self) -> tuple:
-        """Entries with the same match, round, player and reason are one entry: posting twice adds nothing."""
-        return (self.match.casefold(), self.round, player_key(self.player), self.reason.strip().casefold())
+    def match_key(self) -> str:
+        return (self.match_id or self.match).strip().casefold()
+
+    def amounts(self) -> tuple[int, int, int]:
+        return self.garnets, self.tokens, int(self.candidate)
 
     def row(self) -> list:
         return [self.match, self.round, self.player, self.garnets, self.tokens,
-                "yes" if self.candidate else "", self.reason]
+                {1: "yes", -1: "withdrawn"}.get(int(self.candidate), ""), self.reason, self.match_id or None]
+
+
+@dataclass(frozen=True)
+class Payout:
+    """What a match's result pays now: every entry due, and every reason its payments are posted under, so
+    that a payment no longer due (a corrected result) is found and reversed."""
+
+    match_id: str
+    match: str
+    due: tuple[Entry, ...]
+    reasons: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -49,7 +72,7 @@ def read_ledger(tables: Tables) -> tuple[list[Entry], list[Problem]]:
         return [], []
     entries: list[Entry] = []
     problems: list[Problem] = []
-    for record in table.records(*LEDGER_HEADER):
+    for record in table.records(*LEDGER_HEADER[:-1], optional=LEDGER_HEADER[-1:]):
         try:
             entries.append(Entry(
                 match=record.text("Match"),
@@ -57,8 +80,9 @@ def read_ledger(tables: Tables) -> tuple[list[Entry], list[Problem]]:
                 player=record.text("Player"),
                 garnets=0 if is_blank(record["Garnets"]) else int(record["Garnets"]),  # type: ignore[arg-type]
                 tokens=0 if is_blank(record["Tokens of Life"]) else int(record["Tokens of Life"]),  # type: ignore[arg-type]
-                candidate=record.text("Elimination candidate").lower() in ("yes", "y", "true", "1", "x"),
+                candidate=_CANDIDATE.get(record.text("Elimination candidate").lower(), 0),
                 reason=record.text("Reason"),
+                match_id=record.text("Match id"),
             ))
         except (TypeError, ValueError):
             problems.append(Problem(table.name, record.row, "Round, Garnets and Tokens of Life must be whole "
@@ -66,19 +90,62 @@ def read_ledger(tables: Tables) -> tuple[list[Entry], list[Problem]]:
     return entries, problems
 
 
-def post(existing: Sequence[Entry], new: Iterable[Entry]) -> tuple[list[Entry], list[Entry]]:
-    """All entries after posting new ones, and those actually added (already-posted ones are skipped)."""
-    seen = {e.key() for e in existing}
-    added = []
-    for entry in new:
-        if entry.key() not in seen:
-            seen.add(entry.key())
-            added.append(entry)
-    return list(existing) + added, added
+def settle(existing: Sequence[Entry], payout: Payout) -> list[Entry]:
+    """The entries that bring what the ledger pays a match to what its result pays now: a reversing entry
+    for each payment no longer due (or due in another amount), then each payment due and not yet made.
+    Nothing when the ledger already agrees, so settling again posts nothing twice."""
+    scope = {r.strip().casefold() for r in payout.reasons} | {e.reason.strip().casefold() for e in payout.due}
+    paid: dict[tuple, tuple[int, int, int]] = {}
+    named: dict[tuple, tuple[str, str]] = {}
+    for e in existing:
+        reason = e.reason.split(REVERSED, 1)[0].strip()
+        if e.match_key() != payout.match_id.strip().casefold() or reason.casefold() not in scope:
+            continue
+        key = (e.round, player_key(e.player), reason.casefold())
+        paid[key] = tuple(a + b for a, b in zip(paid.get(key, (0, 0, 0)), e.amounts()))  # type: ignore[assignment]
+        named.setdefault(key, (e.player, reason))
+    due = {(e.round, player_key(e.player), e.reason.strip().casefold()): e for e in payout.due}
+    posted = []
+    for key, amounts in paid.items():
+        if any(amounts) and (key not in due or due[key].amounts() != amounts):
+            player, reason = named[key]
+            garnets, tokens, candidate = (-a for a in amounts)
+            posted.append(Entry(payout.match, key[0], player, garnets, tokens, candidate,
+                                f"{reason}{REVERSED}{_why(key, due)}", payout.match_id))
+    for key, entry in due.items():
+        if paid.get(key, (0, 0, 0)) != entry.amounts():
+            posted.append(entry)
+    return posted
 
 
-def ledger_rows(entries: Iterable[Entry]) -> Rows:
-    return [list(LEDGER_HEADER)] + [e.row() for e in entries]
+def _why(key: tuple, due: dict[tuple, Entry]) -> str:
+    if key in due:
+        return f"the corrected result pays {describe(due[key])} instead"
+    others = [e.player for k, e in due.items() if k[0] == key[0] and k[2] == key[2]]
+    if others:
+        return f"the corrected result gives it to {' and '.join(others)}"
+    return "the corrected result no longer pays it"
+
+
+def describe(entry: Entry) -> str:
+    """What an entry pays, in words: '+6 garnets', '-3 Tokens of Life', 'elimination candidate'."""
+    parts = [f"{entry.garnets:+d} garnets" if entry.garnets else "",
+             f"{entry.tokens:+d} Tokens of Life" if entry.tokens else "",
+             {1: "elimination candidate", -1: "elimination candidacy withdrawn"}.get(int(entry.candidate), "")]
+    return ", ".join(p for p in parts if p) or "nothing"
+
+
+def ledger_rows(entries: Iterable[Entry], table: Table | None = None) -> Rows:
+    """The Ledger tab with entries added at its end; an existing tab keeps its rows and the host's columns."""
+    if table is None or not any(table.header):
+        return [list(LEDGER_HEADER)] + [e.row() for e in entries]
+    header = list(table.header) + [c for c in LEDGER_HEADER if not table.has_column(c)]
+    rows: Rows = [header] + [list(r) for r in table.rows]
+    keys = [" ".join(h.split()).casefold() for h in header]
+    for entry in entries:
+        values = {c.casefold(): v for c, v in zip(LEDGER_HEADER, entry.row())}
+        rows.append([values.get(k) for k in keys])
+    return rows
 
 
 def balances(entries: Iterable[Entry]) -> dict[str, Balance]:

@@ -75,6 +75,8 @@ def timezone_name(value: Cell) -> str:
 COMMON_SETTINGS: tuple[Setting, ...] = (
     Setting("game", "", "The game this workbook runs (set by `hostkit new`).", text),
     Setting("match", "", "This match's name in the season ledger (blank: the game's title, with the players of a duel: 'Hap and Grab: Reds v Craw').", text),
+    Setting("match_id", "", "This match's own id, set by `hostkit new`: the season ledger and the public workbook "
+            "know the match by it, so renaming the match never pays it twice. Leave it as it is.", text),
     Setting("seed", 0, "The seed of every random choice (boards, shuffles, tie-breaks).", integer(0)),
     Setting("timezone", "UTC", "IANA time zone that timestamps without one are read in.", timezone_name),
     Setting(

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Callable, Collection, Mapping
 
 from hostkit.core.tables import Rows
+
+if TYPE_CHECKING:
+    from hostkit.core.game import Identity
 
 
 class StorageError(Exception):
@@ -22,6 +25,8 @@ class Book(ABC):
     """A second workbook that players can see: commands also write the game's public tabs there, only those."""
     progress: "Callable[[str], None] | None" = None
     """Where a backend that talks to a network says what it is doing (None: silent)."""
+    match: "Identity | None" = None
+    """Which match the workbook holds, once a command has read it."""
 
     @abstractmethod
     def read(self) -> dict[str, Rows]:

@@ -246,6 +246,10 @@ def test_no_private_value_reaches_the_public_workbook(backend):
     assert result.exit_code == 0, result.output
     public = backend.public_tabs()
     game = load_game("hap-and-grab")
+    served = public.pop("hostkit")
+    config = {row[0]: row[1] for row in backend.tabs()["Config"]}
+    assert plain(served) == [["Serves", "Match id", "Match", "Game"],
+                             ["public", config["match_id"], "Hap and Grab: Reds v Craw", "hap-and-grab"]]
     assert sorted(public) == ["Leaderboard", "Round 1 Results"]
     assert all(game.is_public(tab) for tab in public)
     assert plain(public["Round 1 Results"]) == plain(backend.tabs()["Round 1 Results"])
@@ -414,3 +418,15 @@ def test_a_pulled_copy_keeps_the_spreadsheets_time_zone(live, credentials, tmp_p
     online, _ = run(live, "score", "--round", "1", "--json")
     assert offline.stdout == online.stdout
     assert json.loads(offline.stdout)["answers"][0]["verdict"] == "correct"
+    assert "timezone" not in offline.stderr  # `new` wrote the spreadsheet's own zone into Config
+
+
+def test_a_pulled_copy_says_when_config_names_another_time_zone(live, credentials, tmp_path):
+    start_match(live, "America/New_York")
+    live.edit({"Config": with_setting(live.tabs()["Config"], "timezone", "Europe/Paris")})
+    copy = tmp_path / "copy.xlsx"
+    assert CliRunner().invoke(main, ["pull", "--sheet", KEY, "--book", str(copy),
+                                     "--credentials", str(credentials)]).exit_code == 0
+    offline = CliRunner().invoke(main, ["score", "--book", str(copy), "--round", "1", "--json"])
+    assert ("hostkit: Config timezone Europe/Paris is not used: times are read in America/New_York, the time zone "
+            "of the spreadsheet this copy was pulled from") in offline.stderr

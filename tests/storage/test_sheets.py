@@ -175,6 +175,8 @@ def test_tabs_added_by_a_try_whose_answer_was_lost_are_not_added_twice(fake):
 def test_config_timezone_gives_way_to_the_spreadsheets_and_the_host_is_told(fake, credentials):
     fake.add(KEY, {"Config": [["Key", "Value"], ["game", "hap-and-grab"], ["timezone", "Asia/Tokyo"]]},
              time_zone="Europe/Paris")
-    result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials", str(credentials)])
-    assert ("Config timezone Asia/Tokyo is not used: times are read in the spreadsheet's own time zone, "
-            "Europe/Paris") in result.stderr
+    for extra in ([], ["--json"]):  # said on stderr even with --json, which silences the progress lines
+        result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials",
+                                           str(credentials), *extra])
+        assert ("hostkit: Config timezone Asia/Tokyo is not used: times are read in Europe/Paris, the "
+                "spreadsheet's own time zone (set Config timezone to Europe/Paris") in result.stderr

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
-from hostkit.core.ledger import Entry
+from hostkit.core.ledger import Entry, Payout
 from hostkit.core.rng import rng
 from hostkit.core.settings import Setting, integer, text
 from hostkit.core.tables import BookError, Problem, Rows, Tables, is_blank
@@ -302,8 +302,8 @@ class HapAndGrab(Game):
         result = settle_match(ctx.roster.names, tallies, ctx.config["rounds"], self._tie_winner(ctx))
         return tallies, result
 
-    def standings(self, tables: Tables) -> tuple[Outcome, list[Entry]]:
-        """The match table, the public Leaderboard, and the ledger entries a final result pays."""
+    def standings(self, tables: Tables) -> Outcome:
+        """The match table, the public Leaderboard, and (once final) what the result pays."""
         ctx = self.context(tables)
         tallies, result = self._match(tables, ctx)
         outcome = Outcome(problems=list(ctx.problems))
@@ -318,11 +318,12 @@ class HapAndGrab(Game):
                                     for p in ctx.roster.names},
                         "winner": result.winner, "reason": result.reason, "final": result.final,
                         "rounds": {t.number: {"treasure": t.treasure, "status": t.status} for t in tallies}}
-        entries = []
-        if result.final and result.winner is not None and ctx.config["winner_garnets"]:
-            entries.append(Entry(self.match_name(ctx), None, result.winner, garnets=ctx.config["winner_garnets"],
-                                 reason=WIN_REASON))
-        return outcome, entries
+        if result.final:
+            match, match_id = self.match_name(ctx), self.match_id(ctx)
+            due = (Entry(match, None, result.winner, garnets=ctx.config["winner_garnets"], reason=WIN_REASON,
+                         match_id=match_id),) if result.winner is not None and ctx.config["winner_garnets"] else ()
+            outcome.payout = Payout(match_id, match, due, frozenset({WIN_REASON}))
+        return outcome
 
     # ---- rendering
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from hostkit.core.game import Context, Game, Outcome, Prompt
-from hostkit.core.ledger import LEDGER_TAB, Entry, ledger_rows, post, read_ledger
+from hostkit.core.ledger import Entry, Payout
 from hostkit.core.settings import Setting, choice, integer, text
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables
 from hostkit.core.times import format_span, format_time
@@ -45,6 +45,7 @@ from hostkit.games.open_pass.render import (
     history,
     inventory_rows,
     ledger_reason,
+    ledger_reasons,
     play_json,
     results_rows,
     round_json,
@@ -299,28 +300,19 @@ class OpenPass(Game):
             return outcome
         placings, draw_lines = self.rank(ctx, {p: e.score for p, e in evaluations.items()})
         outcome.writes[FINAL_TAB] = final_rows(placings, evaluations, draw_lines)
-        match = self.match_name(ctx)
-        entries = [Entry(match, None, pl.player, tokens=pl.tokens, candidate=pl.candidate, reason=ledger_reason(self, pl))
-                   for pl in placings if pl.has_award()]
-        existing, ledger_problems = read_ledger(tables)
-        outcome.problems += ledger_problems
-        _, added = post(existing, entries)
-        ledger = tables.get(LEDGER_TAB)
-        if added:
-            rows = [ledger.header] + ledger.rows if ledger is not None and ledger.header else ledger_rows([])
-            outcome.writes[LEDGER_TAB] = rows + [e.row() for e in added]
+        match, match_id = self.match_name(ctx), self.match_id(ctx)
+        due = tuple(Entry(match, None, pl.player, tokens=pl.tokens, candidate=int(pl.candidate),
+                          reason=ledger_reason(self, pl), match_id=match_id) for pl in placings if pl.has_award())
+        outcome.payout = Payout(match_id, match, due, ledger_reasons(self))
         outcome.summary.append(f"Play phase over: {len(placings)} players ranked.")
         for pl in placings:
             outcome.summary.append(f"  {pl.place}. {pl.player} {format_number(pl.score)}"
                                    + (f" - {pl.reason}" if pl.has_award() else ""))
         outcome.summary += draw_lines
-        outcome.summary.append(f"Ledger: {len(added)} award(s) posted" + (
-            f", {len(entries) - len(added)} already there." if len(entries) > len(added) else "."))
-        outcome.summary.append(f"Written: {FINAL_TAB}, {DEALS_TAB}" + (f", {LEDGER_TAB}." if added else "."))
+        outcome.summary.append(f"Written: {FINAL_TAB}, {DEALS_TAB}.")
         data["ranking"] = [{"place": pl.place, "player": pl.player, "score": format_number(pl.score),
                             "tokens": pl.tokens, "candidate": pl.candidate, "reason": pl.reason} for pl in placings]
         data["draws"] = draw_lines
-        data["ledger_added"] = len(added)
         return outcome
 
     def rank(self, ctx: Context, scores: dict[str, Fraction]) -> tuple[list[Placing], list[str]]:

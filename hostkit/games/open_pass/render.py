@@ -145,9 +145,19 @@ def play_json(play: Play | None, evaluation: Evaluation | None, waiting: str | N
 
 
 def ledger_reason(game: Game, placing: Placing) -> str:
+    return _reason(game, placing.place if placing.tokens else None, placing.candidate)
+
+
+def ledger_reasons(game: Game) -> frozenset[str]:
+    """Every reason an award may be posted under, so that an award a correction takes away is found."""
+    return frozenset(_reason(game, place, candidate) for place in (None, 1, 2, 3) for candidate in (False, True)
+                     if place or candidate)
+
+
+def _reason(game: Game, place: int | None, candidate: bool) -> str:
     parts = []
-    if placing.tokens:
-        parts.append(f"{nth(placing.place)}best score")
-    if placing.candidate:
+    if place:
+        parts.append(f"{nth(place)}best score")
+    if candidate:
         parts.append("one of the worst scores")
     return f"{game.title}: {' and '.join(parts)}"

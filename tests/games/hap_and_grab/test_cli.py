@@ -105,7 +105,9 @@ def test_standings_pay_the_winner_once(book):
     assert data["players"]["Craw"]["lost"] is False
     assert [e["garnets"] for e in data["paid"]] == [6]
     assert tabs(book)["Ledger"][1:] == [["Hap and Grab: Reds v Craw", None, data["winner"], 6, 0, None,
-                                         "won the Death Match"]]
+                                         "won the Death Match", "Hap and Grab: Reds v Craw"]]
+    config = {row[0]: row[1] for row in tabs(book)["Config"]}
+    assert config["match_id"] == "Hap and Grab: Reds v Craw"  # a workbook made before match ids keeps its name
     again = run("standings", "--book", book)
     assert again.exit_code == 0 and "Already paid" in again.output
     assert len(tabs(book)["Ledger"]) == 2
@@ -126,16 +128,21 @@ def test_standings_pay_into_a_season_workbook(book, tmp_path):
     assert next(iter(players.values())) == {"garnets": 6, "tokens_of_life": 0, "elimination_candidacies": 0}
 
 
-def test_a_changed_result_is_not_paid_twice(book):
+def test_a_ledger_that_pays_the_wrong_player_is_corrected_not_paid_twice(book):
     one_round_match(book)
     run("standings", "--book", book)
     rows = tabs(book)["Ledger"]
-    loser = "Reds" if rows[1][2] == "Craw" else "Craw"
+    winner = rows[1][2]
+    loser = "Reds" if winner == "Craw" else "Craw"
     rows[1][2] = loser
     XlsxBook(book).write({"Ledger": rows})
     result = run("standings", "--book", book)
-    assert result.exit_code == 1 and f"already pays {loser}" in result.output
-    assert len(tabs(book)["Ledger"]) == 2
+    assert result.exit_code == 0, result.output
+    assert f"Reversed: {loser} -6 garnets (won the Death Match — reversed: the corrected result gives it to " \
+           f"{winner}, Hap and Grab: Reds v Craw)" in result.output
+    assert [row[2:4] for row in tabs(book)["Ledger"][1:]] == [[loser, 6], [loser, -6], [winner, 6]]
+    assert run("standings", "--book", book).output.count("Already paid") == 1
+    assert len(tabs(book)["Ledger"]) == 4
 
 
 def test_a_tie_goes_to_tie_winner_in_standings(book):

@@ -284,7 +284,7 @@ def test_nothing_private_reaches_a_public_tab():
     outcome = score_part2(tabs)
     assert outcome.data["part2"]["waiting_for"]["number"] == 2
     tabs = apply(tabs, outcome.writes)
-    tabs = apply(tabs, GAME.standings(Tables(tabs))[0].writes)
+    tabs = apply(tabs, GAME.standings(Tables(tabs)).writes)
     public = {name: rows for name, rows in tabs.items() if GAME.is_public(name)}
     assert set(public) == {"Round 2 Results", "Leaderboard"}
     assert not any(GAME.is_public(name) for name in ("Peeks", "Pile", "Draws", "Decisions", "Ledger"))
@@ -391,22 +391,23 @@ def test_live_play_refuses_a_broken_decisions_tab_and_an_undealt_round():
 def test_standings_of_a_finished_match_pay_the_winner():
     tabs = play_out(sheet_match(*SHEET_DECISIONS, config={"rounds": 2}), 1)
     tabs = apply(tabs, score_part2(tabs, 1).writes)
-    outcome, entries = GAME.standings(Tables(tabs))
+    outcome = GAME.standings(Tables(tabs))
     assert outcome.problems == []
     data = outcome.data
     assert data["final"] and data["winner"] in ("Reds", "Craw")
     assert set(data["players"]) == {"Reds", "Craw"} and data["players"]["Reds"]["lost"] is False
     assert data["players"]["Reds"]["treasure"] == 12 + data["rounds"][1]["treasure"]["Reds"]
-    assert [(e.player, e.garnets, e.reason, e.match) for e in entries] == [
+    assert [(e.player, e.garnets, e.reason, e.match) for e in outcome.payout.due] == [
         (data["winner"], 6, "won the Death Match", "Hap and Grab: Reds v Craw")]
+    assert outcome.payout.reasons == {"won the Death Match"}
     board = outcome.writes["Leaderboard"]
     assert ["Match", "Round 1", "Round 2", "Treasure", "Status"] in board
     assert any(row[:1] == [data["winner"]] and row[-1] == "winner" for row in board)
 
 
 def test_standings_mid_match_pay_nothing():
-    outcome, entries = GAME.standings(Tables(sheet_match(*SHEET_DECISIONS[:3])))
-    assert entries == [] and outcome.data["winner"] is None and not outcome.data["final"]
+    outcome = GAME.standings(Tables(sheet_match(*SHEET_DECISIONS[:3])))
+    assert outcome.payout is None and outcome.data["winner"] is None and not outcome.data["final"]
     assert outcome.data["players"]["Craw"]["treasure"] == 5
 
 
@@ -420,12 +421,12 @@ def test_an_automatic_loss_in_part_1_decides_the_match_and_pays():
     tabs = match_tabs({1: ("RRR", "CC")})
     tabs = apply(tabs, score_part2(tabs, 1).writes)
     assert ["Match", "Round 1", "Round 2", "Round 3", "Round 4", "Treasure", "Status"] in tabs["Leaderboard"]
-    outcome, entries = GAME.standings(Tables(tabs))
+    outcome = GAME.standings(Tables(tabs))
     assert outcome.data["winner"] == "Reds" and outcome.data["final"]
     assert outcome.data["players"]["Craw"] == {"treasure": 0, "lost": True}
     assert outcome.data["reason"] == ("Round 1: Craw loses the match: 2 penalties against 0 turns earned this round. "
                                       "Reds wins the match.")
-    assert [(e.player, e.garnets) for e in entries] == [("Reds", 6)]
+    assert [(e.player, e.garnets) for e in outcome.payout.due] == [("Reds", 6)]
 
 
 def test_scoring_part_2_twice_gives_the_same_workbook():

@@ -101,7 +101,7 @@ def test_the_whole_match_through_the_cli(tmp_path):
     ledger = XlsxBook(path).read()["Ledger"]
     assert len(ledger) == 1 + 6
     again = run("score", "--book", path, "--round", 4, "--json")
-    assert json.loads(again.output)["ledger_added"] == 0
+    assert json.loads(again.output)["paid"] == []
     assert len(XlsxBook(path).read()["Ledger"]) == 1 + 6
 
     best = run("open-pass", "best", "--book", path, "--player", "Ann", "--json")

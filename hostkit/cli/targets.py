@@ -1,0 +1,147 @@
+"""The workbooks a command writes: each checked before any is written, each kept to the match it serves.
+
+A public workbook (--public-book/--public-sheet) and a season workbook (--ledger) record the match(es) they
+serve in a tab named `hostkit` (Serves, Match id, Match, Game): a public workbook serves one match, a season
+workbook any number. A command refuses to write one that serves another match, or that is a match workbook.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from hostkit.core.game import Game, Identity, Outcome
+from hostkit.core.ledger import LEDGER_TAB, Entry, describe, ledger_rows, read_ledger, settle
+from hostkit.core.settings import CONFIG_TAB
+from hostkit.core.tables import Rows, Tables
+from hostkit.storage.book import Book, StorageError
+
+MARK_TAB = "hostkit"
+MARK_HEADER = ["Serves", "Match id", "Match", "Game"]
+PUBLIC, SEASON = "public", "season ledger"
+
+
+@dataclass
+class Target:
+    book: Book
+    tabs: dict[str, Rows]
+
+
+def write_all(targets: list[Target]) -> None:
+    """Check every workbook (writable, not locked, unchanged, nothing of the host's lost), then write each."""
+    targets = [t for t in targets if t.tabs]
+    for target in targets:
+        target.book.check(target.tabs)
+    written: list[str] = []
+    for target in targets:
+        try:
+            write_or_create(target.book, target.tabs)
+        except StorageError as error:
+            if written:
+                raise StorageError(f"{error} ({' and '.join(written)} had already been written; run the command "
+                                   f"again to write the rest.)") from None
+            raise
+        written.append(target.book.location)
+
+
+def write_or_create(book: Book, tabs: Mapping[str, Rows]) -> None:
+    """Write tabs to a workbook, making an xlsx file on first use (a public one, a season ledger)."""
+    if not tabs:
+        return
+    path = getattr(book, "path", None)
+    if path is not None and not path.exists():
+        book.create(tabs)
+    else:
+        book.write(tabs)
+
+
+def same_file(one: Book, other: Book) -> bool:
+    paths = [getattr(b, "path", None) for b in (one, other)]
+    if None in paths:
+        return getattr(one, "key", None) is not None and getattr(one, "key", None) == getattr(other, "key", None)
+    return Path(paths[0]).resolve() == Path(paths[1]).resolve()
+
+
+def claim(book: Book, tabs: Mapping[str, Rows], role: str, match: Identity) -> dict[str, Rows]:
+    """The `hostkit` tab that makes `book` (holding `tabs`) serve this match in this role, or nothing when it
+    already does; StorageError when it is a match's own workbook or serves another match."""
+    tables = Tables(tabs)
+    config = tables.get(CONFIG_TAB)
+    if config is not None and config.has_column("Key") and config.has_column("Value"):
+        values = {r.text("Key").casefold(): r.text("Value") for r in config.records("Key", "Value")}
+        if values.get("game") and (role == PUBLIC or (values.get("match_id") or "") != match.id):
+            what = f"{values['game']} match {values['match']!r}" if values.get("match") else f"{values['game']} match"
+            raise StorageError(f"{book.location} is the workbook of a {what}, not a {role} workbook; give this "
+                               f"match a {role} workbook of its own.")
+    marks = tables.get(MARK_TAB)
+    rows: Rows = [list(MARK_HEADER)] + (marks.filled_rows() if marks is not None else [])
+    served = [(str(r[0] or "").strip(), str(r[1] or "").strip(), str(r[2] or "").strip())
+              for r in rows[1:] if len(r) > 1]
+    for serves, match_id, name in served:
+        if serves != role or (role == PUBLIC and match_id != match.id):
+            whose = "" if serves == SEASON else f" of {name or match_id!r}"
+            raise StorageError(f"{book.location} is the {serves} workbook{whose}, not this match's {role} "
+                               f"workbook; give this match a {role} workbook of its own.")
+    if any(match_id == match.id for _, match_id, _ in served):
+        return {}
+    return {MARK_TAB: rows + [[role, match.id, match.name, match.game]]}
+
+
+def public_target(book: Book, game: Game, writes: Mapping[str, Rows]) -> Target | None:
+    """The public tabs of this command's writes, for the public workbook, with its `hostkit` tab when new."""
+    public = {tab: rows for tab, rows in writes.items() if game.is_public(tab)}
+    if book.public is None or not public or book.match is None:
+        return None
+    exists = getattr(book.public, "path", None) is None or book.public.path.exists()
+    return Target(book.public, {**claim(book.public, book.public.read() if exists else {}, PUBLIC, book.match),
+                                **public})
+
+
+def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> list[Target]:
+    """Settle what the result pays into the Ledger tab of the match workbook, or of the season workbook."""
+    match = book.match
+    if outcome.payout is None or match is None:
+        return []
+    if season is None or same_file(season, book):
+        existing, problems = read_ledger(tables)
+        posted = settle(existing, outcome.payout)
+        if posted:
+            outcome.writes[LEDGER_TAB] = ledger_rows(posted, tables.get(LEDGER_TAB))
+        targets = []
+    else:
+        exists = getattr(season, "path", None) is None or season.path.exists()
+        tabs = season.read() if exists else {}
+        mark = claim(season, tabs, SEASON, match)
+        existing, problems = read_ledger(Tables(tabs))
+        posted = settle(existing, outcome.payout)
+        writes = {**mark, LEDGER_TAB: ledger_rows(posted, Tables(tabs).get(LEDGER_TAB))} if posted else {}
+        targets = [Target(season, writes)]
+    outcome.problems += problems
+    keep_match_id(book, outcome)
+    where = f"{LEDGER_TAB} in {(season or book).location}"
+    for entry in posted:
+        verb = "Paid" if entry in outcome.payout.due else "Reversed"
+        outcome.summary.append(f"{verb}: {entry.player} {describe(entry)} ({entry.reason}, {entry.match}), "
+                               f"written to {where}.")
+    for entry in outcome.payout.due:
+        if entry not in posted:
+            outcome.summary.append(f"Already paid: {entry.player} {describe(entry)} ({entry.reason}); nothing added.")
+    outcome.data = {**(outcome.data or {}), "paid": [_entry_json(e) for e in posted]}
+    return targets
+
+
+def keep_match_id(book: Book, outcome: Outcome) -> None:
+    """Write the match id of a workbook made before match ids into its Config, so that it stays the same."""
+    match = book.match
+    if match is None or match.config is None or CONFIG_TAB in outcome.writes:
+        return
+    outcome.writes[CONFIG_TAB] = match.config
+    outcome.summary.append(f"Config had no match_id (the workbook is older than match ids): it is now {match.id!r}, "
+                           f"the name the ledger knows this match by, so renaming the match cannot pay it twice.")
+
+
+def _entry_json(entry: Entry) -> dict:
+    return {"match": entry.match, "match_id": entry.match_id, "round": entry.round, "player": entry.player,
+            "garnets": entry.garnets, "tokens_of_life": entry.tokens, "elimination_candidate": entry.candidate,
+            "reason": entry.reason}
