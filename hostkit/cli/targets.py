@@ -71,8 +71,8 @@ def claim(book: Book, tabs: Mapping[str, Rows], role: str, match: Identity) -> d
     if config is not None and config.has_column("Key") and config.has_column("Value"):
         values = {r.text("Key").casefold(): r.text("Value") for r in config.records("Key", "Value")}
         if values.get("game") and (role == PUBLIC or (values.get("match_id") or "") != match.id):
-            what = f"{values['game']} match {values['match']!r}" if values.get("match") else f"{values['game']} match"
-            raise StorageError(f"{book.location} is the workbook of a {what}, not a {role} workbook; give this "
+            what = ", ".join([values["game"]] + ([repr(values["match"])] if values.get("match") else []))
+            raise StorageError(f"{book.location} is a match workbook ({what}), not a {role} workbook; give this "
                                f"match a {role} workbook of its own.")
     marks = tables.get(MARK_TAB)
     rows: Rows = [list(MARK_HEADER)] + (marks.filled_rows() if marks is not None else [])

@@ -1,6 +1,7 @@
 """Every registered game meets the same contract."""
 
 import datetime as dt
+import fnmatch
 import re
 from pathlib import Path
 
@@ -101,3 +102,48 @@ def test_every_generic_step_answers_or_refuses_in_one_sentence(game, step):
         calls[step]()
     except BookError as error:
         assert str(error).strip() and "\n" not in str(error)
+
+
+# ---- nothing private in a public tab
+
+LEAK_SEED = 982451653
+DRAW_LABEL = re.compile(rf"{LEAK_SEED}|\b\d+:(board|deck|pile|deal|ranking)\b")
+
+
+def scripted_hap_and_grab(game: Game) -> dict:
+    """A one-round match played to the end: Part 1, deal, every card taken, standings."""
+    from tests.games.hap_and_grab.tobago_helpers import LATER, SHEET_SEQUENCE, apply, match_tabs
+
+    tabs = match_tabs({1: (SHEET_SEQUENCE, "C")}, seed=LEAK_SEED, config={"rounds": 1})
+    tabs = apply(tabs, game.score(Tables(tabs), 1, LATER).writes)
+    tabs = apply(tabs, game.deal(Tables(tabs), 1, LATER).writes)
+    while game.next_prompt(Tables(tabs), 1, None)[0] is not None:
+        tabs = apply(tabs, game.decide(Tables(tabs), 1, None, "take").writes)
+    tabs = apply(tabs, game.score(Tables(tabs), 1, LATER).writes)
+    return apply(tabs, game.standings(Tables(tabs)).writes)
+
+
+def scripted_open_pass(game: Game) -> dict:
+    """Three scored building rounds, then a play phase with ties broken by the seeded draw."""
+    from tests.games.hap_and_grab.tobago_helpers import apply
+    from tests.games.open_pass.test_game import LATER, finished_book
+
+    _, tabs = finished_book({"Ann": 3, "Bo": 2, "Cy": 1, "Di": 1, "Ed": 1, "Fay": 2}, seed=LEAK_SEED)
+    for number in (1, 2, 3, 4):
+        tabs = apply(tabs, game.score(Tables(tabs), number, LATER).writes)
+    assert any("Tie at" in str(row) for row in tabs["Final Results"])  # a draw broke a tie
+    return tabs
+
+
+SCRIPTED = {"hap-and-grab": scripted_hap_and_grab, "open-pass": scripted_open_pass}
+
+
+def test_no_public_tab_shows_the_seed_or_a_draw_label(game):
+    assert game.name in SCRIPTED, f"add a scripted {game.name} match to SCRIPTED, played to its end"
+    tabs = SCRIPTED[game.name](game)
+    public = {name: rows for name, rows in tabs.items() if game.is_public(name)}
+    assert {p for p in game.public_tabs if any(fnmatch.fnmatchcase(n, p) for n in public)} == set(game.public_tabs)
+    for name, rows in public.items():
+        for row in rows:
+            for value in row:
+                assert not DRAW_LABEL.search(str(value)), f"{name} shows a seed or draw label: {value!r}"

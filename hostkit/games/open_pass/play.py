@@ -124,21 +124,21 @@ class Placing:
 
 def rank(players: Sequence[str], scores: Mapping[str, Fraction], seed: object, first_tokens: int,
          second_third_tokens: int, candidates: int) -> tuple[list[Placing], list[str]]:
-    """Best score first; equal scores in the order of one seeded draw of all players, shown.
+    """Best score first; equal scores in the order of one seeded draw of all players, shown (never the seed:
+    the lines go to the public Final Results).
 
     The best score wins first_tokens Tokens of Life, the 2nd and 3rd second_third_tokens each, and the
     `candidates` worst scores become elimination candidates. Returns the placings and a line per tie.
     """
     drawn = list(players)
-    label = f"{seed}:ranking"
     rng(seed, "ranking").shuffle(drawn)
     order = sorted(scores, key=lambda p: (-scores[p], drawn.index(p)))
     lines: list[str] = []
     for value in sorted({scores[p] for p in order}, reverse=True):
         tied = [p for p in order if scores[p] == value]
         if len(tied) > 1:
-            lines.append(f"Tie at {format_number(value)} between {', '.join(sorted(tied))}, broken by the draw "
-                         f"{label}: {', '.join(tied)}.")
+            lines.append(f"Tie at {format_number(value)} between {', '.join(sorted(tied))}, broken by the seeded "
+                         f"ranking draw: {', '.join(tied)}.")
     n = len(order)
     tokens = {1: first_tokens, 2: second_third_tokens, 3: second_third_tokens}
     placings = []

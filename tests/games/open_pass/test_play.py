@@ -74,7 +74,7 @@ def test_ranking_awards_and_seeded_ties():
     assert all(p.has_award() for p in placings)
     assert not rank(list(scores), scores, 11, 3, 0, 2)[0][1].has_award()
     assert placings[0].reason == "the best score (3): 3 Tokens of Life"
-    assert lines[0].startswith("Tie at 2 between Bo, Fay, broken by the draw 11:ranking: ")
+    assert lines[0].startswith("Tie at 2 between Bo, Fay, broken by the seeded ranking draw: ")
     assert rank(list(scores), scores, 11, 3, 1, 3) == (placings, lines)
 
 
