@@ -6,7 +6,7 @@ import re
 
 import click
 
-from hostkit.cli.options import _progress, form_mapping, guarded, open_book
+from hostkit.cli.options import _progress, form_mapping, guarded, hold, open_book
 from hostkit.core.settings import COMMON_SETTINGS, read_config
 from hostkit.core.tables import Tables
 from hostkit.storage.book import StorageError
@@ -58,6 +58,7 @@ def pull(sheet: str, book_path: str, credentials: str | None, force: bool) -> No
                                f"characters and none of []:*?/\\); rename it in the spreadsheet and pull again.")
     snapshot = Snapshot(live.key, live.timezone, {title: fingerprint(rows) for title, rows in tabs.items()})
     copy = open_book(book_path, None, None)
+    hold(copy)
     copy.create({**tabs, PULL_TAB: snapshot_rows(snapshot)}, force=force)
     click.echo(f"Pulled {len(tabs)} tabs of {live.location} into {book_path} (time zone {live.timezone}).")
     click.echo(f"Run commands with --book {book_path}, then `hostkit push --book {book_path} --sheet {live.key}`.")
@@ -83,6 +84,7 @@ def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> No
       hostkit push --book copy.xlsx --sheet 1AbC...xyz --credentials credentials.json
     """
     copy = open_book(book_path, None, None)
+    hold(copy)
     tabs = copy.read()
     snapshot = read_snapshot(tabs)
     if snapshot is None:
