@@ -88,7 +88,7 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
             sys.exit(1)
         try:
             if answer.strip().casefold() == UNDO:
-                outcome = _confirmed_undo(game, tables, round_number, player)
+                outcome = _confirmed_undo(game, tables, round_number, player, seen)
             else:
                 outcome = game.decide(tables, round_number, player, answer, now())
         except BookError as error:
@@ -117,10 +117,13 @@ def _answers(prompt: Prompt) -> click.ParamType:
     return click.Choice([*prompt.choices, UNDO], case_sensitive=False)
 
 
-def _confirmed_undo(game: Game, tables: Tables, round_number: int | None, player: str | None) -> Outcome | None:
+def _confirmed_undo(game: Game, tables: Tables, round_number: int | None, player: str | None,
+                    seen: set[str]) -> Outcome | None:
+    """The game's undo once the host confirms it; the lines it shows are not shown again."""
     outcome = game.undo(tables, round_number, player)
     for line in outcome.summary:
         click.echo(line)
+        seen.add(line.strip())
     if not click.confirm("Take it back?", default=False):
         click.echo("Kept: nothing was changed.")
         return None

@@ -7,7 +7,7 @@ Rule sheet: seeds/001_b5c301b16a5ecef5.txt; rulings: RULINGS.md, Hap-Tac-Toe and
 from __future__ import annotations
 
 import datetime as dt
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from hostkit.core.game import Demo, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry
@@ -55,9 +55,9 @@ class HapTacToeMatch(Game):
             raise BookError(f"Nothing to show yet: {state.why_not(number)}.")
         return game
 
-    def _picture(self, game: PureGame) -> bytes:
+    def _picture(self, game: PureGame) -> Callable[[], bytes]:
         last = f", after turn {game.turns[-1].number}" if game.turns else ""
-        return board_png(game.rules, game.board, f"{game.rules.title}, game {game.number}{last}")
+        return lambda: board_png(game.rules, game.board, f"{game.rules.title}, game {game.number}{last}")
 
     # ---- commands
 
