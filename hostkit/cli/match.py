@@ -83,9 +83,10 @@ def board(book: Book, round_number: int, seed: int | None, force: bool, image: s
 @click.command()
 @book_options
 @round_option
+@image_option
 @json_option
 @guarded
-def score(book: Book, round_number: int, as_json: bool) -> None:
+def score(book: Book, round_number: int, image: str | None, as_json: bool) -> None:
     """Score round N by the rules of the workbook's game and write the results.
 
     Hap and Grab: judges every answer, builds the turn order, and writes 'Round N
@@ -102,7 +103,9 @@ def score(book: Book, round_number: int, as_json: bool) -> None:
       hostkit score --book game.xlsx --round 2 --json
     """
     game, tables = open_game(book)
-    finish(book, game, game.score(tables, round_number, now()), as_json)
+    outcome = game.score(tables, round_number, now())
+    save_image(outcome, image)
+    finish(book, game, outcome, as_json)
 
 
 @click.command()

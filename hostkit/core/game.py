@@ -7,7 +7,7 @@ import fnmatch
 import json
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Union
 
 from hostkit.core.ledger import Entry
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
@@ -23,8 +23,9 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
     data: dict[str, Any] | None = None
-    image: bytes | None = None
-    """A picture of the board as it stands (PNG), for commands given --image."""
+    image: Union[bytes, Callable[[], bytes], None] = None
+    """A picture of the board as it stands (PNG), for commands given --image; or a function that draws it, so
+    that commands without --image do not pay for the drawing."""
 
 
 @dataclass(frozen=True)
