@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "hap-and-grab": "hostkit.games.hap_and_grab.game:HapAndGrab",
     "open-pass": "hostkit.games.open_pass.game:OpenPass",
+    "paths-and-pahs": "hostkit.games.paths_and_pahs.game:PathsAndPahs",
 }
 
 
