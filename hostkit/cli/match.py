@@ -94,6 +94,9 @@ def score(book: Book, round_number: int, image: str | None, as_json: bool) -> No
     the counts) and the public Leaderboard. Open, Pass: rounds 1-3 score the bids
     and trades into inventories; round 4 replays the play phase and, once every
     player has finished, ranks them and posts the awards.
+    Paths and PAHs: resolves rounds 1 to N in order (round 5 is the endgame) and
+    writes the host-only results, the public board after the round and the
+    Leaderboard, and the garnets spent to the Ledger. --image draws the board.
 
     Rows that cannot be used are reported by row number and skipped. A round
     still open is not scored: you are told how long is left.
