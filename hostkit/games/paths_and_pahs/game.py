@@ -25,7 +25,7 @@ from hostkit.games.paths_and_pahs.render import (
 )
 from hostkit.games.paths_and_pahs.rounds import GAME, RoundResult, resolve_round
 from hostkit.games.paths_and_pahs.settings import SETTINGS, card_names, rules
-from hostkit.games.paths_and_pahs.standings import Standings, ordinal, rank_players
+from hostkit.games.paths_and_pahs.standings import Standings, and_list, ordinal, rank_players
 from hostkit.games.paths_and_pahs.status import match_status
 from hostkit.games.paths_and_pahs.tabs import (
     BOARD_TAB, DRAWS_TAB, HEADERS, LEADERBOARD_TAB, OPENING_BOARD_TAB, STARTING_TAB, board_cells, board_tab,
@@ -212,8 +212,9 @@ class PathsAndPahs(Game):
         outcome.summary.append(f"Written: {', '.join(written)} (host only); {', '.join(boards + [LEADERBOARD_TAB])} "
                                f"(public)" + (f"; {LEDGER_TAB}" if added else "") + ".")
         if again:
-            outcome.summary.append(f"Rounds {', '.join(map(str, again))}, already scored, were resolved again after "
-                                   f"round {round_number}.")
+            later = and_list([round_name(n) for n in again])
+            outcome.summary.append(f"Scored before, {later} {'is' if len(again) == 1 else 'are'} resolved again with "
+                                   f"it (their tabs are rewritten).")
         outcome.summary.append("Next: `hostkit standings`." if final else
                                f"Next: `hostkit score --round {upto + 1}` once {round_name(upto + 1)} closes.")
         outcome.data = result.as_json(names)
@@ -241,7 +242,9 @@ class PathsAndPahs(Game):
              f"{', '.join(d.tied)} tied; drawn order {', '.join(d.order)}"] for d in standing.draws])
         heading = "Final standings" if final else f"Standings after {round_name(upto)} (provisional)"
         outcome.summary.append(f"{heading}:")
-        outcome.summary += [f"  {p.rank}. {p.player}: {p.reason}" for p in standing.places]
+        outcome.summary += [f"  {p.rank}. {p.player}: {p.reason}" if final else
+                            f"  {p.rank}. {p.player}: {plural(p.points, 'point')}, {plural(p.pahs, 'PAH')} "
+                            f"({p.pahs_with_starting} with a starting card)" for p in standing.places]
         entries: list[Entry] = []
         if final:
             match, count = self.match_name(ctx), len(standing.places)

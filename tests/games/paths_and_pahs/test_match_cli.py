@@ -143,6 +143,9 @@ def test_a_whole_match_through_the_cli(tmp_path):
     assert all(a["verdict"] != "applied" for a in r5["actions"] if a["action"] in ("move", "shift", "change"))
     assert tabs(path)["Leaderboard"][1][2] == max(s["points"] for s in r5["players"].values())
     assert "Round 5 Results" in tabs(path) and "Board after Round 5" not in tabs(path)
+    before = tabs(path)
+    output = run("score", "--book", path, "--round", 2).output
+    assert "Scored before, round 3, round 4 and the endgame are resolved again" in output and tabs(path) == before
 
     result = run("standings", "--book", path, "--json")
     assert result.exit_code == 1, result.output  # the Zed row is still reported
