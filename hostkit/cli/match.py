@@ -83,9 +83,10 @@ def board(book: Book, round_number: int, seed: int | None, force: bool, image: s
 @click.command()
 @book_options
 @round_option
+@image_option
 @json_option
 @guarded
-def score(book: Book, round_number: int, as_json: bool) -> None:
+def score(book: Book, round_number: int, image: str | None, as_json: bool) -> None:
     """Score round N by the rules of the workbook's game and write the results.
 
     Hap and Grab: judges every answer, builds the turn order, and writes 'Round N
@@ -93,6 +94,9 @@ def score(book: Book, round_number: int, as_json: bool) -> None:
     the counts) and the public Leaderboard. Open, Pass: rounds 1-3 score the bids
     and trades into inventories; round 4 replays the play phase and, once every
     player has finished, ranks them and posts the awards.
+    Paths and PAHs: resolves rounds 1 to N in order (round 5 is the endgame) and
+    writes the host-only results, the public board after the round and the
+    Leaderboard, and the garnets spent to the Ledger. --image draws the board.
 
     Rows that cannot be used are reported by row number and skipped. A round
     still open is not scored: you are told how long is left.
@@ -102,7 +106,9 @@ def score(book: Book, round_number: int, as_json: bool) -> None:
       hostkit score --book game.xlsx --round 2 --json
     """
     game, tables = open_game(book)
-    finish(book, game, game.score(tables, round_number, now()), as_json)
+    outcome = game.score(tables, round_number, now())
+    save_image(outcome, image)
+    finish(book, game, outcome, as_json)
 
 
 @click.command()

@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "open-pass": "hostkit.games.open_pass.game:OpenPass",
     "hap-tac-toe": "hostkit.games.hap_tac_toe.match:HapTacToeMatch",
     "when-stars-align": "hostkit.games.hap_tac_toe.match:WhenStarsAlignMatch",
+    "paths-and-pahs": "hostkit.games.paths_and_pahs.game:PathsAndPahs",
 }
 
 
