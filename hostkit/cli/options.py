@@ -106,7 +106,7 @@ def save_image(outcome: Outcome, path: str | None) -> None:
     if outcome.image is None:
         click.echo("No picture drawn: this step of the game has no board to draw for --image.", err=True)
         return
-    Path(path).write_bytes(outcome.image)
+    Path(path).write_bytes(outcome.image() if callable(outcome.image) else outcome.image)
     click.echo(f"Drawn: {path}", err=True)
 
 

@@ -101,8 +101,9 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
             saved += answer.strip().casefold() != UNDO
             tables = _updated(tables, outcome.writes)
         save_image(outcome, image)
-        for line in outcome.summary:
-            click.echo(f"Saved: {line}" if outcome.writes and answer.strip().casefold() != UNDO else line)
+        for number, line in enumerate(outcome.summary):
+            saved_now = number == 0 and outcome.writes and answer.strip().casefold() != UNDO
+            click.echo(f"Saved: {line}" if saved_now else line)
             seen.add(line.strip())
 
 
