@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "hap-and-grab": "hostkit.games.hap_and_grab.game:HapAndGrab",
     "open-pass": "hostkit.games.open_pass.game:OpenPass",
+    "cards-on-the-table": "hostkit.games.cards_on_the_table.game:CardsOnTheTable",
 }
 
 
