@@ -8,20 +8,19 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from dataclasses import dataclass
 
 from hostkit.core.game import Context, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry, Refused, spend
-from hostkit.core.players import player_key
-from hostkit.core.settings import CONFIG_TAB, Setting, choice, integer, text, whole_number
-from hostkit.core.tables import BookError, Problem, Tables, Table
+from hostkit.core.settings import CONFIG_TAB, Setting, choice, integer, text
+from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
 
 from .cards import ROUNDS, BoardSet
 from .cells import Cell
 from .checker import BOARD_RULES, check_set
 from .heat import HEAT_RULES, HeatRule, heat_rule
-from .plays import Action, RoundPlay, extra_card_warning, read_round, reveal_answer
+from .live import Live, open_live, prompt, record_message, round_plays, take_back
+from .plays import reveal_answer
 from .render import (
     board_png, final_rows, private_messages, public_board_rows, results_rows, score_summary, scores_rows,
     table_text, written_tabs,
@@ -30,34 +29,16 @@ from .schedule import Schedule
 from .scoring import Match, RoundResult, score_rounds
 from .standings import GARNET_STEPS, Standings, final_standings
 from .tabs import (
-    BOARDS_TAB, DRAWS_TAB, FINAL_TAB, HEAT_GUESSES_TAB, ROUNDS_TAB, SUBMISSIONS_HEADER, SUBMISSIONS_TAB, Sent,
-    board_tab, boards_rows, messages_by_round, read_board_guesses, read_boards, read_heat_guesses, read_messages,
-    read_schedule, read_top_guesses, record_draw, results_tab, scores_tab,
+    BOARDS_TAB, DRAWS_TAB, FINAL_TAB, HEAT_GUESSES_TAB, ROUNDS_TAB, SUBMISSIONS_TAB, Sent, board_tab, boards_rows,
+    messages_by_round, read_board_guesses, read_boards, read_heat_guesses, read_messages, read_schedule,
+    read_top_guesses, record_draw, require_boards, results_tab, scores_tab,
 )
 
 PUBLIC_BOARDS = ("match-end", "round-end", "never")
 
 
-def _round_of(value: object) -> int | None:
-    try:
-        return whole_number(value)  # type: ignore[arg-type]
-    except ValueError:
-        return None
-
-
 def _heat_rule_setting(value: object) -> str:
     return heat_rule(str(value)).name
-
-
-@dataclass(frozen=True)
-class Live:
-    """What a live step needs: the settings, the boards, the schedule, the player and the open round."""
-
-    ctx: Context
-    boards: BoardSet
-    schedule: Schedule
-    player: str
-    round: int
 
 
 class CardsOnTheTable(Game):
@@ -89,13 +70,6 @@ class CardsOnTheTable(Game):
     def _read(self, tables: Tables) -> tuple[Context, HeatRule]:
         ctx = self.context(tables)
         return ctx, heat_rule(ctx.config["heat_rule"])
-
-    def _boards(self, tables: Tables, rule: HeatRule) -> BoardSet:
-        typed = read_boards(tables, rule)
-        if typed.boards is None:
-            why = f"{typed.problems[-1]}" if typed.problems else "the Boards tab is empty"
-            raise BookError(f"There are no three boards to play on ({why}); run `hostkit board` first.")
-        return typed.boards
 
     def _match(self, tables: Tables, ctx: Context, schedule: Schedule, boards: BoardSet
                ) -> tuple[Match, list[Sent], list[Problem]]:
@@ -136,7 +110,7 @@ class CardsOnTheTable(Game):
             boards = typed.boards
             broken = check_set(boards, rule)
             outcome.problems += [Problem(BOARDS_TAB, None, p.message) for p in broken]
-            if typed.filled_heat:
+            if typed.filled_heat and not broken and not typed.problems:
                 outcome.writes[BOARDS_TAB] = boards_rows(boards)
                 outcome.summary.append(f"Filled in the blank Heat of {typed.filled_heat} cards by heat_rule "
                                        f"{rule.name}.")
@@ -181,7 +155,7 @@ class CardsOnTheTable(Game):
         if round_number not in ROUNDS:
             raise BookError(f"Round {round_number} is not a round of this match; the rounds are 1, 2 and 3.")
         schedule = read_schedule(tables, ctx)
-        boards = self._boards(tables, rule)
+        boards = require_boards(tables, rule)
         outcome = Outcome(problems=list(ctx.problems))
         window = schedule.window(round_number)
         tz = ctx.config.tz
@@ -222,7 +196,7 @@ class CardsOnTheTable(Game):
             raise BookError(f"The match is not over: score round {ROUNDS[-1]} after it closes (`hostkit score "
                             f"--round {ROUNDS[-1]}`); the final standings are published and paid only then.")
         schedule = read_schedule(tables, ctx)
-        match, _, problems = self._match(tables, ctx, schedule, self._boards(tables, rule))
+        match, _, problems = self._match(tables, ctx, schedule, require_boards(tables, rule))
         last = score_rounds(match, ROUNDS[-1])[-1]
         result = final_standings(match)
         outcome = Outcome(problems=list(ctx.problems) + problems + self._rule_problems(last))
@@ -251,106 +225,20 @@ class CardsOnTheTable(Game):
     # ---- live play: the host pastes one player's messages
 
     def _live(self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None) -> Live:
-        if player is None:
-            raise BookError("Name the player whose message you paste: --player NAME.")
         ctx, rule = self._read(tables)
-        name = ctx.roster.match(player)
-        if name is None:
-            raise BookError(f"{player!r} is not a player ({', '.join(ctx.roster.names)}).")
-        if ctx.config["form_tab"]:
-            raise BookError(f"Live play records messages in {SUBMISSIONS_TAB}, but Config form_tab reads them from "
-                            f"{ctx.config['form_tab']!r}; clear form_tab to paste messages here.")
-        boards = self._boards(tables, rule)
-        schedule = read_schedule(tables, ctx)
-        now = now or dt.datetime.now(dt.timezone.utc)
-        open_round = schedule.round_at(now)
-        if open_round is None:
-            raise BookError(f"No message is taken now: {schedule.why_closed(now, ctx.config.tz)}.")
-        if round_number is not None and round_number != open_round:
-            raise BookError(f"Round {round_number} is not open now; round {open_round} is.")
-        return Live(ctx, boards, schedule, name, open_round)
-
-    def _plays(self, tables: Tables, ctx: Context, boards: BoardSet, schedule: Schedule, round_number: int
-               ) -> tuple[dict[str, RoundPlay], list[Sent], dict[str, set[Action]]]:
-        """Every player's play of a round, the messages, and the actions each used in the rounds before it."""
-        sent, _ = read_messages(tables, ctx, schedule)
-        used: dict[str, set[Action]] = {p: set() for p in ctx.roster.names}
-        plays: dict[str, RoundPlay] = {}
-        for number in range(1, round_number + 1):
-            for p in ctx.roster.names:
-                texts = [s.text for s in sent if s.round == number and s.player == p]
-                play = read_round(boards.board(number), texts, used[p])
-                if number < round_number and play.action is not None:
-                    used[p].add(play.action)
-                plays[p] = play
-        return plays, sent, used
+        return open_live(tables, ctx, rule, round_number, player, now or dt.datetime.now(dt.timezone.utc))
 
     def next_prompt(self, tables: Tables, round_number: int | None, player: str | None,
                     now: dt.datetime | None = None) -> tuple[Prompt | None, list[str]]:
-        live = self._live(tables, round_number, player, now)
-        plays, _, used_by = self._plays(tables, live.ctx, live.boards, live.schedule, live.round)
-        used = used_by[live.player]
-        play, board = plays[live.player], live.boards.board(live.round)
-        closes = live.schedule.window(live.round).closes
-        lines = [f"Round {live.round} is open until {format_time(closes, live.ctx.config.tz)}."]
-        turned = "; ".join(f"{cell} ({board[cell].describe()})" for cell in play.turned)
-        lines.append(f"{live.player} this round: " + (f"turned over {turned}" if turned else "no card turned yet")
-                     + (f"; action {play.action}" if play.action else "")
-                     + (f". Used in earlier rounds: {', '.join(str(a) for a in used)}." if used else "."))
-        warning = extra_card_warning(len(play.turned))
-        if warning:
-            lines.append(f"Note: {warning}")
-        return Prompt(f"Paste {live.player}'s message (round {live.round}; Ctrl-C when done)"), lines
+        return prompt(tables, self._live(tables, round_number, player, now))
 
     def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
                now: dt.datetime | None = None) -> Outcome:
         now = now or dt.datetime.now(dt.timezone.utc)
-        live = self._live(tables, round_number, player, now)
-        message = choice.strip()
-        if not message:
-            raise BookError("The message is empty; paste what the player sent.")
-        table = tables.require(SUBMISSIONS_TAB)
-        header = table.header if any(table.header) else list(SUBMISSIONS_HEADER)
-        stamp = format_time(now, live.ctx.config.tz)
-        values = {"timestamp": stamp, "player": live.player, "round": live.round, "message": message}
-        rows = [header] + table.filled_rows() + [[values.get(" ".join(h.split()).casefold()) for h in header]]
-        after = tables.replaced(SUBMISSIONS_TAB, Table(table.name, rows))
-        plays, sent, _ = self._plays(after, live.ctx, live.boards, live.schedule, live.round)
-        mine = [s for s in sent if s.round == live.round and s.player == live.player]
-        position = next(i for i, s in enumerate(mine) if s.row == len(rows))
-        replies = plays[live.player].replies_to(position)
-        marks: dict[Cell, list[str]] = {}
-        initials = live.ctx.roster.initials()
-        for p, play in plays.items():
-            for cell in play.turned:
-                marks.setdefault(cell, []).append(initials[p] if initials else p[:3])
-        return Outcome(
-            writes={SUBMISSIONS_TAB: rows},
-            summary=[f"{live.player}'s message is in {SUBMISSIONS_TAB} row {len(rows)} (round {live.round}, "
-                     f"{stamp}). Answer {live.player} privately:", *(r.text for r in replies)],
-            data={"player": live.player, "round": live.round, "replies": [r.text for r in replies]},
-            image=functools.partial(board_png, live.boards.board(live.round),
-                                    f"Round {live.round}: cards turned so far (host only)", marks))
+        return record_message(tables, self._live(tables, round_number, player, now), choice, now)
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
-        """Take back the player's last recorded message (the last Submissions row with their name)."""
-        if player is None:
-            raise BookError("Name the player whose last message to take back: --player NAME.")
-        ctx = self.context(tables)
-        table = tables.require(SUBMISSIONS_TAB)
-        records = [r for r in table.records("Player", "Message", optional=("Timestamp", "Round"))
-                   if player_key(r["Player"]) == player_key(player)
-                   and (round_number is None or _round_of(r["Round"]) == round_number)]
-        if not records:
-            raise BookError(f"{player} has no recorded message to take back.")
-        last = records[-1]
-        kept = [row for number, row in enumerate(table.rows, start=2) if number != last.row]
-        rows = [table.header] + [row for row in kept if any(v not in (None, "") for v in row)]
-        name = ctx.roster.match(player) or player
-        return Outcome(writes={SUBMISSIONS_TAB: rows}, summary=[
-            f"{name}'s last message ({SUBMISSIONS_TAB} row {last.row}, round {last.text('Round') or '?'}, "
-            f"{last.text('Timestamp')}): {last.text('Message')!r}. Taking it back deletes that row; tell {name} "
-            "to ignore the answer it got."])
+        return take_back(tables, self.context(tables), round_number, player)
 
     # ---- status and the garnet purchase
 
@@ -364,7 +252,8 @@ class CardsOnTheTable(Game):
             schedule = read_schedule(tables, ctx)
         except BookError as error:
             outcome.summary = lines + [f"{error}", "Next: type round 1's Opens time in the Rounds tab."]
-            outcome.data = {"rounds": [], "open_round": None, "fewer_than_two_cards": [], "next": None}
+            outcome.data = {"rounds": [], "open_round": None, "no_round_open": f"{error}", "fewer_than_two_cards": [],
+                            "next": None}
             return outcome
         tz = ctx.config.tz
         rounds = []
@@ -378,20 +267,21 @@ class CardsOnTheTable(Game):
         current = schedule.round_at(now)
         waiting: list[str] = []
         if current is not None and typed.boards is not None:
-            plays, _, _ = self._plays(tables, ctx, typed.boards, schedule, current)
+            plays, _, _ = round_plays(tables, ctx, typed.boards, schedule, current)
             waiting = [p for p, play in plays.items() if len(play.turned) < 2]
             lines.append(f"Round {current} is open ({format_span(schedule.window(current).closes - now)} left); "
                          f"fewer than 2 cards turned: {', '.join(waiting) or 'nobody'}.")
-        elif current is None:
-            lines.append(f"Now: {schedule.why_closed(now, tz)}.")
+        closed = None if current is not None else schedule.why_closed(now, tz)
+        if closed is not None:
+            lines.append(f"Now: {closed}.")
         unscored = [w.round for w in schedule.windows if now > w.closes and results_tab(w.round) not in tables]
         next_command = ("hostkit board" if typed.boards is None else f"hostkit score --round {unscored[0]}" if unscored
                         else "hostkit play --player NAME" if current is not None
                         else "hostkit standings" if results_tab(ROUNDS[-1]) in tables else "wait for the next round")
         lines.append(f"Next: `{next_command}`." if next_command.startswith("hostkit") else f"Next: {next_command}.")
         outcome.summary = lines
-        outcome.data = {"rounds": rounds, "open_round": current, "fewer_than_two_cards": waiting,
-                        "next": next_command}
+        outcome.data = {"rounds": rounds, "open_round": current, "no_round_open": closed,
+                        "fewer_than_two_cards": waiting, "next": next_command}
         return outcome
 
     def reveal(self, tables: Tables, entries: list[Entry], player: str, asked_round: int, cell: str,
@@ -406,7 +296,7 @@ class CardsOnTheTable(Game):
             where = Cell.parse(cell)
         except ValueError as error:
             raise BookError(f"--cell: {error}.") from None
-        boards = self._boards(tables, rule)
+        boards = require_boards(tables, rule)
         schedule = read_schedule(tables, ctx)
         current = schedule.round_at(now)
         if current is None:

@@ -133,6 +133,15 @@ def read_boards(tables: Tables, rule: HeatRule) -> TypedBoards:
     return TypedBoards(BoardSet(tuple(boards)), problems, rows, filled)  # type: ignore[arg-type]
 
 
+def require_boards(tables: Tables, rule: HeatRule) -> BoardSet:
+    """The three boards to play on; BookError when the Boards tab does not hold them."""
+    typed = read_boards(tables, rule)
+    if typed.boards is None:
+        why = f"{typed.problems[-1]}" if typed.problems else "the Boards tab is empty"
+        raise BookError(f"There are no three boards to play on ({why}); run `hostkit board` first.")
+    return typed.boards
+
+
 def boards_rows(boards: BoardSet) -> Rows:
     return [list(BOARDS_HEADER)] + [list(record) for record in boards.records()]
 

@@ -140,3 +140,11 @@ def test_hap_and_grab_still_needs_a_round(tmp_path):
     run("new", "hap-and-grab", "--book", path, "--players", "Reds,Craw")
     result = run("board", "--book", path)
     assert result.exit_code == 2 and "Say which round's board: --round N" in result.stderr
+
+
+def test_a_broken_typed_set_keeps_its_blank_heat_so_a_fix_leaves_no_stale_heat(tmp_path):
+    path = workbook(tmp_path, with_cards(TYPED, {(2, "R1C1"): "2B"}))
+    before = tabs(path)["Boards"]
+    result = run("board", "--book", path)
+    assert result.exit_code == 1 and "Filled in" not in result.output
+    assert tabs(path)["Boards"] == before

@@ -79,7 +79,7 @@ def test_a_ten_player_match_through_the_cli(tmp_path):
         outputs = play_round(path, messages, 1)
         first = messages[1]["Ann"][0][1:]
         card = boards.card(1, CELLS[[str(c) for c in CELLS].index(first)])
-        assert f"Saved: Ann's message is in Submissions row 2 (round 1, 2026-11-21 21:00:00)" in outputs["Ann"]
+        assert "Saved: Ann's message is in Submissions row 2 (round 1, 2026-11-21 21:00:00)" in outputs["Ann"]
         assert f"\nYou turned over {first}: a 3, {card.colour}, heat {card.heat}. It is your starting card." \
             in outputs["Ann"]
         assert "This is your 3rd card this round: −2 points." in outputs["Ann"]
