@@ -65,7 +65,8 @@ def test_bad_submissions_are_reported_and_the_good_rows_scored(tmp_path):
     assert result.exit_code == 1
     problems = {p["row"]: p["message"] for p in json.loads(result.stdout)["problems"]}
     assert "'Zed' is not a player" in problems[3]
-    assert "with a blank Round, outside every round (before round 1, in a reset period, or after round 3)" in problems[4]
+    assert ("with a blank Round, outside every round (before round 1, in a reset period, or after round 3)"
+            in problems[4])
     assert "outside round 1 (2026-11-21 20:00:00 to 2026-11-22 20:00:00); it is not read" in problems[5]
     assert "Timestamp 'yesterday' is not a time" in problems[6]
     assert problems[7] == "Di's message is blank; nothing to read."
