@@ -56,25 +56,32 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
 
 @click.command()
 @book_options
-@round_option
+@click.option("--round", "round_number", type=click.IntRange(1),
+              help="The round whose board to make or check (and draw with --image). Games whose boards span "
+                   "every round, like Cards on the Table, make them all at once and need none.")
 @click.option("--seed", type=click.IntRange(0), help="Draw with this seed instead of Config's (recorded in Draws).")
-@click.option("--force", is_flag=True, help="Replace the round's existing board with a generated one.")
+@click.option("--force", is_flag=True, help="Replace the existing board with a generated one.")
 @image_option
 @json_option
 @guarded
-def board(book: Book, round_number: int, seed: int | None, force: bool, image: str | None, as_json: bool) -> None:
+def board(book: Book, round_number: int | None, seed: int | None, force: bool, image: str | None,
+          as_json: bool) -> None:
     """Generate round N's board, or check the one typed in.
 
-    A generated board has 8 to 11 distinct cards whose number of anti-haps is a
-    positive multiple of 3; the draw is recorded in the Draws tab. A board that is
-    already in the Board tab is checked and warned about, never changed (unless
-    --force).
+    Hap and Grab: a generated board has 8 to 11 distinct cards whose number of
+    anti-haps is a positive multiple of 3; the draw is recorded in the Draws tab.
+    Cards on the Table: all three boards at once, meeting every board rule of the
+    sheet. A board already typed in is checked (every broken rule named), never
+    changed (unless --force).
 
     \b
     Example:
       hostkit board --book game.xlsx --round 1
+      hostkit board --book cards.xlsx --image round1.png
     """
     game, tables = open_game(book)
+    if round_number is None and not game.board_spans_rounds:
+        raise Unusable(f"Say which round's board: --round N ({game.title} has a board per round).")
     outcome = game.board(tables, round_number, seed=seed, force=force)
     save_image(outcome, image)
     finish(book, game, outcome, as_json)

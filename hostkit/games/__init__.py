@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "hap-tac-toe": "hostkit.games.hap_tac_toe.match:HapTacToeMatch",
     "when-stars-align": "hostkit.games.hap_tac_toe.match:WhenStarsAlignMatch",
     "paths-and-pahs": "hostkit.games.paths_and_pahs.game:PathsAndPahs",
+    "cards-on-the-table": "hostkit.games.cards_on_the_table.game:CardsOnTheTable",
 }
 
 
