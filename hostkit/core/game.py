@@ -77,6 +77,9 @@ class Game:
     settings: ClassVar[tuple[Setting, ...]] = ()
     public_tabs: ClassVar[tuple[str, ...]] = ()
     first_steps: ClassVar[str] = ""
+    board_spans_rounds: ClassVar[bool] = False
+    """True when one `board` call makes every round's board (the rules tie the rounds together); a round
+    number then only picks the board to draw, and `hostkit board` needs no --round."""
 
     def is_public(self, tab: str) -> bool:
         """Whether players may see a tab; patterns like 'Round * Results' match any round."""
@@ -122,8 +125,10 @@ class Game:
             return f"{self.title}: {' v '.join(ctx.roster.names)}"
         return self.title
 
-    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
-        """Generate round N's board, or check the one the host typed in."""
+    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False
+              ) -> Outcome:
+        """Generate round N's board, or check the one the host typed in (round None: every round's, for a
+        game whose board_spans_rounds)."""
         raise BookError(f"{self.title} has no board to generate.")
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
