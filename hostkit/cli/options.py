@@ -17,7 +17,8 @@ from hostkit.core.game import Game, Outcome
 from hostkit.games import load_game
 from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, read_config, with_setting
 from hostkit.core.tables import BookError, Rows, Table, Tables
-from hostkit.storage.book import Book, StorageError
+from hostkit.storage.book import Book, Order, StorageError
+from hostkit.storage.layout import arranged
 from hostkit.storage.snapshot import read_snapshot
 
 class Unusable(click.ClickException):
@@ -171,11 +172,11 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool) -> None:
     With a public workbook (--public-sheet/--public-book) the tabs the game calls public are also written
     there, and nothing else.
     """
-    book.write(outcome.writes)
+    book.write(outcome.writes, order=game.reading_order)
     if book.public is not None:
         public = {tab: rows for tab, rows in outcome.writes.items() if game.is_public(tab)}
         if public:
-            write_or_create(book.public, public)
+            write_or_create(book.public, public, order=game.reading_order)
     if as_json:
         data = dict(outcome.data or {})
         data["problems"] = [p.as_json() for p in outcome.problems]
@@ -190,12 +191,12 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool) -> None:
         sys.exit(1)
 
 
-def write_or_create(book: Book, tabs: dict[str, Rows]) -> None:
+def write_or_create(book: Book, tabs: dict[str, Rows], order: Order | None = None) -> None:
     """Write tabs to a second workbook (the public one, a season ledger), making an xlsx file on first use."""
     if not tabs:
         return
     path = getattr(book, "path", None)
     if path is not None and not path.exists():
-        book.create(tabs)
+        book.create({name: tabs[name] for name in arranged(list(tabs), order)})
     else:
-        book.write(tabs)
+        book.write(tabs, order=order)

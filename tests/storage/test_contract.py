@@ -131,13 +131,13 @@ def start_match(backend, timezone: str = "Etc/GMT", opens: dict[int, float] | No
     result, spent = run(backend, "new", "hap-and-grab", "--players", "Reds,Craw", "--seed", "42")
     assert result.exit_code == 0, result.output
     if spent is not None:
-        assert spent == 3  # spreadsheets.get, one addSheet batch, one values:batchUpdate
+        assert spent == 2  # spreadsheets.get, one batchUpdate that adds the tabs and writes them
     opens = opens or {1: serial(2026, 11, 20, 20, 0), 2: serial(2026, 11, 21, 20, 0)}
     backend.edit({"Rounds": [["Round", "Opens"]] + [[n, opens.get(n)] for n in range(1, 5)]})
     result, spent = run(backend, "board", "--round", "1", "--json")
     assert result.exit_code == 0, result.output
     if spent is not None:
-        assert spent == 4  # get, batchGet, addSheet (Draws), batchUpdate
+        assert spent == 3  # get, batchGet, batchUpdate (adding Draws too)
     return json.loads(result.stdout)
 
 
@@ -162,7 +162,7 @@ def scenario(backend) -> tuple[dict, dict]:
     result, spent = run(backend, "score", "--round", "1", "--json")
     assert result.exit_code == 1, result.output  # the stranger's row is reported
     if spent is not None:
-        assert spent == 4  # get, batchGet, addSheet (results tab, Leaderboard), batchUpdate
+        assert spent == 3  # get, batchGet, batchUpdate (adding the results tab and Leaderboard, styled)
     again, spent = run(backend, "score", "--round", "1", "--json")
     assert again.stdout == result.stdout
     if spent is not None:
@@ -287,7 +287,7 @@ def test_a_429_storm_is_waited_out(live, fake, waits):
     fake.storm(3, status=429, retry_after="2")
     result, spent = run(live, "score", "--round", "1")
     assert result.exit_code == 0, result.output
-    assert spent == 4 + 3
+    assert spent == 3 + 3
     assert waits == [2.5, 2.5, 2.5]  # Retry-After honoured, plus jitter
     assert "Google Sheets answered 429 Too Many Requests; trying again in 2.5 s (try 2 of 5)" in result.stderr
 
@@ -379,7 +379,7 @@ def test_pull_score_offline_then_push(live, fake, credentials, tmp_path):
     before = len(fake.calls)
     pushed = CliRunner().invoke(main, ["push", "--book", str(copy), "--sheet", KEY, *creds])
     assert pushed.exit_code == 0, pushed.output
-    assert len(fake.calls) - before == 4  # get, batchGet, addSheet, batchUpdate
+    assert len(fake.calls) - before == 3  # get, batchGet, batchUpdate (adding the tabs)
     assert "Pushed Round 1 Results, Leaderboard" in pushed.output
     tabs = live.tabs()
     assert plain(tabs["Round 1 Results"]) == plain(XlsxBook(copy).read()["Round 1 Results"])
