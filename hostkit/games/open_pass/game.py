@@ -107,7 +107,7 @@ class OpenPass(Game):
         Setting("second_third_tokens", 1, "Tokens of Life for each of the 2nd and 3rd best scores.", integer(0, 100)),
         Setting("candidates", 3, "Players with the worst scores who become elimination candidates.", integer(0, 13)),
     )
-    public_tabs = ("Round * Results", FINAL_TAB)
+    public_tabs = (FINAL_TAB, "Round * Results")
 
     def play_round(self, ctx: Context) -> int:
         return ctx.config["building_rounds"] + 1
