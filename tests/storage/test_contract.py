@@ -240,15 +240,16 @@ def test_a_round_across_the_spring_forward_is_timed_in_real_minutes(backend):
 
 
 def test_no_private_value_reaches_the_public_workbook(backend):
-    start_match(backend)
-    result, _ = run(backend, "board", "--round", "2")  # round 2's board stays hidden until it is played
+    start_match(backend, opens={1: serial(2026, 11, 20, 20, 0), 2: serial(2099, 11, 21, 20, 0)})
+    result, _ = run(backend, "board", "--round", "2")  # round 2's board stays hidden until it opens
     assert result.exit_code == 0, result.output
+    assert "stays private until round 2 opens" in result.output and "Round 2 Board" not in backend.tabs()
     backend.edit(submissions((serial(2026, 11, 20, 20, 1), "Reds", None, "ABC")))
     result, _ = run(backend, "score", "--round", "1", extra=tuple(backend.public_args()))
     assert result.exit_code == 0, result.output
     public = backend.public_tabs()
     game = load_game("hap-and-grab")
-    assert sorted(public) == ["Leaderboard", "Round 1 Results"]
+    assert sorted(public) == ["Leaderboard", "Round 1 Board", "Round 1 Results"]
     assert all(game.is_public(tab) for tab in public)
     assert plain(public["Round 1 Results"]) == plain(backend.tabs()["Round 1 Results"])
     private = backend.tabs()
@@ -256,6 +257,8 @@ def test_no_private_value_reaches_the_public_workbook(backend):
     secrets |= {"|".join(map(str, r[1:5])) for r in private["Board"][1:] if r and r[0] == 2}
     published = {str(v) for rows in public.values() for r in rows for v in r if v is not None}
     published |= {"|".join(map(str, r[1:5])) for rows in public.values() for r in rows}
+    published |= {"|".join(str(r[c]) for r in [rows[0], *rows[2:5]] if c < len(r)) for rows in public.values()
+                  if len(rows) >= 5 for c in range(1, 12)}  # a board tab's cards run down its columns
     assert secrets and not secrets & published
 
 

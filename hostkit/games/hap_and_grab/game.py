@@ -14,7 +14,7 @@ from hostkit.core.settings import Setting, integer, text
 from hostkit.core.tables import BookError, Problem, Rows, Tables, is_blank
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import spans
-from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
+from hostkit.games.hap_and_grab.anti_hap import FACES, Board, generate_board
 from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally, settle_match, tally_round
 from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2, shown_part2
 from hostkit.games.hap_and_grab.render import (
@@ -37,6 +37,7 @@ from hostkit.games.hap_and_grab.tabs import (
     PILE_TAB,
     ROUNDS_TAB,
     board_problems,
+    board_tab,
     by_round,
     decision_records,
     filled,
@@ -45,6 +46,7 @@ from hostkit.games.hap_and_grab.tabs import (
     pile_rows,
     read_board,
     read_piles,
+    read_rounds,
     record_draw,
     results_tab,
 )
@@ -71,7 +73,7 @@ class HapAndGrab(Game):
         Setting("skull_value", -3, "Treasure a skull is worth.", integer(-100, 0)),
         Setting("winner_garnets", 6, "Garnets paid to the match winner.", integer(0, 1000)),
     )
-    public_tabs = (LEADERBOARD_TAB, "Round * Results")
+    public_tabs = (LEADERBOARD_TAB, "Round * Board", "Round * Results")
     first_steps = "fill in each round's Opens time in Rounds, then `hostkit board --round 1`."
 
     def demo(self) -> Demo:
@@ -90,7 +92,10 @@ class HapAndGrab(Game):
         part, problems = judge_part1(tables, ctx, round_number)
         return ctx, part, Outcome(problems=list(ctx.problems) + problems)
 
-    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
+    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False,
+              now: dt.datetime | None = None) -> Outcome:
+        """Generate or check round N's board, draw it (Outcome.image), and once the round has opened publish it
+        as the tab 'Round N Board'; before that the board stays private."""
         ctx = self.context(tables)
         outcome = Outcome(problems=list(ctx.problems))
         existing, problems = read_board(tables, round_number)
@@ -104,6 +109,7 @@ class HapAndGrab(Game):
                 + " Use --force to replace it with a generated one."
             )
             outcome.data = {"round": round_number, "seed": None, **existing.as_json()}
+            self._show_board(tables, ctx, round_number, existing, outcome, now)
             return outcome
         used = ctx.config["seed"] if seed is None else seed
         draw = f"{used}:board:{round_number}"
@@ -121,7 +127,26 @@ class HapAndGrab(Game):
             f"{len(board.anti_haps())} anti-haps (seed {draw}), written to {BOARD_TAB}."
         )
         outcome.data = {"round": round_number, "seed": draw, **board.as_json()}
+        self._show_board(tables, ctx, round_number, board, outcome, now)
         return outcome
+
+    def _show_board(self, tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome,
+                    now: dt.datetime | None) -> None:
+        """Draw the board for --image; publish it as a tab only once its round has opened."""
+        from hostkit.games.hap_and_grab.pictures import board_png, board_rows
+
+        outcome.image = board_png(board, round_number)
+        now = now or dt.datetime.now(dt.timezone.utc)
+        opens = read_rounds(tables, ctx).get(round_number)
+        if opens is not None and opens.opens <= now:
+            outcome.writes[board_tab(round_number)] = board_rows(board)
+            outcome.summary.append(f"Published the board as the tab {board_tab(round_number)} (the round has "
+                                   f"opened).")
+        else:
+            when = (f"it opens at {format_time(opens.opens, ctx.config.tz)}" if opens is not None
+                    else "it has no Opens time in Rounds yet")
+            outcome.summary.append(f"The board stays private until round {round_number} opens ({when}); run this "
+                                   f"command again after that to publish it as the tab {board_tab(round_number)}.")
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         ctx, part, outcome = self._judged(tables, round_number)
@@ -137,6 +162,9 @@ class HapAndGrab(Game):
                 f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored.")))
             return outcome
         shown = shown_part2(tables, ctx, part)
+        from hostkit.games.hap_and_grab.pictures import board_rows
+
+        outcome.writes[board_tab(round_number)] = board_rows(part.board)
         outcome.writes[results_tab(round_number)] = results_rows(part, ctx) + (
             part2_rows(shown, ctx) if shown else [])
         outcome.writes[LEADERBOARD_TAB] = self.leaderboard(tables, ctx, round_number, part, shown)

@@ -36,7 +36,7 @@ def test_scores_a_round_into_results_and_leaderboard():
     assert results[4][:5] == [dt.datetime(2026, 11, 21, 20, 0, 30), "Craw", WRONG, "incorrect", 1]
     assert ["Round", "Player", "Correct", "Penalties", "Turns", "Status"] == out.writes["Leaderboard"][0]
     assert out.writes["Leaderboard"][2][:5] == [1, "Craw", 2, 1, 0]
-    assert set(out.writes) == {"Round 1 Results", "Leaderboard"}
+    assert set(out.writes) == {"Round 1 Board", "Round 1 Results", "Leaderboard"}
 
 
 def test_turn_order_of_the_rule_sheet_through_the_workbook():
@@ -128,8 +128,8 @@ def test_renamed_header_is_one_sentence():
 
 def test_typed_board_is_checked_and_warned_not_changed():
     tabs = hap_and_grab_tabs([], board=("white square red",) * 2 + ("gray circle blue",) * 6)
-    out = GAME.board(Tables(tabs), 1)
-    assert out.writes == {}
+    out = GAME.board(Tables(tabs), 1, now=AFTER)
+    assert list(out.writes) == ["Round 1 Board"]  # published, never changed: the round has opened
     messages = [p.message for p in out.problems]
     assert "round 1: card B (white square red) is the same card as A" in messages
 
@@ -288,7 +288,7 @@ def test_nothing_private_reaches_a_public_tab():
     tabs = apply(tabs, outcome.writes)
     tabs = apply(tabs, GAME.standings(Tables(tabs))[0].writes)
     public = {name: rows for name, rows in tabs.items() if GAME.is_public(name)}
-    assert set(public) == {"Round 2 Results", "Leaderboard"}
+    assert set(public) == {"Round 2 Board", "Round 2 Results", "Leaderboard"}
     assert not any(GAME.is_public(name) for name in ("Peeks", "Pile", "Draws", "Decisions", "Ledger"))
     text = " ".join(str(v).casefold() for rows in public.values() for row in rows for v in row if v is not None)
     assert "skull" not in text and "peek" not in text and "deck" not in text
