@@ -17,6 +17,7 @@ from hostkit.cli.options import (
     open_game,
     round_option,
     save_image,
+    where,
 )
 from hostkit.games import GAMES, load_game
 from hostkit.core.players import parse_player_list
@@ -154,7 +155,12 @@ def status(book: Book, as_json: bool) -> None:
       hostkit status --book game.xlsx
     """
     game, tables = open_game(book)
-    finish(book, game, game.status(tables, now()), as_json)
+    outcome = game.status(tables, now())
+    command = (outcome.data or {}).get("next")
+    if command:
+        outcome.data["next"] = f"{command} {where(book)}"
+        outcome.summary.append(f"Next: {outcome.data['next']}")
+    finish(book, game, outcome, as_json)
 
 
 @click.command("games")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -84,6 +85,12 @@ def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
     from hostkit.storage.xlsx import XlsxBook
 
     return XlsxBook(book_path)
+
+
+def where(book: Book) -> str:
+    """The option naming this workbook, for a command to copy: --book FILE or --sheet KEY."""
+    key = getattr(book, "key", None)
+    return f"--sheet {shlex.quote(key)}" if key else f"--book {shlex.quote(book.location)}"
 
 
 def json_option(command: Callable) -> Callable:

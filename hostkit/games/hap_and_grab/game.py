@@ -176,6 +176,17 @@ class HapAndGrab(Game):
             outcome.data["part2"] = shown.game.as_json()
         return outcome
 
+    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+        from hostkit.games.hap_and_grab.status import match_status
+
+        ctx = self.context(tables)
+        states, command = match_status(tables, ctx, now)
+        outcome = Outcome(problems=list(ctx.problems))
+        outcome.summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
+        outcome.summary += [f"  Round {s.number}: {s.line.rstrip('.')}." for s in states]
+        outcome.data = {"game": self.name, "rounds": [s.as_json() for s in states], "next": command}
+        return outcome
+
     # ---- Part 2, Tobago
 
     def _deck(self, ctx: Context) -> tuple[DeckRecipe, tuple]:

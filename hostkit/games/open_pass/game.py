@@ -202,6 +202,16 @@ class OpenPass(Game):
             lines.append(f"Trade: {t.reason}.")
         return "\n".join(lines), list(ctx.problems) + list(current.problems)
 
+    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+        from hostkit.games.open_pass.status import match_status
+
+        ctx = self.context(tables)
+        rounds, command = match_status(self, tables, ctx, now)
+        summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
+        summary += [f"  Round {r['round']}: {r['says'].rstrip('.')}." for r in rounds]
+        return Outcome(problems=list(ctx.problems), summary=summary,
+                       data={"game": self.name, "rounds": rounds, "next": command})
+
     # ---- the play phase
 
     def _phase(self, tables: Tables, ctx: Context
