@@ -11,7 +11,7 @@ from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry
 from hostkit.core.rng import rng
 from hostkit.core.settings import Setting, integer, text
-from hostkit.core.tables import BookError, Problem, Rows, Tables, is_blank
+from hostkit.core.tables import BookError, Problem, Rows, Table, Tables, is_blank
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import spans
 from hostkit.games.hap_and_grab.anti_hap import FACES, Board, generate_board
@@ -46,13 +46,19 @@ from hostkit.games.hap_and_grab.tabs import (
     pile_rows,
     read_board,
     read_piles,
-    read_rounds,
     record_draw,
     results_tab,
 )
 from hostkit.games.hap_and_grab.tobago import Choice, DeckRecipe, Rejected, deal, parse_choice, shuffled_deck
 
 WIN_REASON = "won the Death Match"
+
+
+def _show_board(tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome,
+                now: dt.datetime | None) -> None:
+    from hostkit.games.hap_and_grab.pictures import show_board
+
+    show_board(tables, ctx, round_number, board, outcome, now or dt.datetime.now(dt.timezone.utc))
 
 
 class HapAndGrab(Game):
@@ -109,7 +115,7 @@ class HapAndGrab(Game):
                 + " Use --force to replace it with a generated one."
             )
             outcome.data = {"round": round_number, "seed": None, **existing.as_json()}
-            self._show_board(tables, ctx, round_number, existing, outcome, now)
+            _show_board(tables, ctx, round_number, existing, outcome, now)
             return outcome
         used = ctx.config["seed"] if seed is None else seed
         draw = f"{used}:board:{round_number}"
@@ -127,26 +133,8 @@ class HapAndGrab(Game):
             f"{len(board.anti_haps())} anti-haps (seed {draw}), written to {BOARD_TAB}."
         )
         outcome.data = {"round": round_number, "seed": draw, **board.as_json()}
-        self._show_board(tables, ctx, round_number, board, outcome, now)
+        _show_board(tables, ctx, round_number, board, outcome, now)
         return outcome
-
-    def _show_board(self, tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome,
-                    now: dt.datetime | None) -> None:
-        """Draw the board for --image; publish it as a tab only once its round has opened."""
-        from hostkit.games.hap_and_grab.pictures import board_png, board_rows
-
-        outcome.image = board_png(board, round_number)
-        now = now or dt.datetime.now(dt.timezone.utc)
-        opens = read_rounds(tables, ctx).get(round_number)
-        if opens is not None and opens.opens <= now:
-            outcome.writes[board_tab(round_number)] = board_rows(board)
-            outcome.summary.append(f"Published the board as the tab {board_tab(round_number)} (the round has "
-                                   f"opened).")
-        else:
-            when = (f"it opens at {format_time(opens.opens, ctx.config.tz)}" if opens is not None
-                    else "it has no Opens time in Rounds yet")
-            outcome.summary.append(f"The board stays private until round {round_number} opens ({when}); run this "
-                                   f"command again after that to publish it as the tab {board_tab(round_number)}.")
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         ctx, part, outcome = self._judged(tables, round_number)
@@ -299,6 +287,27 @@ class HapAndGrab(Game):
         table = tables.get(DECISIONS_TAB)
         header = table.header if table and table.header else list(DECISIONS_HEADER)
         return Outcome(writes={DECISIONS_TAB: [header] + filled(tables, DECISIONS_TAB) + new}, summary=[step.reason])
+
+    def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
+        """Take back the round's last recorded decision, with the forced skull takes recorded after it."""
+        _, part2 = self._live(tables, round_number, player)
+        steps = sorted((s.row, s) for r in part2.game.reveals for s in r.steps if s.row is not None)
+        gone = []
+        while steps and steps[-1][1].forced:
+            gone.append(steps.pop())
+        if not steps:
+            raise BookError(f"Round {part2.round} has no recorded decision to take back.")
+        gone.append(steps.pop())
+        rows = {row for row, _ in gone}
+        table = tables.require(DECISIONS_TAB)
+        kept = [r for number, r in enumerate(table.rows, start=2) if number not in rows and any(v is not None for v in r)]
+        left = [table.header or list(DECISIONS_HEADER)] + kept
+        prompt, _ = self.next_prompt(tables.replaced(DECISIONS_TAB, Table(table.name, left)), part2.round, None)
+        last = gone[-1][1]
+        summary = [f"Take back {DECISIONS_TAB} row {gone[-1][0]}: {last.reason}"]
+        summary += [f"  and row {row}, recorded with it: {step.reason}" for row, step in reversed(gone[:-1])]
+        summary.append(f"Before it: {prompt.text if prompt else 'Part 2 had ended.'}")
+        return Outcome(writes={DECISIONS_TAB: left}, summary=summary)
 
     # ---- the match
 

@@ -5,11 +5,16 @@ Imported only by the steps that draw (it loads Pillow).
 
 from __future__ import annotations
 
+import datetime as dt
+
 from hostkit.core.drawing import Picture, draw_grid
+from hostkit.core.game import Context, Outcome
 from hostkit.core.glyphs import cell_face
 from hostkit.core.styles import Styled
-from hostkit.core.tables import Rows
+from hostkit.core.tables import Rows, Tables
+from hostkit.core.times import format_time
 from hostkit.games.hap_and_grab.anti_hap import FACES, Board
+from hostkit.games.hap_and_grab.tabs import board_tab, read_rounds
 
 
 def pictures(board: Board) -> list[Picture]:
@@ -34,3 +39,18 @@ def board_rows(board: Board) -> Rows:
     for index, attribute in enumerate(FACES.attributes):
         rows.append([attribute.capitalize(), *[FACES.format(board.cards[p.label])[index] for p in cards]])
     return rows
+
+
+def show_board(tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome,
+               now: dt.datetime) -> None:
+    """Draw the board for --image; publish it as the tab 'Round N Board' only once its round has opened."""
+    outcome.image = board_png(board, round_number)
+    opens = read_rounds(tables, ctx).get(round_number)
+    if opens is not None and opens.opens <= now:
+        outcome.writes[board_tab(round_number)] = board_rows(board)
+        outcome.summary.append(f"Published the board as the tab {board_tab(round_number)} (the round has opened).")
+        return
+    when = (f"it opens at {format_time(opens.opens, ctx.config.tz)}" if opens is not None
+            else "it has no Opens time in Rounds yet")
+    outcome.summary.append(f"The board stays private until round {round_number} opens ({when}); run this "
+                           f"command again after that to publish it as the tab {board_tab(round_number)}.")

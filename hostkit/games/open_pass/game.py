@@ -279,6 +279,23 @@ class OpenPass(Game):
                              "equation": format_cards(after.equation), "score": format_number(evaluation.score),
                              "over": after.is_over()})
 
+    def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
+        """Take back the player's last recorded decision (an automatic pass is never recorded)."""
+        ctx, play = self._live(tables, round_number, player)
+        name = play.deal.player
+        table = tables.require(DECISIONS_TAB)
+        rows = [r.row for r in table.records("Player", "Decision") if ctx.roster.match(r["Player"]) == name]
+        if not rows:
+            raise BookError(f"{name} has no recorded decision to take back.")
+        typed = table.rows[rows[-1] - 2]
+        kept = [r for number, r in enumerate(table.rows, start=2) if number != rows[-1] and any(v is not None for v in r)]
+        left: Rows = [table.header or list(DECISIONS_HEADER)] + kept
+        prompt, _ = self.next_prompt(tables.replaced(DECISIONS_TAB, Table(table.name, left)), round_number, name)
+        shown = ", ".join(str(v) for v in typed if v is not None)
+        return Outcome(writes={DECISIONS_TAB: left},
+                       summary=[f"Take back {DECISIONS_TAB} row {rows[-1]} ({shown}).",
+                                f"Before it: {prompt.text if prompt else 'the game was over.'}"])
+
     def best_for(self, tables: Tables, player: str) -> tuple[Play, Best, Evaluation | None]:
         """The best score a player's dealt order allows, with what they actually scored once they finished."""
         ctx, play = self._live(tables, None, player)
