@@ -13,6 +13,7 @@ from typing import Any, Callable
 import click
 from click.core import ParameterSource
 
+from hostkit.cli.progress import progress_for
 from hostkit.core.forms import FormMapping, apply_form, parse_columns
 from hostkit.core.game import Game, Outcome
 from hostkit.games import load_game
@@ -47,22 +48,22 @@ def book_options(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args: Any, book_path: str | None, sheet: str | None, credentials: str | None,
                 public_sheet: str | None, public_book: str | None, **kwargs: Any) -> Any:
-        progress = None if kwargs.get("as_json") else _progress
+        progress = progress_for(bool(kwargs.get("as_json")))
         try:
             book = open_book(book_path, sheet, credentials, progress)
+            book.quiet = bool(kwargs.get("as_json"))
             if public_sheet and public_book:
                 raise Unusable("Give --public-sheet or --public-book, not both.")
             if public_sheet or public_book:
                 book.public = open_book(public_book, public_sheet, credentials, progress, public=True)
+            return command(*args, book=book, **kwargs)
         except StorageError as error:
             raise Unusable(str(error)) from None
-        return command(*args, book=book, **kwargs)
+        finally:
+            if progress is not None:
+                progress.stop()
 
     return wrapper
-
-
-def _progress(line: str) -> None:
-    click.echo(f"hostkit: {line}", err=True)
 
 
 def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
@@ -84,7 +85,9 @@ def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
         raise Unusable("Say which workbook: --book FILE (an .xlsx file) or --sheet KEY (a Google Sheet).")
     from hostkit.storage.xlsx import XlsxBook
 
-    return XlsxBook(book_path)
+    book = XlsxBook(book_path)
+    book.progress = progress
+    return book
 
 
 def where(book: Book) -> str:
@@ -149,9 +152,9 @@ def open_game(book: Book) -> tuple[Game, Tables]:
         config = tables.require(CONFIG_TAB)
         given = next((r.text("Value") for r in config.records("Key", "Value")
                       if r.text("Key").lower() == "timezone"), "")
-        if given and given not in ("UTC", zone) and book.progress:
-            book.progress(f"Config timezone {given} is not used: times are read in the spreadsheet's own time "
-                          f"zone, {zone} (change it in Google Sheets: File > Settings).")
+        if given and given not in ("UTC", zone) and not book.quiet:
+            click.echo(f"hostkit: Config timezone {given} is not used: times are read in the spreadsheet's own "
+                       f"time zone, {zone} (change it in Google Sheets: File > Settings).", err=True)
         rows = with_setting([config.header] + config.rows, "timezone", zone)
         tables = tables.replaced(CONFIG_TAB, Table(config.name, rows))
     common, _ = read_config(tables, COMMON_SETTINGS)
@@ -160,6 +163,8 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     except KeyError as error:
         raise BookError(f"Config's game {common['game']!r} is not a game hostkit knows "
                         f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config.") from None
+    if book.progress:
+        book.progress(f"Judging by the rules of {game.title}…")
     return game, apply_form(tables, form_mapping(common))
 
 

@@ -6,7 +6,8 @@ import re
 
 import click
 
-from hostkit.cli.options import _progress, form_mapping, guarded, open_book
+from hostkit.cli.options import form_mapping, guarded, open_book
+from hostkit.cli.progress import progress_for
 from hostkit.core.settings import COMMON_SETTINGS, read_config
 from hostkit.core.tables import Tables
 from hostkit.storage.book import StorageError
@@ -50,7 +51,7 @@ def pull(sheet: str, book_path: str, credentials: str | None, force: bool) -> No
     Example:
       hostkit pull --sheet 1AbC...xyz --book copy.xlsx --credentials credentials.json
     """
-    live = open_book(None, sheet, credentials, _progress)
+    live = open_book(None, sheet, credentials, progress_for(False))
     tabs = live.read()
     for title in tabs:
         if len(title) > 31 or _XLSX_BAD_TITLE.search(title):
@@ -88,7 +89,7 @@ def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> No
     if snapshot is None:
         raise StorageError(f"{book_path} was not made by `hostkit pull` (it has no {PULL_TAB!r} tab); pull the "
                            f"spreadsheet first: hostkit pull --sheet KEY --book {book_path}.")
-    live = open_book(None, sheet, credentials, _progress)
+    live = open_book(None, sheet, credentials, progress_for(False))
     if snapshot.key != live.key:
         raise StorageError(f"{book_path} was pulled from spreadsheet {snapshot.key}, not {live.key}; push it "
                            f"with --sheet {snapshot.key}, or pull {live.key} into another copy.")

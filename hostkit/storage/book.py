@@ -24,7 +24,9 @@ class Book(ABC):
     public: "Book | None" = None
     """A second workbook that players can see: commands also write the game's public tabs there, only those."""
     progress: "Callable[[str], None] | None" = None
-    """Where a backend that talks to a network says what it is doing (None: silent)."""
+    """Where a backend says what it is doing: reading, writing, each retry's wait (None: silent)."""
+    quiet: bool = False
+    """Whether notices for the host (not progress) are kept off stderr, as under --json."""
 
     @abstractmethod
     def read(self) -> dict[str, Rows]:

@@ -287,7 +287,16 @@ def live(fake, credentials):
     return Sheets(fake, credentials)
 
 
-def test_a_429_storm_is_waited_out(live, fake, waits):
+@pytest.fixture
+def terminal(monkeypatch):
+    """stderr as a terminal, and progress shown from the start instead of after 2 seconds."""
+    from hostkit.cli import progress
+
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(progress, "PROGRESS_AFTER", 0)
+
+
+def test_a_429_storm_is_waited_out(live, fake, waits, terminal):
     start_match(live)
     fake.storm(3, status=429, retry_after="2")
     result, spent = run(live, "score", "--round", "1")
@@ -319,10 +328,17 @@ def test_dropped_connections_are_retried(live, fake, waits):
     assert len(waits) == 2
 
 
-def test_progress_goes_to_stderr_and_is_silent_under_json(live):
+def test_progress_goes_to_a_terminals_stderr_and_is_silent_under_json(live, monkeypatch):
     start_match(live)
     result, _ = run(live, "score", "--round", "1")
+    assert "hostkit:" not in result.stderr  # not a terminal
+    from hostkit.cli import progress
+
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(progress, "PROGRESS_AFTER", 0)
+    result, _ = run(live, "score", "--round", "1")
     assert "hostkit: Reading" in result.stderr and "hostkit: Writing" in result.stderr
+    assert "hostkit: Judging by the rules of Hap and Grab" in result.stderr
     assert "hostkit:" not in result.stdout
     quiet, _ = run(live, "score", "--round", "1", "--json")
     assert quiet.stderr == ""

@@ -10,7 +10,7 @@ from hostkit.core.game import Context
 from hostkit.core.tables import BookError, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.games.hap_and_grab.parts import judge_part1, replay_part2
-from hostkit.games.hap_and_grab.tabs import read_board, read_piles, read_rounds, results_tab
+from hostkit.games.hap_and_grab.tabs import read_board, read_rounds, results_tab
 
 
 @dataclass
