@@ -84,9 +84,11 @@ def board(book: Book, round_number: int, seed: int | None, force: bool, image: s
 @click.command()
 @book_options
 @round_option
+@click.option("--message", "as_message", is_flag=True,
+              help="Print the round's public results as a message to paste into the players' chat instead.")
 @json_option
 @guarded
-def score(book: Book, round_number: int, as_json: bool) -> None:
+def score(book: Book, round_number: int, as_message: bool, as_json: bool) -> None:
     """Score round N by the rules of the workbook's game and write the results.
 
     Hap and Grab: judges every answer, builds the turn order, and writes 'Round N
@@ -96,14 +98,21 @@ def score(book: Book, round_number: int, as_json: bool) -> None:
     player has finished, ranks them and posts the awards.
 
     Rows that cannot be used are reported by row number and skipped. A round
-    still open is not scored: you are told how long is left.
+    still open is not scored: you are told how long is left. --message prints,
+    instead of the summary, the round's public results as a short code block to
+    paste into the players' chat (nothing private in it).
 
     \b
     Example:
       hostkit score --book game.xlsx --round 2 --json
     """
     game, tables = open_game(book)
-    finish(book, game, game.score(tables, round_number, now()), as_json)
+    outcome = game.score(tables, round_number, now())
+    if as_message:
+        if outcome.message is None:
+            click.echo(f"No message: {game.title} has no public results for round {round_number} yet.", err=True)
+        outcome.summary = [outcome.message] if outcome.message else []
+    finish(book, game, outcome, as_json)
 
 
 @click.command()

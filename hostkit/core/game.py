@@ -26,6 +26,9 @@ class Outcome:
     data: dict[str, Any] | None = None
     image: bytes | None = None
     """A picture of the board as it stands (PNG), for commands given --image."""
+    message: str | None = None
+    """The public results as a message to paste into the players' chat (core.words.chat_block), for --message;
+    nothing private in it."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally, set
 from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2, shown_part2
 from hostkit.games.hap_and_grab.render import (
     as_json,
+    chat_message,
     deal_messages,
     match_rows,
     part2_rows,
@@ -86,8 +87,6 @@ class HapAndGrab(Game):
         from hostkit.games.hap_and_grab.demo import demo_book
 
         return demo_book(self)
-
-    # ---- reading the workbook
 
     # ---- commands
 
@@ -157,6 +156,7 @@ class HapAndGrab(Game):
             part2_rows(shown, ctx) if shown else [])
         outcome.writes[LEADERBOARD_TAB] = self.leaderboard(tables, ctx, round_number, part, shown)
         outcome.summary += summary(part, ctx)
+        outcome.message = chat_message(part, ctx, shown)
         outcome.data = as_json(part, ctx)
         if shown is not None:
             outcome.problems += shown.reported()

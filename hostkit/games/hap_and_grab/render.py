@@ -8,7 +8,7 @@ from hostkit.core.game import Context
 from hostkit.core.styles import bold_row, plain_rows
 from hostkit.core.tables import Rows
 from hostkit.core.times import wall_clock
-from hostkit.core.words import plural
+from hostkit.core.words import chat_block, plural
 from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally
 from hostkit.games.hap_and_grab.tabs import LEADERBOARD_TAB, results_tab
 from hostkit.games.hap_and_grab.tobago import Deal
@@ -44,6 +44,30 @@ def results_rows(part: Part1, ctx: Context) -> Rows:
     rows += [[], ["Anti-haps on the board", len(part.board.anti_haps())], ["Anti-haps found", part.found()],
              ["Part 1 closed", wall_clock(part.closes, tz)]]
     return rows
+
+
+def chat_message(part: Part1, ctx: Context, part2: Part2 | None) -> str:
+    """The round's public results for the players' chat: Part 1's counts and turn order, and the revealed
+    cards of Part 2 with the treasure (never the rest of the pile or the peeks)."""
+    t = part.turns
+    width = max(len(p) for p in ctx.roster.names)
+    lines = [f"Hap and Grab - round {part.round.number}",
+             f"Anti-haps found: {part.found()} of {len(part.board.anti_haps())}"]
+    for p in ctx.roster.names:
+        lines.append(f"{p.ljust(width)} {t.correct[p]:2d} ok {t.penalties[p]:2d} pen {t.turns(p):2d} turns")
+    lines += [f"{p} loses the DM: {t.loss_reason(p)}" for p in t.losers()]
+    lines.append(f"Turn order: {order_text(ctx, t.order)}")
+    if part2 is not None:
+        game = part2.game
+        initials = ctx.roster.initials() or {}
+        cards = [f"{r.card.value}>{initials.get(r.taken_by, r.taken_by) if r.taken_by else '-'}"
+                 for r in game.reveals if r.order_after is not None]
+        lines += ["", "Part 2: " + (" ".join(cards) or "no card settled yet")]
+        waiting = game.waiting()
+        lines.append(f"Waiting for {waiting.player} on card {waiting.number} ({waiting.card.describe()})"
+                     if waiting else f"Part 2 ended: {game.ended}")
+        lines.append("Treasure: " + ", ".join(f"{p} {v}" for p, v in game.treasure.items()))
+    return chat_block(lines)
 
 
 def summary(part: Part1, ctx: Context) -> list[str]:

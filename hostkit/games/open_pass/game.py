@@ -41,6 +41,7 @@ from hostkit.games.open_pass.render import (
     bids_rows,
     deals_rows,
     equation_lines,
+    final_message,
     final_rows,
     history,
     inventory_rows,
@@ -48,6 +49,7 @@ from hostkit.games.open_pass.render import (
     play_json,
     results_rows,
     round_json,
+    round_message,
     round_summary,
 )
 from hostkit.games.open_pass.tabs import (
@@ -172,6 +174,7 @@ class OpenPass(Game):
         outcome.writes[bids_tab(round_number)] = bids_rows(current, ctx)
         outcome.writes[INVENTORIES_TAB] = inventory_rows(results, ctx, self.start_inventory(ctx))
         outcome.summary += round_summary(current, ctx)
+        outcome.message = round_message(current)
         outcome.data = round_json(current, ctx)
         return outcome
 
@@ -326,6 +329,7 @@ class OpenPass(Game):
             return outcome
         placings, draw_lines = self.rank(ctx, {p: e.score for p, e in evaluations.items()})
         outcome.writes[FINAL_TAB] = final_rows(placings, evaluations, draw_lines)
+        outcome.message = final_message(placings)
         match = self.match_name(ctx)
         entries = [Entry(match, None, pl.player, tokens=pl.tokens, candidate=pl.candidate, reason=ledger_reason(self, pl))
                    for pl in placings if pl.has_award()]

@@ -10,6 +10,7 @@ from hostkit.core.game import Context, Game
 from hostkit.core.styles import bold_row
 from hostkit.core.tables import Rows
 from hostkit.core.times import wall_clock
+from hostkit.core.words import chat_block
 from hostkit.games.open_pass.equation import DivisionByZero, Evaluation, evaluate, format_cards, format_number
 from hostkit.games.open_pass.packs import BidVerdict, RoundResult
 from hostkit.games.open_pass.play import Deal, Decision, Placing, Play, nth
@@ -28,6 +29,28 @@ def results_rows(r: RoundResult) -> Rows:
         rows.append(["A pack chosen by an odd number of players is given to each of them; an even number, to nobody."])
     rows.append([f"Players who gained no pack get the pity card: {len(r.pity)}."])
     return rows
+
+
+def round_message(r: RoundResult) -> str:
+    """A deck-building round's public results for the players' chat: each pack, how often it was chosen, whether
+    it was given out; nobody's name."""
+    width = max((len(p.name) for p in r.packs), default=4)
+    lines = [f"Open, Pass - round {r.number}"]
+    lines += [f"{p.name.ljust(width)} {r.chosen[p.name]:2d} {'given' if r.is_given(p.name) else '-'}" for p in r.packs]
+    if r.all_odd:
+        lines.append("Every pack was chosen an odd number of times: nobody gains a pack.")
+    lines.append(f"Pity card: {len(r.pity)} players")
+    return chat_block(lines)
+
+
+def final_message(placings: list[Placing]) -> str:
+    """The final ranking for the players' chat: place, player, score, award."""
+    width = max((len(pl.player) for pl in placings), default=4)
+    lines = ["Open, Pass - final results"]
+    for pl in placings:
+        award = ", ".join(filter(None, [f"{pl.tokens} ToL" if pl.tokens else "", "EC" if pl.candidate else ""]))
+        lines.append(f"{pl.place:2d}. {pl.player.ljust(width)} {format_number(pl.score):>6} {award}".rstrip())
+    return chat_block(lines)
 
 
 def bids_rows(r: RoundResult, ctx: Context) -> Rows:

@@ -211,3 +211,18 @@ def test_undo_with_nothing_recorded_says_so(book):
     run("deal", "--book", book, "--round", 1)
     result = run("play", "--book", book, "--round", 1, input="undo\n")
     assert "Not recorded: Round 1 has no recorded decision to take back." in result.output
+
+
+def test_score_message_is_a_short_code_block_of_public_results_only(book):
+    run("deal", "--book", book, "--round", 1)
+    before = run("score", "--book", book, "--round", 1, "--message")
+    assert before.exit_code == 0, before.output
+    lines = before.stdout.splitlines()
+    assert lines == ["```", "Hap and Grab - round 1", "Anti-haps found: 15 of 18", "Reds  6 ok  0 pen  2 turns",
+                     "Craw  9 ok  1 pen  3 turns", "Turn order: CRCCR", "```"]  # dealt, nothing revealed yet
+    run("play", "--book", book, "--round", 1, input="pass\npass\ntake\n")
+    after = run("score", "--book", book, "--round", 1, "--message").stdout.splitlines()
+    revealed = tabs(book)["Pile"][1][2]
+    assert after[6:9] == ["", f"Part 2: {revealed}>C", f"Waiting for Craw on card 2 (a {tabs(book)['Pile'][2][2]})"]
+    assert after[-2] == f"Treasure: Reds 0, Craw {revealed}" and after[-1] == "```"
+    assert all(len(line) <= 34 for line in after)
