@@ -138,7 +138,7 @@ def demo(book_path: str, game_name: str) -> None:
     click.echo(f"Built {book_path}: {sample.description}\n")
     for number in sample.rounds:
         outcome = game.score(Tables(book.read()), number, now())
-        book.write(outcome.writes)
+        book.write(outcome.writes, order=game.reading_order)
         click.echo(f"$ hostkit score --book {book_path} --round {number}")
         for line in outcome.summary:
             click.echo(line)

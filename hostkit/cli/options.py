@@ -117,7 +117,11 @@ def save_image(outcome: Outcome, path: str | None) -> None:
     if outcome.image is None:
         click.echo("No picture drawn: this step of the game has no board to draw for --image.", err=True)
         return
-    Path(path).write_bytes(outcome.image)
+    try:
+        Path(path).write_bytes(outcome.image)
+    except OSError as error:
+        raise Unusable(f"The picture cannot be written to {path} ({error.strerror or error}); check that its "
+                       f"folder exists and that you may write there.") from None
     click.echo(f"Drawn: {path}", err=True)
 
 

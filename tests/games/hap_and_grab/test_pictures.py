@@ -81,3 +81,9 @@ def test_a_board_before_its_round_opens_stays_private(tmp_path):
     assert "stays private until round 1 opens (it opens at 2026-11-21 20:00:00)" in result.output
     assert "Round 1 Board" not in XlsxBook(path).read() and not public.exists()
     assert (tmp_path / "b.png").exists()  # the host's own picture
+
+
+def test_an_image_path_in_a_missing_folder_is_one_sentence(tmp_path):
+    result = run("board", "--book", make(tmp_path), "--round", 1, "--image", tmp_path / "no" / "board.png")
+    assert result.exit_code == 2 and "The picture cannot be written to" in result.output
+    assert "Traceback" not in result.output
