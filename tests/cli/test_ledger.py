@@ -3,7 +3,6 @@
 import json
 
 from hostkit.storage.xlsx import XlsxBook
-from tests.storage.conftest import KEY, credentials, fake, private_key_pem, waits  # noqa: F401 (fixtures)
 
 
 def ledger(path):
@@ -61,16 +60,3 @@ def test_a_season_workbook_is_made_on_first_use_and_the_match_workbook_left_alon
     refused = run("ledger", "spend", "--ledger", season, "--player", "Reds", "--garnets", 1, "--reason", "more")
     assert refused.exit_code == 1 and "Reds has 0 garnets and cannot spend 1 on more" in refused.stderr
     assert run("ledger", "spend", "--player", "Reds", "--garnets", 1, "--reason", "x").exit_code == 2
-
-
-def test_a_season_google_sheet(run, fake, credentials):
-    fake.add(KEY, {"Ledger": [["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate",
-                               "Reason"], ["DM 1", None, "Craw", 6, 0, None, "won the Death Match"]]})
-    sheet = ["--ledger-sheet", KEY, "--credentials", credentials]
-    spent = run("ledger", "spend", *sheet, "--player", "Craw", "--garnets", 2, "--reason", "a peek")
-    assert spent.exit_code == 0, spent.output
-    assert fake.rows(KEY, "Ledger")[-1] == ["", "", "Craw", -2, 0, "", "a peek"]
-    before = len(fake.calls)
-    refused = run("ledger", "spend", *sheet, "--player", "Craw", "--garnets", 5, "--reason", "a move")
-    assert refused.exit_code == 1 and "Craw has 4 garnets and cannot spend 5" in refused.stderr
-    assert [c.kind for c in fake.calls[before:]] == ["spreadsheets.get", "values.batchGet"]  # nothing written

@@ -8,7 +8,8 @@ from click.testing import CliRunner
 from hostkit.cli import main
 from hostkit.storage.book import StorageError
 from hostkit.storage.retry import Backoff
-from hostkit.storage.sheets import SCOPES, TIMEOUT, SheetsBook, connect, load_credentials, parse_key, to_json
+from hostkit.storage.sheets import SCOPES, TIMEOUT, SheetsBook, connect, load_credentials, parse_key
+from hostkit.storage.sheets_cells import to_json
 from tests.storage.conftest import ACCOUNT, KEY
 
 
@@ -184,3 +185,19 @@ def test_config_timezone_gives_way_to_the_spreadsheets_and_the_host_is_told(fake
     result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials", str(credentials)])
     assert ("Config timezone Asia/Tokyo is not used: times are read in the spreadsheet's own time zone, "
             "Europe/Paris") in result.stderr
+
+
+def test_ledger_spend_on_a_season_google_sheet(fake, credentials):
+    def run(*args):
+        return CliRunner().invoke(main, [str(a) for a in args])
+
+    fake.add(KEY, {"Ledger": [["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate",
+                               "Reason"], ["DM 1", None, "Craw", 6, 0, None, "won the Death Match"]]})
+    sheet = ["--ledger-sheet", KEY, "--credentials", credentials]
+    spent = run("ledger", "spend", *sheet, "--player", "Craw", "--garnets", 2, "--reason", "a peek")
+    assert spent.exit_code == 0, spent.output
+    assert fake.rows(KEY, "Ledger")[-1] == ["", "", "Craw", -2, 0, "", "a peek"]
+    before = len(fake.calls)
+    refused = run("ledger", "spend", *sheet, "--player", "Craw", "--garnets", 5, "--reason", "a move")
+    assert refused.exit_code == 1 and "Craw has 4 garnets and cannot spend 5" in refused.stderr
+    assert [c.kind for c in fake.calls[before:]] == ["spreadsheets.get", "values.batchGet"]  # nothing written
