@@ -10,7 +10,7 @@ from hostkit.core.game import Context
 from hostkit.core.tables import BookError, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.games.hap_and_grab.parts import judge_part1, replay_part2
-from hostkit.games.hap_and_grab.tabs import read_board, read_rounds, results_tab
+from hostkit.games.hap_and_grab.tabs import board_tab, read_board, read_rounds, results_tab
 
 
 @dataclass
@@ -53,7 +53,7 @@ def round_state(tables: Tables, ctx: Context, number: int, now: dt.datetime) -> 
                           f"{format_time(part.closes, tz)}); {part.found()} of {len(part.board.anti_haps())} "
                           f"anti-haps found" + (f"; no answer yet from {', '.join(quiet)}" if quiet else ""),
                           not_submitted=quiet, seconds_left=int(left.total_seconds()),
-                          command=f"hostkit score --round {number}")
+                          command=f"hostkit {'score' if board_tab(number) in tables else 'board'} --round {number}")
     if results_tab(number) not in tables:
         return RoundState(number, "to score", "Part 1 closed; not scored yet", command=f"hostkit score --round {number}")
     if part.turns.losers():

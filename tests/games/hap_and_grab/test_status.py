@@ -42,6 +42,10 @@ def test_status_at_each_phase_of_a_match(tmp_path):
     XlsxBook(path).write({"Submissions": part1[:3]})  # Reds, then Craw: both have answered
     first, data = status(path, 2)
     assert first["state"] == "part 1 open" and first["not_submitted"] == [] and first["seconds_left"] == 360
+    assert data["next"] == f"hostkit board --round 1 --book {path}"  # to publish the opened round's board
+    with freeze_time(OPENS + dt.timedelta(minutes=2)):
+        assert run("board", "--book", path, "--round", 1).exit_code == 0
+    assert status(path, 2)[1]["next"] == f"hostkit score --round 1 --book {path}"
     XlsxBook(path).write({"Submissions": part1[:2]})  # only Reds
     first, _ = status(path, 2)
     assert first["not_submitted"] == ["Craw"] and "no answer yet from Craw" in first["says"]
