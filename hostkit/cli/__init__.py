@@ -49,9 +49,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from hostkit.cli import match, phases, sync
+    from hostkit.cli import ledger, match, phases, sync
 
-    for module in (match, phases, sync):
+    for module in (match, phases, ledger, sync):
         for command in module.COMMANDS:
             main.add_command(command)
 

@@ -17,6 +17,7 @@ from hostkit.cli.options import (
     open_game,
     round_option,
     save_image,
+    where,
 )
 from hostkit.games import GAMES, load_game
 from hostkit.core.players import parse_player_list
@@ -91,9 +92,11 @@ def board(book: Book, round_number: int | None, seed: int | None, force: bool, i
 @book_options
 @round_option
 @image_option
+@click.option("--message", "as_message", is_flag=True,
+              help="Print the round's public results as a message to paste into the players' chat instead.")
 @json_option
 @guarded
-def score(book: Book, round_number: int, image: str | None, as_json: bool) -> None:
+def score(book: Book, round_number: int, image: str | None, as_message: bool, as_json: bool) -> None:
     """Score round N by the rules of the workbook's game and write the results.
 
     Hap and Grab: judges every answer, builds the turn order, and writes 'Round N
@@ -106,7 +109,9 @@ def score(book: Book, round_number: int, image: str | None, as_json: bool) -> No
     Leaderboard, and the garnets spent to the Ledger. --image draws the board.
 
     Rows that cannot be used are reported by row number and skipped. A round
-    still open is not scored: you are told how long is left.
+    still open is not scored: you are told how long is left. --message prints,
+    instead of the summary, the round's public results as a short code block to
+    paste into the players' chat (nothing private in it).
 
     \b
     Example:
@@ -115,6 +120,10 @@ def score(book: Book, round_number: int, image: str | None, as_json: bool) -> No
     game, tables = open_game(book)
     outcome = game.score(tables, round_number, now())
     save_image(outcome, image)
+    if as_message:
+        if outcome.message is None:
+            click.echo(f"No message: {game.title} has no public results for round {round_number} yet.", err=True)
+        outcome.summary = [outcome.message] if outcome.message else []
     finish(book, game, outcome, as_json)
 
 
@@ -141,7 +150,7 @@ def demo(book_path: str, game_name: str) -> None:
     click.echo(f"Built {book_path}: {sample.description}\n")
     for number in sample.rounds:
         outcome = game.score(Tables(book.read()), number, now())
-        book.write(outcome.writes)
+        book.write(outcome.writes, order=game.reading_order)
         click.echo(f"$ hostkit score --book {book_path} --round {number}")
         for line in outcome.summary:
             click.echo(line)
@@ -167,7 +176,12 @@ def status(book: Book, as_json: bool) -> None:
       hostkit status --book game.xlsx
     """
     game, tables = open_game(book)
-    finish(book, game, game.status(tables, now()), as_json)
+    outcome = game.status(tables, now())
+    command = (outcome.data or {}).get("next")
+    if command:
+        outcome.data["next"] = f"{command} {where(book)}"
+        outcome.summary.append(f"Next: {outcome.data['next']}")
+    finish(book, game, outcome, as_json)
 
 
 @click.command("games")

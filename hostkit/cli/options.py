@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -12,12 +13,14 @@ from typing import Any, Callable
 import click
 from click.core import ParameterSource
 
+from hostkit.cli.progress import progress_for
 from hostkit.core.forms import FormMapping, apply_form, parse_columns
 from hostkit.core.game import Game, Outcome
 from hostkit.games import load_game
 from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, read_config, with_setting
 from hostkit.core.tables import BookError, Rows, Table, Tables
-from hostkit.storage.book import Book, StorageError
+from hostkit.storage.book import Book, Order, StorageError
+from hostkit.storage.layout import arranged
 from hostkit.storage.snapshot import read_snapshot
 
 class Unusable(click.ClickException):
@@ -45,22 +48,22 @@ def book_options(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args: Any, book_path: str | None, sheet: str | None, credentials: str | None,
                 public_sheet: str | None, public_book: str | None, **kwargs: Any) -> Any:
-        progress = None if kwargs.get("as_json") else _progress
+        progress = progress_for(bool(kwargs.get("as_json")))
         try:
             book = open_book(book_path, sheet, credentials, progress)
+            book.quiet = bool(kwargs.get("as_json"))
             if public_sheet and public_book:
                 raise Unusable("Give --public-sheet or --public-book, not both.")
             if public_sheet or public_book:
                 book.public = open_book(public_book, public_sheet, credentials, progress, public=True)
+            return command(*args, book=book, **kwargs)
         except StorageError as error:
             raise Unusable(str(error)) from None
-        return command(*args, book=book, **kwargs)
+        finally:
+            if progress is not None:
+                progress.stop()
 
     return wrapper
-
-
-def _progress(line: str) -> None:
-    click.echo(f"hostkit: {line}", err=True)
 
 
 def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
@@ -82,7 +85,15 @@ def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
         raise Unusable("Say which workbook: --book FILE (an .xlsx file) or --sheet KEY (a Google Sheet).")
     from hostkit.storage.xlsx import XlsxBook
 
-    return XlsxBook(book_path)
+    book = XlsxBook(book_path)
+    book.progress = progress
+    return book
+
+
+def where(book: Book) -> str:
+    """The option naming this workbook, for a command to copy: --book FILE or --sheet KEY."""
+    key = getattr(book, "key", None)
+    return f"--sheet {shlex.quote(key)}" if key else f"--book {shlex.quote(book.location)}"
 
 
 def json_option(command: Callable) -> Callable:
@@ -106,7 +117,11 @@ def save_image(outcome: Outcome, path: str | None) -> None:
     if outcome.image is None:
         click.echo("No picture drawn: this step of the game has no board to draw for --image.", err=True)
         return
-    Path(path).write_bytes(outcome.image())
+    try:
+        Path(path).write_bytes(outcome.image())
+    except OSError as error:
+        raise Unusable(f"The picture cannot be written to {path} ({error.strerror or error}); check that its "
+                       f"folder exists and that you may write there.") from None
     click.echo(f"Drawn: {path}", err=True)
 
 
@@ -141,9 +156,9 @@ def open_game(book: Book) -> tuple[Game, Tables]:
         config = tables.require(CONFIG_TAB)
         given = next((r.text("Value") for r in config.records("Key", "Value")
                       if r.text("Key").lower() == "timezone"), "")
-        if given and given not in ("UTC", zone) and book.progress:
-            book.progress(f"Config timezone {given} is not used: times are read in the spreadsheet's own time "
-                          f"zone, {zone} (change it in Google Sheets: File > Settings).")
+        if given and given not in ("UTC", zone) and not book.quiet:
+            click.echo(f"hostkit: Config timezone {given} is not used: times are read in the spreadsheet's own "
+                       f"time zone, {zone} (change it in Google Sheets: File > Settings).", err=True)
         rows = with_setting([config.header] + config.rows, "timezone", zone)
         tables = tables.replaced(CONFIG_TAB, Table(config.name, rows))
     common, _ = read_config(tables, COMMON_SETTINGS)
@@ -152,6 +167,8 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     except KeyError as error:
         raise BookError(f"Config's game {common['game']!r} is not a game hostkit knows "
                         f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config.") from None
+    if book.progress:
+        book.progress(f"Judging by the rules of {game.title}…")
     return game, apply_form(tables, form_mapping(common))
 
 
@@ -171,11 +188,11 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool) -> None:
     With a public workbook (--public-sheet/--public-book) the tabs the game calls public are also written
     there, and nothing else.
     """
-    book.write(outcome.writes)
+    book.write(outcome.writes, order=game.reading_order)
     if book.public is not None:
         public = {tab: rows for tab, rows in outcome.writes.items() if game.is_public(tab)}
         if public:
-            write_or_create(book.public, public)
+            write_or_create(book.public, public, order=game.reading_order)
     if as_json:
         data = dict(outcome.data or {})
         data["problems"] = [p.as_json() for p in outcome.problems]
@@ -190,12 +207,12 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool) -> None:
         sys.exit(1)
 
 
-def write_or_create(book: Book, tabs: dict[str, Rows]) -> None:
+def write_or_create(book: Book, tabs: dict[str, Rows], order: Order | None = None) -> None:
     """Write tabs to a second workbook (the public one, a season ledger), making an xlsx file on first use."""
     if not tabs:
         return
     path = getattr(book, "path", None)
     if path is not None and not path.exists():
-        book.create(tabs)
+        book.create({name: tabs[name] for name in arranged(list(tabs), order)})
     else:
-        book.write(tabs)
+        book.write(tabs, order=order)

@@ -1,8 +1,7 @@
-"""Commands for the rest of a match: deal, play (live decisions), standings, and the season ledger."""
+"""Commands for the rest of a match: deal, play (live decisions) and standings (which pays into the ledger)."""
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Mapping
 
@@ -21,7 +20,7 @@ from hostkit.cli.options import (
     write_or_create,
 )
 from hostkit.core.game import Game, Outcome, Prompt
-from hostkit.core.ledger import LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
+from hostkit.core.ledger import LEDGER_TAB, Entry, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
 from hostkit.storage.book import Book
@@ -208,44 +207,4 @@ def _entry_json(entry: Entry) -> dict:
             "tokens_of_life": entry.tokens, "elimination_candidate": entry.candidate, "reason": entry.reason}
 
 
-@click.command()
-@book_options
-@json_option
-@guarded
-def ledger(book: Book, as_json: bool) -> None:
-    """Print each player's season balance from a workbook's Ledger tab.
-
-    Balances are garnets, Tokens of Life and elimination candidacies, summed over
-    every entry (match payouts and purchases alike).
-
-    \b
-    Example:
-      hostkit ledger --book season.xlsx --json
-    """
-    tables = Tables(book.read())
-    entries, problems = read_ledger(tables)
-    totals = balances(entries)
-    if as_json:
-        click.echo(json.dumps({
-            "players": {name: {"garnets": b.garnets, "tokens_of_life": b.tokens, "elimination_candidacies":
-                               b.candidacies} for name, b in totals.items()},
-            "entries": len(entries),
-            "problems": [p.as_json() for p in problems]}, ensure_ascii=False, indent=2))
-    elif LEDGER_TAB not in tables:
-        click.echo(f"{book.location} has no {LEDGER_TAB} tab yet: nothing has been paid.")
-    elif not totals:
-        click.echo(f"{book.location}'s {LEDGER_TAB} tab has no entries yet.")
-    else:
-        width = max(len(name) for name in totals)
-        click.echo(f"{'Player'.ljust(width)}  Garnets  Tokens of Life  EC")
-        for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
-            click.echo(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
-        click.echo(f"({len(entries)} {'entry' if len(entries) == 1 else 'entries'})")
-    if problems:
-        click.echo(f"{len(problems)} problem(s) reported:", err=True)
-        for problem in problems:
-            click.echo(f"  {problem}", err=True)
-        sys.exit(1)
-
-
-COMMANDS = (deal, play, standings, ledger)
+COMMANDS = (deal, play, standings)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import json
+import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Sequence
 
 from hostkit.core.ledger import Entry
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
@@ -25,6 +26,9 @@ class Outcome:
     data: dict[str, Any] | None = None
     image: Callable[[], bytes] | None = None
     """Draws the board as it stands (PNG bytes); called only when the host asks for --image."""
+    message: str | None = None
+    """The public results as a message to paste into the players' chat (core.words.chat_block), for --message;
+    nothing private in it."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,17 @@ class Game:
     def is_public(self, tab: str) -> bool:
         """Whether players may see a tab; patterns like 'Round * Results' match any round."""
         return any(fnmatch.fnmatchcase(tab.casefold(), pattern.casefold()) for pattern in self.public_tabs)
+
+    def reading_order(self, names: Sequence[str]) -> list[str]:
+        """The public tabs among `names` in the order players read them: those without a round number first
+        (the Leaderboard), then round by round, each round's tabs in the order of `public_tabs`."""
+        def key(name: str) -> tuple:
+            pattern = next(i for i, p in enumerate(self.public_tabs) if fnmatch.fnmatchcase(name.casefold(),
+                                                                                               p.casefold()))
+            number = re.search(r"\d+", name)
+            return (number is not None, int(number.group()) if number else 0, pattern, name.casefold())
+
+        return sorted((name for name in names if self.is_public(name)), key=key)
 
     def all_settings(self) -> tuple[Setting, ...]:
         return COMMON_SETTINGS + self.settings
