@@ -20,6 +20,7 @@ from hostkit.cli.options import (
     round_option,
     save_image,
     season_book,
+    where,
 )
 from hostkit.cli.targets import pay
 from hostkit.core.settings import CONFIG_TAB, with_setting
@@ -64,25 +65,32 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
 
 @click.command()
 @book_options
-@round_option
+@click.option("--round", "round_number", type=click.IntRange(1),
+              help="The round whose board to make or check (and draw with --image). Games whose boards span "
+                   "every round, like Cards on the Table, make them all at once and need none.")
 @click.option("--seed", type=click.IntRange(0), help="Draw with this seed instead of Config's (recorded in Draws).")
-@click.option("--force", is_flag=True, help="Replace the round's existing board with a generated one.")
+@click.option("--force", is_flag=True, help="Replace the existing board with a generated one.")
 @image_option
 @json_option
 @guarded
-def board(book: Book, round_number: int, seed: int | None, force: bool, image: str | None, as_json: bool) -> None:
+def board(book: Book, round_number: int | None, seed: int | None, force: bool, image: str | None,
+          as_json: bool) -> None:
     """Generate round N's board, or check the one typed in.
 
-    A generated board has 8 to 11 distinct cards whose number of anti-haps is a
-    positive multiple of 3; the draw is recorded in the Draws tab. A board that is
-    already in the Board tab is checked and warned about, never changed (unless
-    --force).
+    Hap and Grab: a generated board has 8 to 11 distinct cards whose number of
+    anti-haps is a positive multiple of 3; the draw is recorded in the Draws tab.
+    Cards on the Table: all three boards at once, meeting every board rule of the
+    sheet. A board already typed in is checked (every broken rule named), never
+    changed (unless --force).
 
     \b
     Example:
       hostkit board --book game.xlsx --round 1
+      hostkit board --book cards.xlsx --image round1.png
     """
     game, tables = open_game(book)
+    if round_number is None and not game.board_spans_rounds:
+        raise Unusable(f"Say which round's board: --round N ({game.title} has a board per round).")
     outcome = game.board(tables, round_number, seed=seed, force=force)
     save_image(outcome, image)
     finish(book, game, outcome, as_json)
@@ -91,10 +99,14 @@ def board(book: Book, round_number: int, seed: int | None, force: bool, image: s
 @click.command()
 @book_options
 @round_option
+@image_option
+@click.option("--message", "as_message", is_flag=True,
+              help="Print the round's public results as a message to paste into the players' chat instead.")
 @ledger_option
 @json_option
 @guarded
-def score(book: Book, round_number: int, ledger_path: str | None, as_json: bool) -> None:
+def score(book: Book, round_number: int, image: str | None, as_message: bool, ledger_path: str | None,
+          as_json: bool) -> None:
     """Score round N by the rules of the workbook's game and write the results.
 
     Hap and Grab: judges every answer, builds the turn order, and writes 'Round N
@@ -102,9 +114,14 @@ def score(book: Book, round_number: int, ledger_path: str | None, as_json: bool)
     the counts) and the public Leaderboard. Open, Pass: rounds 1-3 score the bids
     and trades into inventories; round 4 replays the play phase and, once every
     player has finished, ranks them and posts the awards.
+    Paths and PAHs: resolves rounds 1 to N in order (round 5 is the endgame) and
+    writes the host-only results, the public board after the round and the
+    Leaderboard, and the garnets spent to the Ledger. --image draws the board.
 
     Rows that cannot be used are reported by row number and skipped. A round
-    still open is not scored: you are told how long is left. Awards go to the
+    still open is not scored: you are told how long is left. --message prints,
+    instead of the summary, the round's public results as a short code block to
+    paste into the players' chat (nothing private in it). Awards go to the
     match workbook's Ledger tab, or with --ledger to a season workbook's.
 
     \b
@@ -113,7 +130,13 @@ def score(book: Book, round_number: int, ledger_path: str | None, as_json: bool)
     """
     game, tables = open_game(book)
     outcome = game.score(tables, round_number, now())
-    finish(book, game, outcome, as_json, also=pay(book, tables, outcome, season_book(ledger_path, book)))
+    save_image(outcome, image)
+    season = pay(book, tables, outcome, season_book(ledger_path, book))
+    if as_message:
+        if outcome.message is None:
+            click.echo(f"No message: {game.title} has no public results for round {round_number} yet.", err=True)
+        outcome.summary = [outcome.message] if outcome.message else []
+    finish(book, game, outcome, as_json, also=season)
 
 
 @click.command()
@@ -143,7 +166,7 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
     click.echo(f"Built {book_path}: {sample.description}\n")
     for number in sample.rounds:
         outcome = game.score(Tables(book.read()), number, now())
-        book.write(outcome.writes)
+        book.write(outcome.writes, order=game.reading_order)
         click.echo(f"$ hostkit score --book {book_path} --round {number}")
         for line in outcome.summary:
             click.echo(line)
@@ -169,7 +192,12 @@ def status(book: Book, as_json: bool) -> None:
       hostkit status --book game.xlsx
     """
     game, tables = open_game(book)
-    finish(book, game, game.status(tables, now()), as_json)
+    outcome = game.status(tables, now())
+    command = (outcome.data or {}).get("next")
+    if command:
+        outcome.data["next"] = f"{command} {where(book)}"
+        outcome.summary.append(f"Next: {outcome.data['next']}")
+    finish(book, game, outcome, as_json)
 
 
 @click.command("games")

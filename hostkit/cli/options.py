@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -12,6 +13,7 @@ from typing import Any, Callable, Sequence
 import click
 from click.core import ParameterSource
 
+from hostkit.cli.progress import progress_for
 from hostkit.cli.targets import Target, keep_match_id, public_target, same_file, write_all
 from hostkit.core.forms import FormMapping, apply_form, parse_columns
 from hostkit.core.game import Game, Outcome
@@ -46,9 +48,10 @@ def book_options(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args: Any, book_path: str | None, sheet: str | None, credentials: str | None,
                 public_sheet: str | None, public_book: str | None, **kwargs: Any) -> Any:
-        progress = None if kwargs.get("as_json") else _progress
+        progress = progress_for(bool(kwargs.get("as_json")))
         try:
             book = open_book(book_path, sheet, credentials, progress)
+            book.quiet = bool(kwargs.get("as_json"))
             if public_sheet and public_book:
                 raise Unusable("Give --public-sheet or --public-book, not both.")
             if public_sheet or public_book:
@@ -59,9 +62,12 @@ def book_options(command: Callable) -> Callable:
             hold(book)
             if book.public is not None:
                 hold(book.public)
+            return command(*args, book=book, **kwargs)
         except StorageError as error:
             raise Unusable(str(error)) from None
-        return command(*args, book=book, **kwargs)
+        finally:
+            if progress is not None:
+                progress.stop()
 
     return wrapper
 
@@ -70,10 +76,6 @@ def hold(book: Book) -> None:
     """Lock a workbook against other hostkit commands until this command ends, however it ends."""
     book.lock()
     click.get_current_context().call_on_close(book.release)
-
-
-def _progress(line: str) -> None:
-    click.echo(f"hostkit: {line}", err=True)
 
 
 def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
@@ -95,7 +97,15 @@ def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
         raise Unusable("Say which workbook: --book FILE (an .xlsx file) or --sheet KEY (a Google Sheet).")
     from hostkit.storage.xlsx import XlsxBook
 
-    return XlsxBook(book_path)
+    book = XlsxBook(book_path)
+    book.progress = progress
+    return book
+
+
+def where(book: Book) -> str:
+    """The option naming this workbook, for a command to copy: --book FILE or --sheet KEY."""
+    key = getattr(book, "key", None)
+    return f"--sheet {shlex.quote(key)}" if key else f"--book {shlex.quote(book.location)}"
 
 
 def json_option(command: Callable) -> Callable:
@@ -145,7 +155,11 @@ def save_image(outcome: Outcome, path: str | None) -> None:
     if outcome.image is None:
         click.echo("No picture drawn: this step of the game has no board to draw for --image.", err=True)
         return
-    Path(path).write_bytes(outcome.image)
+    try:
+        Path(path).write_bytes(outcome.image())
+    except OSError as error:
+        raise Unusable(f"The picture cannot be written to {path} ({error.strerror or error}); check that its "
+                       f"folder exists and that you may write there.") from None
     click.echo(f"Drawn: {path}", err=True)
 
 
@@ -180,7 +194,7 @@ def open_game(book: Book) -> tuple[Game, Tables]:
         config = tables.require(CONFIG_TAB)
         given = next((r.text("Value") for r in config.records("Key", "Value")
                       if r.text("Key").lower() == "timezone"), "")
-        if given and given != zone:
+        if given and given != zone:  # said under --json too: it changes every verdict
             whose = "the spreadsheet's own time zone" if book.timezone else \
                 "the time zone of the spreadsheet this copy was pulled from"
             click.echo(f"hostkit: Config timezone {given} is not used: times are read in {zone}, {whose} (set "
@@ -195,6 +209,8 @@ def open_game(book: Book) -> tuple[Game, Tables]:
         raise BookError(f"Config's game {common['game']!r} is not a game hostkit knows "
                         f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config.") from None
     book.match = game.identity(raw)
+    if book.progress:
+        book.progress(f"Judging by the rules of {game.title}…")
     return game, apply_form(tables, form_mapping(common))
 
 
@@ -218,7 +234,7 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool, also: Sequen
     public = public_target(book, game, outcome.writes)
     if public is not None:
         keep_match_id(book, outcome)
-    write_all([Target(book, outcome.writes), *([public] if public else []), *also])
+    write_all([Target(book, outcome.writes), *([public] if public else []), *also], order=game.reading_order)
     if as_json:
         data = dict(outcome.data or {})
         data["problems"] = [p.as_json() for p in outcome.problems]

@@ -1,8 +1,7 @@
-"""Commands for the rest of a match: deal, play (live decisions), standings, and the season ledger."""
+"""Commands for the rest of a match: deal, play (live decisions) and standings (which pays into the ledger)."""
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Mapping
 
@@ -23,7 +22,6 @@ from hostkit.cli.options import (
 )
 from hostkit.core.game import Game, Outcome, Prompt
 from hostkit.cli.targets import pay
-from hostkit.core.ledger import LEDGER_TAB, balances, read_ledger
 from hostkit.core.tables import BookError, Rows, Table, Tables
 from hostkit.storage.book import Book
 
@@ -96,7 +94,7 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
                 continue
         try:
             if answer.strip().casefold() == UNDO:
-                outcome = _confirmed_undo(game, tables, round_number, player)
+                outcome = _confirmed_undo(game, tables, round_number, player, seen)
             else:
                 outcome = game.decide(tables, round_number, player, answer, now())
         except BookError as error:
@@ -109,8 +107,9 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
             saved += answer.strip().casefold() != UNDO
             tables = _updated(tables, outcome.writes)
         save_image(outcome, image)
-        for line in outcome.summary:
-            click.echo(f"Saved: {line}" if outcome.writes and answer.strip().casefold() != UNDO else line)
+        for i, line in enumerate(outcome.summary):
+            saved_now = i == 0 and outcome.writes and answer.strip().casefold() != UNDO
+            click.echo(f"Saved: {line}" if saved_now else line)
             seen.add(line.strip())
 
 
@@ -124,10 +123,13 @@ def _answers(prompt: Prompt) -> click.ParamType:
     return click.Choice([*prompt.choices, UNDO], case_sensitive=False)
 
 
-def _confirmed_undo(game: Game, tables: Tables, round_number: int | None, player: str | None) -> Outcome | None:
+def _confirmed_undo(game: Game, tables: Tables, round_number: int | None, player: str | None,
+                    seen: set[str]) -> Outcome | None:
+    """The game's undo once the host confirms it; the lines it shows are not shown again."""
     outcome = game.undo(tables, round_number, player)
     for line in outcome.summary:
         click.echo(line)
+        seen.add(line.strip())
     if not click.confirm("Take it back?", default=False):
         click.echo("Kept: nothing was changed.")
         return None
@@ -164,47 +166,9 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
     """
     game, tables = open_game(book)
     outcome = game.standings(tables)
-    finish(book, game, outcome, as_json, also=pay(book, tables, outcome, season_book(ledger_path, book)))
+    season = pay(book, tables, outcome, season_book(ledger_path, book))
+    outcome.data = {"paid": [], **(outcome.data or {})}
+    finish(book, game, outcome, as_json, also=season)
 
 
-@click.command()
-@book_options
-@json_option
-@guarded
-def ledger(book: Book, as_json: bool) -> None:
-    """Print each player's season balance from a workbook's Ledger tab.
-
-    Balances are garnets, Tokens of Life and elimination candidacies, summed over
-    every entry (match payouts and purchases alike).
-
-    \b
-    Example:
-      hostkit ledger --book season.xlsx --json
-    """
-    tables = Tables(book.read())
-    entries, problems = read_ledger(tables)
-    totals = balances(entries)
-    if as_json:
-        click.echo(json.dumps({
-            "players": {name: {"garnets": b.garnets, "tokens_of_life": b.tokens, "elimination_candidacies":
-                               b.candidacies} for name, b in totals.items()},
-            "entries": len(entries),
-            "problems": [p.as_json() for p in problems]}, ensure_ascii=False, indent=2))
-    elif LEDGER_TAB not in tables:
-        click.echo(f"{book.location} has no {LEDGER_TAB} tab yet: nothing has been paid.")
-    elif not totals:
-        click.echo(f"{book.location}'s {LEDGER_TAB} tab has no entries yet.")
-    else:
-        width = max(len(name) for name in totals)
-        click.echo(f"{'Player'.ljust(width)}  Garnets  Tokens of Life  EC")
-        for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
-            click.echo(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
-        click.echo(f"({len(entries)} {'entry' if len(entries) == 1 else 'entries'})")
-    if problems:
-        click.echo(f"{len(problems)} problem(s) reported:", err=True)
-        for problem in problems:
-            click.echo(f"  {problem}", err=True)
-        sys.exit(1)
-
-
-COMMANDS = (deal, play, standings, ledger)
+COMMANDS = (deal, play, standings)

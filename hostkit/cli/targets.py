@@ -15,7 +15,8 @@ from hostkit.core.game import Game, Identity, Outcome
 from hostkit.core.ledger import LEDGER_TAB, Entry, describe, ledger_rows, read_ledger, settle
 from hostkit.core.settings import CONFIG_TAB
 from hostkit.core.tables import Rows, Tables
-from hostkit.storage.book import Book, StorageError
+from hostkit.storage.book import Book, Order, StorageError
+from hostkit.storage.layout import arranged
 
 MARK_TAB = "hostkit"
 MARK_HEADER = ["Serves", "Match id", "Match", "Game"]
@@ -28,15 +29,16 @@ class Target:
     tabs: dict[str, Rows]
 
 
-def write_all(targets: list[Target]) -> None:
-    """Check every workbook (writable, not locked, unchanged, nothing of the host's lost), then write each."""
+def write_all(targets: list[Target], order: Order | None = None) -> None:
+    """Check every workbook (writable, not locked, unchanged, nothing of the host's lost), then write each,
+    the public tabs first in `order`."""
     targets = [t for t in targets if t.tabs]
     for target in targets:
         target.book.check(target.tabs)
     written: list[str] = []
     for target in targets:
         try:
-            write_or_create(target.book, target.tabs)
+            write_or_create(target.book, target.tabs, order)
         except StorageError as error:
             if written:
                 raise StorageError(f"{error} ({' and '.join(written)} had already been written; run the command "
@@ -45,15 +47,15 @@ def write_all(targets: list[Target]) -> None:
         written.append(target.book.location)
 
 
-def write_or_create(book: Book, tabs: Mapping[str, Rows]) -> None:
+def write_or_create(book: Book, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
     """Write tabs to a workbook, making an xlsx file on first use (a public one, a season ledger)."""
     if not tabs:
         return
     path = getattr(book, "path", None)
     if path is not None and not path.exists():
-        book.create(tabs)
+        book.create({name: tabs[name] for name in arranged(list(tabs), order)})
     else:
-        book.write(tabs)
+        book.write(tabs, order=order)
 
 
 def same_file(one: Book, other: Book) -> bool:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import json
+import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Sequence
 
 from hostkit.core.ledger import Payout
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
@@ -31,8 +32,11 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
     data: dict[str, Any] | None = None
-    image: bytes | None = None
-    """A picture of the board as it stands (PNG), for commands given --image."""
+    image: Callable[[], bytes] | None = None
+    """Draws the board as it stands (PNG bytes); called only when the host asks for --image."""
+    message: str | None = None
+    """The public results as a message to paste into the players' chat (core.words.chat_block), for --message;
+    nothing private in it."""
     payout: Payout | None = None
     """What the match's result pays, once it is final: the command settles it into the ledger."""
 
@@ -98,10 +102,24 @@ class Game:
     settings: ClassVar[tuple[Setting, ...]] = ()
     public_tabs: ClassVar[tuple[str, ...]] = ()
     first_steps: ClassVar[str] = ""
+    board_spans_rounds: ClassVar[bool] = False
+    """True when one `board` call makes every round's board (the rules tie the rounds together); a round
+    number then only picks the board to draw, and `hostkit board` needs no --round."""
 
     def is_public(self, tab: str) -> bool:
         """Whether players may see a tab; patterns like 'Round * Results' match any round."""
         return any(fnmatch.fnmatchcase(tab.casefold(), pattern.casefold()) for pattern in self.public_tabs)
+
+    def reading_order(self, names: Sequence[str]) -> list[str]:
+        """The public tabs among `names` in the order players read them: those without a round number first
+        (the Leaderboard), then round by round, each round's tabs in the order of `public_tabs`."""
+        def key(name: str) -> tuple:
+            pattern = next(i for i, p in enumerate(self.public_tabs) if fnmatch.fnmatchcase(name.casefold(),
+                                                                                               p.casefold()))
+            number = re.search(r"\d+", name)
+            return (number is not None, int(number.group()) if number else 0, pattern, name.casefold())
+
+        return sorted((name for name in names if self.is_public(name)), key=key)
 
     def all_settings(self) -> tuple[Setting, ...]:
         return COMMON_SETTINGS + self.settings
@@ -156,8 +174,10 @@ class Game:
         `new`; a workbook made before match ids has none and is known by its match name."""
         return ctx.config["match_id"] or self.match_name(ctx)
 
-    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
-        """Generate round N's board, or check the one the host typed in."""
+    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False
+              ) -> Outcome:
+        """Generate round N's board, or check the one the host typed in (round None: every round's, for a
+        game whose board_spans_rounds)."""
         raise BookError(f"{self.title} has no board to generate.")
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:

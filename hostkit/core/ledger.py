@@ -39,6 +39,10 @@ class Entry:
     def match_key(self) -> str:
         return (self.match_id or self.match).strip().casefold()
 
+    def key(self) -> tuple:
+        """Entries with the same match, round, player and reason are one entry: posting twice adds nothing."""
+        return (self.match_key(), self.round, player_key(self.player), self.reason.strip().casefold())
+
     def amounts(self) -> tuple[int, int, int]:
         return self.garnets, self.tokens, int(self.candidate)
 
@@ -88,6 +92,17 @@ def read_ledger(tables: Tables) -> tuple[list[Entry], list[Problem]]:
             problems.append(Problem(table.name, record.row, "Round, Garnets and Tokens of Life must be whole "
                                     "numbers; the row is left out of every balance until it is fixed."))
     return entries, problems
+
+
+def post(existing: Sequence[Entry], new: Iterable[Entry]) -> tuple[list[Entry], list[Entry]]:
+    """All entries after posting new ones, and those actually added (already-posted ones are skipped)."""
+    seen = {e.key() for e in existing}
+    added = []
+    for entry in new:
+        if entry.key() not in seen:
+            seen.add(entry.key())
+            added.append(entry)
+    return list(existing) + added, added
 
 
 def settle(existing: Sequence[Entry], payout: Payout) -> list[Entry]:
@@ -160,11 +175,11 @@ def balances(entries: Iterable[Entry]) -> dict[str, Balance]:
 
 
 def spend(entries: Sequence[Entry], match: str, round_number: int | None, player: str, garnets: int,
-          reason: str) -> Entry:
+          reason: str, match_id: str = "") -> Entry:
     """A purchase of garnets: the entry to post, or Refused when the player's balance is short."""
     if garnets <= 0:
         raise Refused(f"a purchase costs a positive number of garnets, not {garnets}")
     held = next((b.garnets for name, b in balances(entries).items() if player_key(name) == player_key(player)), 0)
     if held < garnets:
         raise Refused(f"{player} has {held} garnets and cannot spend {garnets} on {reason}")
-    return Entry(match, round_number, player, garnets=-garnets, reason=reason)
+    return Entry(match, round_number, player, garnets=-garnets, reason=reason, match_id=match_id)

@@ -29,3 +29,8 @@ def plain(value: Any) -> Any:
 
 def plain_rows(rows: list[list[Any]]) -> list[list[Any]]:
     return [[plain(v) for v in row] for row in rows]
+
+
+def bold_row(row: list[Any]) -> list[Any]:
+    """A row drawn bold, such as the header of a second table further down a tab."""
+    return [v if v is None or isinstance(v, Styled) else Styled(v, bold=True) for v in row]

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import textwrap
+
+PHONE_WIDTH = 34
+"""Characters of a code block that a phone shows without scrolling sideways."""
+
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """3 and 'turn' as '3 turns'; `many` for nouns that do not just add an s."""
@@ -17,3 +22,9 @@ def spans(numbers: list[int]) -> str:
         else:
             runs.append([n, n])
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
+
+
+def chat_block(lines: list[str], width: int = PHONE_WIDTH) -> str:
+    """Lines as a chat code block (``` fences), each wrapped to fit a phone screen."""
+    wrapped = [part for line in lines for part in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
+    return "\n".join(["```", *wrapped, "```"])

@@ -11,14 +11,15 @@ from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry, Payout
 from hostkit.core.rng import rng
 from hostkit.core.settings import Setting, integer, text
-from hostkit.core.tables import BookError, Problem, Rows, Tables, is_blank
+from hostkit.core.tables import BookError, Problem, Rows, Table, Tables, is_blank
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import spans
-from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
+from hostkit.games.hap_and_grab.anti_hap import FACES, Board, generate_board
 from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally, settle_match, tally_round
 from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2, shown_part2
 from hostkit.games.hap_and_grab.render import (
     as_json,
+    chat_message,
     deal_messages,
     match_rows,
     part2_rows,
@@ -37,6 +38,7 @@ from hostkit.games.hap_and_grab.tabs import (
     PILE_TAB,
     ROUNDS_TAB,
     board_problems,
+    board_tab,
     by_round,
     decision_records,
     filled,
@@ -51,6 +53,13 @@ from hostkit.games.hap_and_grab.tabs import (
 from hostkit.games.hap_and_grab.tobago import Choice, DeckRecipe, Rejected, deal, parse_choice, shuffled_deck
 
 WIN_REASON = "won the Death Match"
+
+
+def _show_board(tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome,
+                now: dt.datetime | None) -> None:
+    from hostkit.games.hap_and_grab.pictures import show_board
+
+    show_board(tables, ctx, round_number, board, outcome, now or dt.datetime.now(dt.timezone.utc))
 
 
 class HapAndGrab(Game):
@@ -71,15 +80,13 @@ class HapAndGrab(Game):
         Setting("skull_value", -3, "Treasure a skull is worth.", integer(-100, 0)),
         Setting("winner_garnets", 6, "Garnets paid to the match winner.", integer(0, 1000)),
     )
-    public_tabs = (LEADERBOARD_TAB, "Round * Results")
+    public_tabs = (LEADERBOARD_TAB, "Round * Board", "Round * Results")
     first_steps = "fill in each round's Opens time in Rounds, then `hostkit board --round 1`."
 
     def demo(self) -> Demo:
         from hostkit.games.hap_and_grab.demo import demo_book
 
         return demo_book(self)
-
-    # ---- reading the workbook
 
     # ---- commands
 
@@ -90,7 +97,10 @@ class HapAndGrab(Game):
         part, problems = judge_part1(tables, ctx, round_number)
         return ctx, part, Outcome(problems=list(ctx.problems) + problems)
 
-    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
+    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False,
+              now: dt.datetime | None = None) -> Outcome:
+        """Generate or check round N's board, draw it (Outcome.image), and once the round has opened publish it
+        as the tab 'Round N Board'; before that the board stays private."""
         ctx = self.context(tables)
         outcome = Outcome(problems=list(ctx.problems))
         existing, problems = read_board(tables, round_number)
@@ -104,6 +114,7 @@ class HapAndGrab(Game):
                 + " Use --force to replace it with a generated one."
             )
             outcome.data = {"round": round_number, "seed": None, **existing.as_json()}
+            _show_board(tables, ctx, round_number, existing, outcome, now)
             return outcome
         used = ctx.config["seed"] if seed is None else seed
         draw = f"{used}:board:{round_number}"
@@ -121,6 +132,7 @@ class HapAndGrab(Game):
             f"{len(board.anti_haps())} anti-haps (seed {draw}), written to {BOARD_TAB}."
         )
         outcome.data = {"round": round_number, "seed": draw, **board.as_json()}
+        _show_board(tables, ctx, round_number, board, outcome, now)
         return outcome
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
@@ -137,15 +149,30 @@ class HapAndGrab(Game):
                 f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored.")))
             return outcome
         shown = shown_part2(tables, ctx, part)
+        from hostkit.games.hap_and_grab.pictures import board_rows
+
+        outcome.writes[board_tab(round_number)] = board_rows(part.board)
         outcome.writes[results_tab(round_number)] = results_rows(part, ctx) + (
             part2_rows(shown, ctx) if shown else [])
         outcome.writes[LEADERBOARD_TAB] = self.leaderboard(tables, ctx, round_number, part, shown)
         outcome.summary += summary(part, ctx)
+        outcome.message = chat_message(part, ctx, shown)
         outcome.data = as_json(part, ctx)
         if shown is not None:
             outcome.problems += shown.reported()
             outcome.summary += shown.game.story(shown.round, brief=True)
             outcome.data["part2"] = shown.game.as_json()
+        return outcome
+
+    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+        from hostkit.games.hap_and_grab.status import match_status
+
+        ctx = self.context(tables)
+        states, command = match_status(tables, ctx, now)
+        outcome = Outcome(problems=list(ctx.problems))
+        outcome.summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
+        outcome.summary += [f"  Round {s.number}: {s.line.rstrip('.')}." for s in states]
+        outcome.data = {"game": self.name, "rounds": [s.as_json() for s in states], "next": command}
         return outcome
 
     # ---- Part 2, Tobago
@@ -260,6 +287,27 @@ class HapAndGrab(Game):
         table = tables.get(DECISIONS_TAB)
         header = table.header if table and table.header else list(DECISIONS_HEADER)
         return Outcome(writes={DECISIONS_TAB: [header] + filled(tables, DECISIONS_TAB) + new}, summary=[step.reason])
+
+    def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
+        """Take back the round's last recorded decision, with the forced skull takes recorded after it."""
+        _, part2 = self._live(tables, round_number, player)
+        steps = sorted((s.row, s) for r in part2.game.reveals for s in r.steps if s.row is not None)
+        gone = []
+        while steps and steps[-1][1].forced:
+            gone.append(steps.pop())
+        if not steps:
+            raise BookError(f"Round {part2.round} has no recorded decision to take back.")
+        gone.append(steps.pop())
+        rows = {row for row, _ in gone}
+        table = tables.require(DECISIONS_TAB)
+        kept = [r for number, r in enumerate(table.rows, start=2) if number not in rows and any(v is not None for v in r)]
+        left = [table.header or list(DECISIONS_HEADER)] + kept
+        prompt, _ = self.next_prompt(tables.replaced(DECISIONS_TAB, Table(table.name, left)), part2.round, None)
+        last = gone[-1][1]
+        summary = [f"Take back {DECISIONS_TAB} row {gone[-1][0]}: {last.reason}"]
+        summary += [f"  and row {row}, recorded with it: {step.reason}" for row, step in reversed(gone[:-1])]
+        summary.append(f"Before it: {prompt.text if prompt else 'Part 2 had ended.'}")
+        return Outcome(writes={DECISIONS_TAB: left}, summary=summary)
 
     # ---- the match
 

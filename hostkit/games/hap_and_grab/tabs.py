@@ -36,6 +36,11 @@ def results_tab(round_number: int) -> str:
     return f"Round {round_number} Results"
 
 
+def board_tab(round_number: int) -> str:
+    """The public tab of a round's board, written once the round has opened."""
+    return f"Round {round_number} Board"
+
+
 @dataclass(frozen=True)
 class RoundPlan:
     number: int
