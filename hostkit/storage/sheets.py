@@ -230,7 +230,8 @@ class SheetsBook(Book):
 
     @property
     def timezone(self) -> str | None:  # type: ignore[override]
-        return self._meta().get("properties", {}).get("timeZone")
+        # with the cells: `new` asks for the zone before it reads the tabs, and so it reads them in one request
+        return self._meta(with_cells=True).get("properties", {}).get("timeZone")
 
     def read(self) -> dict[str, Rows]:
         self._say(f"Reading {self.location}…")
