@@ -105,7 +105,7 @@ def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> li
     match = book.match
     if outcome.payout is None or match is None:
         return []
-    if season is None or same_file(season, book):
+    if season is None or season is book:
         existing, problems = read_ledger(tables)
         posted = settle(existing, outcome.payout)
         if posted:
