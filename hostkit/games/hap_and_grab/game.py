@@ -127,12 +127,12 @@ class HapAndGrab(Game):
         ctx, part, outcome = self._judged(tables, round_number)
         tz = ctx.config.tz
         if now < part.round.opens:
-            outcome.problems.append(Problem(ROUNDS_TAB, part.round.row, (
+            outcome.problems.insert(0, Problem(ROUNDS_TAB, part.round.row, (
                 f"round {round_number} has not opened yet: it opens at {format_time(part.round.opens, tz)} "
                 f"({format_span(part.round.opens - now)} from now). Nothing was scored.")))
             return outcome
         if now < part.closes:
-            outcome.problems.append(Problem(ROUNDS_TAB, part.round.row, (
+            outcome.problems.insert(0, Problem(ROUNDS_TAB, part.round.row, (
                 f"round {round_number} is still open: {format_span(part.closes - now)} left "
                 f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored.")))
             return outcome

@@ -60,12 +60,11 @@ class Part2:
 
 def judge_part1(tables: Tables, ctx: Context, round_number: int) -> tuple[Part1, list[Problem]]:
     """Judge one round's Part 1 from the workbook."""
-    plans = read_rounds(tables, ctx)
+    plans, rounds = read_rounds(tables, ctx)
     if round_number not in plans:
-        raise BookError(
+        raise BookError(rounds.unreadable.get(round_number, (
             f"Round {round_number} has no Opens time in the Rounds tab; type when Part 1 opened "
-            f"(like 2026-11-21 20:00) on its row."
-        )
+            f"(like 2026-11-21 20:00) on its row.")))
     plan = plans[round_number]
     board, unreadable = read_board(tables, round_number)
     if not board.cards:
@@ -73,7 +72,7 @@ def judge_part1(tables: Tables, ctx: Context, round_number: int) -> tuple[Part1,
             f"The Board tab has no cards for round {round_number}; run `hostkit board --round {round_number}` "
             f"or type the board in."
         )
-    problems = board_problems(board, unreadable, ctx, round_number)
+    problems = rounds.problems + board_problems(board, unreadable, ctx, round_number)
     subs, sub_problems = read_submissions(tables, ctx, plans, round_number)
     problems += sub_problems
     limit = plan.opens + dt.timedelta(minutes=ctx.config["part1_minutes"])

@@ -122,10 +122,13 @@ class OpenPass(Game):
 
     def building(self, tables: Tables, ctx: Context, upto: int) -> list[RoundResult]:
         """Rounds 1..upto decided in order, each starting from the inventories the one before left."""
-        deadlines = read_deadlines(tables, ctx)
+        read = read_deadlines(tables, ctx)
+        deadlines = read.times
         inventories = {p: self.start_inventory(ctx) for p in ctx.roster.names}
         results: list[RoundResult] = []
         for number in range(1, upto + 1):
+            if number in read.unreadable:
+                raise BookError(read.unreadable[number])
             results.append(self._round(tables, ctx, number, inventories, deadlines))
             inventories = results[-1].inventories
         return results
@@ -156,11 +159,11 @@ class OpenPass(Game):
             raise BookError(f"Round {round_number} is not a round of this match: rounds 1–"
                             f"{ctx.config['building_rounds']} build decks and round {self.play_round(ctx)} is the "
                             f"play phase.")
-        outcome = Outcome(problems=list(ctx.problems))
-        deadlines = read_deadlines(tables, ctx)
-        if round_number in deadlines and now < deadlines[round_number][1]:
-            row, deadline = deadlines[round_number]
-            outcome.problems.append(Problem(ROUNDS_TAB, row, (
+        read = read_deadlines(tables, ctx)
+        outcome = Outcome(problems=list(ctx.problems) + read.problems)
+        if round_number in read.times and now < read.times[round_number][1]:
+            row, deadline = read.times[round_number]
+            outcome.problems.insert(0, Problem(ROUNDS_TAB, row, (
                 f"round {round_number} is still open: bids close at {format_time(deadline, ctx.config.tz)} "
                 f"({format_span(deadline - now)} from now). Score it after that; nothing was scored.")))
             return outcome

@@ -7,9 +7,8 @@ from typing import Any, Sequence
 
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
-from hostkit.core.stamped import RoundClock, read_stamped
+from hostkit.core.stamped import RoundClock, RoundTimes, read_round_times, read_stamped
 from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
-from hostkit.core.times import parse_time
 from hostkit.games.open_pass.equation import SPELLINGS, parse_cards
 from hostkit.games.open_pass.packs import SIZES, Bid, Pack, Side, Trade, choose_packs
 from hostkit.games.open_pass.play import Deal, Play, deal_deck, deck_refusal, parse_decision, pick_dealer
@@ -43,22 +42,13 @@ def whole_or_none(cell: Cell) -> int | None:
         return None
 
 
-def read_deadlines(tables: Tables, ctx: Context) -> dict[int, tuple[int, dt.datetime]]:
+def read_deadlines(tables: Tables, ctx: Context) -> RoundTimes:
+    """Each deck-building round's Deadline (a round without one takes no late bids)."""
     table = tables.get(ROUNDS_TAB)
     if table is None:
-        return {}
-    deadlines: dict[int, tuple[int, dt.datetime]] = {}
-    for record in table.records("Round", "Deadline"):
-        number = whole_or_none(record["Round"])
-        if number is None:
-            raise BookError(f"Rounds row {record.row}: round {record['Round']!r} is not a whole number; fix it.")
-        if is_blank(record["Deadline"]):
-            continue
-        try:
-            deadlines[number] = (record.row, parse_time(record["Deadline"], ctx.config.tz, ctx.config["date_order"]))
-        except ValueError as error:
-            raise BookError(f"Rounds row {record.row}: Deadline {record['Deadline']!r} {error}.") from None
-    return deadlines
+        return RoundTimes({}, [], {})
+    return read_round_times(table, ctx, "Deadline", ctx.config["building_rounds"],
+                            "round {round} and the rounds after it cannot be scored until it is fixed")
 
 
 def read_packs(tables: Tables, round_number: int) -> tuple[list[Pack], list[Problem]]:

@@ -1,0 +1,87 @@
+"""Bad cells in the Rounds and Board tabs: reported by row, never read as something else, never a traceback."""
+
+import datetime as dt
+
+import pytest
+
+from hostkit.core.tables import BookError, Tables
+from hostkit.games import load_game
+from tests.games.hap_and_grab.helpers import OPENS, at, hap_and_grab_tabs, solutions
+
+GAME = load_game("hap-and-grab")
+AFTER = dt.datetime(2026, 11, 23, tzinfo=dt.timezone.utc)
+SOL = solutions()
+
+
+def tabs_with(rounds=None, board_extra=(), rows=None):
+    tabs = hap_and_grab_tabs(rows if rows is not None else [[at(10), "Reds", 1, SOL[0]], [at(20), "Craw", 1, SOL[1]]])
+    if rounds is not None:
+        tabs["Rounds"] = [["Round", "Opens"], *rounds]
+    tabs["Board"] += [list(r) for r in board_extra]
+    return tabs
+
+
+def score(tabs, number=1):
+    return GAME.score(Tables(tabs), number, AFTER)
+
+
+@pytest.mark.parametrize("typed, message", [
+    (1.9, "Round 1.9 is not a whole number; type the round number (1–4). The row is not read."),
+    (True, "Round True is not a whole number"),
+    (float("inf"), "Round inf is not a whole number"),
+    (float("nan"), "Round nan is not a whole number"),
+    (1e12, "Round 1000000000000 is not a round of this match (1–4)"),
+    (-1e7, "Round -10000000 is not a round of this match (1–4)"),
+    (None, "Round is blank; type the round number (1–4)"),
+])
+def test_a_bad_round_number_in_rounds_is_a_reported_row(typed, message):
+    out = score(tabs_with([[1, OPENS], [typed, OPENS + dt.timedelta(hours=1)]]))
+    assert [(p.tab, p.row, p.message.split(";")[0]) for p in out.problems] == [("Rounds", 3, message.split(";")[0])]
+    assert message in out.problems[0].message
+    assert out.data["anti_haps_found"] == 2
+
+
+def test_a_fractional_round_is_not_read_as_its_whole_part():
+    with pytest.raises(BookError, match="Round 1 has no Opens time"):
+        score(tabs_with([[1.9, OPENS]]))
+
+
+def test_a_duplicate_rounds_row_is_named_and_the_first_row_stands():
+    out = score(tabs_with([[1, OPENS], [1, OPENS + dt.timedelta(hours=5)]]))
+    assert [(p.row, p.message) for p in out.problems] == [
+        (3, "round 1 is already on row 2; this row is ignored. Delete one of the two.")]
+    assert out.data["anti_haps_found"] == 2
+
+
+@pytest.mark.parametrize("opens", [1e12, -1e7, float("inf"), 2958466.5, float("nan")])
+def test_an_out_of_range_opens_is_reported_not_a_traceback(opens):
+    out = score(tabs_with([[1, OPENS], [2, opens]]))
+    assert [p.row for p in out.problems] == [3]
+    assert out.problems[0].message.startswith("Opens ")
+    assert "falls outside the years 1900–9998" in out.problems[0].message
+    with pytest.raises(BookError, match=r"^Rounds row 3: Opens .* round 2 cannot be scored until it is fixed\.$"):
+        score(tabs_with([[1, OPENS], [2, opens]]), 2)
+
+
+def test_an_unreadable_opens_names_its_value_once():
+    with pytest.raises(BookError) as error:
+        score(tabs_with([[1, "tonight 8pm"]]))
+    assert str(error.value).count("tonight 8pm") == 1
+    assert str(error.value).startswith("Rounds row 2: Opens 'tonight 8pm' is not a time; write it like")
+
+
+@pytest.mark.parametrize("stamp", [1e12, -1e7, float("inf"), float("nan"), 2958466.5, None])
+def test_an_out_of_range_or_blank_timestamp_is_a_reported_row(stamp):
+    out = score(tabs_with(rows=[[stamp, "Reds", 1, SOL[0]], [at(20), "Craw", 1, SOL[1]]]))
+    assert [(p.tab, p.row) for p in out.problems] == [("Submissions", 2)]
+    said = out.problems[0].message
+    assert said.startswith("Timestamp is blank" if stamp is None else f"Timestamp {stamp} is not a time")
+    assert out.data["anti_haps_found"] == 1
+
+
+@pytest.mark.parametrize("typed", [1.9, True, "1.5"])
+def test_a_fractional_or_boolean_board_round_is_refused(typed):
+    out = score(tabs_with(board_extra=[[typed, "J", "black", "circle", "red"]]))
+    assert [p.message for p in out.problems] == [
+        f"Board row 11: Round {str(typed)!r} is not a whole number; type the card's round. The card is left out"]
+    assert out.data["anti_haps_total"] == len(SOL)
