@@ -138,9 +138,7 @@ def games_command() -> None:
     """List the games hostkit can run."""
     for name in GAMES:
         game = load_game(name)
-        players = (str(game.min_players) if game.min_players == game.max_players
-                   else f"{game.min_players}-{game.max_players}")
-        click.echo(f"{name}\t{game.title} ({players} players)")
+        click.echo(f"{name}\t{game.title} ({game.player_count()} players)")
 
 
 COMMANDS = (new, board, score, demo, games_command)

@@ -13,6 +13,7 @@ from hostkit.core.ledger import Entry
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
 from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, Setting, config_rows, read_config
 from hostkit.core.tables import BookError, Problem, Rows, Tables
+from hostkit.core.words import plural
 
 
 @dataclass
@@ -87,15 +88,17 @@ class Game:
     def headers(self) -> dict[str, list[str]]:
         return template_headers(self.template())
 
+    def player_count(self) -> str:
+        """The players the game is for, in words: '2', '6 to 13'."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players} to {self.max_players}"
+
     def new_book(self, players: list[str], seed: int) -> dict[str, Rows]:
         """The workbook's tabs for a new match, in order."""
         if not self.min_players <= len(players) <= self.max_players:
-            wanted = (
-                str(self.min_players)
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
-            )
-            raise BookError(f"{self.title} is for {wanted} players, not {len(players)} ({', '.join(players)}).")
+            raise BookError(f"{self.title} is for {self.player_count()} players, not {len(players)} "
+                            f"({', '.join(players)}).")
         tabs: dict[str, Rows] = {CONFIG_TAB: config_rows(self.all_settings(), {"game": self.name, "seed": seed})}
         for tab in self.template()["tabs"]:
             rows = [list(tab["header"])] + [list(r) for r in tab.get("rows", [])]
@@ -107,6 +110,12 @@ class Game:
     def context(self, tables: Tables) -> Context:
         config, problems = read_config(tables, self.all_settings())
         roster, roster_problems = read_roster(tables)
+        count = len(roster.names)
+        if not self.min_players <= count <= self.max_players:
+            fix = (f"add {plural(self.min_players - count, 'player')}" if count < self.min_players
+                   else f"remove {plural(count - self.max_players, 'player')}")
+            raise BookError(f"{self.title} is for {self.player_count()} players, but the {PLAYERS_TAB} tab lists "
+                            f"{count} ({', '.join(roster.names)}); {fix}, one name per row.")
         return Context(config, roster, tuple(problems + roster_problems))
 
     def match_name(self, ctx: Context) -> str:

@@ -131,9 +131,15 @@ def read_config(tables: Tables, settings: Iterable[Setting]) -> tuple[Config, li
     declared = {s.key: s for s in settings}
     values = {key: s.default for key, s in declared.items()}
     problems: list[Problem] = []
+    seen: dict[str, int] = {}
     table = tables.require(CONFIG_TAB)
     for record in table.records("Key", "Value"):
         key = record.text("Key").lower()
+        if key in seen:
+            problems.append(Problem(table.name, record.row, f"setting {key!r} is already on row {seen[key]}; this "
+                                    f"row is ignored. Delete one of the two."))
+            continue
+        seen[key] = record.row
         if key not in declared:
             problems.append(Problem(table.name, record.row, f"unknown setting {record.text('Key')!r}; it is ignored "
                                     f"(known settings: {', '.join(declared)})"))
