@@ -62,13 +62,16 @@ class Board:
 
 
 def generate_board(rand: random.Random, low: int = 8, high: int = 11, tries: int = 10_000) -> Board:
-    """8 to 11 distinct cards whose number of anti-haps is a positive multiple of 3."""
+    """8 to 11 distinct cards whose number of anti-haps is a positive multiple of 3; ValueError when none is found."""
+    if low > high:
+        raise ValueError(f"a board cannot have at least {low} and at most {high} cards")
     for _ in range(tries):
         cards = rand.sample(FULL_DECK, rand.randint(low, high))
         count = len(pahs(cards))
         if count > 0 and count % 3 == 0:
             return Board.of(cards)
-    raise RuntimeError(f"no board of {low} to {high} cards found in {tries} draws")
+    raise ValueError(f"no board of {low} to {high} cards with a positive multiple of 3 anti-haps turned up in "
+                     f"{tries:,} draws")
 
 
 def board_warnings(board: Board, low: int = 8, high: int = 11) -> list[str]:

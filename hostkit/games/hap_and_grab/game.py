@@ -92,6 +92,11 @@ class HapAndGrab(Game):
 
     def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
         ctx = self.context(tables)
+        self._check_round(ctx, round_number)
+        low, high = ctx.config["board_min_cards"], ctx.config["board_max_cards"]
+        if low > high:
+            raise BookError(f"Config board_min_cards {low} is more than board_max_cards {high}, so no board can "
+                            f"meet both; lower board_min_cards or raise board_max_cards (defaults 8 and 11).")
         outcome = Outcome(problems=list(ctx.problems))
         existing, problems = read_board(tables, round_number)
         if existing.cards and not force:
@@ -107,8 +112,11 @@ class HapAndGrab(Game):
             return outcome
         used = ctx.config["seed"] if seed is None else seed
         draw = f"{used}:board:{round_number}"
-        board = generate_board(rng(used, "board", round_number), ctx.config["board_min_cards"],
-                               ctx.config["board_max_cards"])
+        try:
+            board = generate_board(rng(used, "board", round_number), low, high)
+        except ValueError as error:
+            raise BookError(f"Config board_min_cards {low} and board_max_cards {high} cannot be met: {error}; allow "
+                            f"more cards (defaults 8 and 11).") from None
         table = tables.require(BOARD_TAB)
         kept = other_rounds(tables, BOARD_TAB, round_number)
         new = [[round_number, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]

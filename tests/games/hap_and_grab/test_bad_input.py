@@ -85,3 +85,24 @@ def test_a_fractional_or_boolean_board_round_is_refused(typed):
     assert [p.message for p in out.problems] == [
         f"Board row 11: Round {str(typed)!r} is not a whole number; type the card's round. The card is left out"]
     assert out.data["anti_haps_total"] == len(SOL)
+
+
+def board(config, number=2):
+    tabs = hap_and_grab_tabs(config=config)
+    return GAME.board(Tables(tabs), number)
+
+
+def test_board_refuses_settings_it_cannot_meet_in_one_sentence():
+    with pytest.raises(BookError, match=r"^Config board_min_cards 20 is more than board_max_cards 11, so no board "
+                                        r"can meet both; lower board_min_cards or raise board_max_cards"):
+        board({"board_min_cards": 20})
+    with pytest.raises(BookError, match=r"^Config board_min_cards 3 and board_max_cards 3 cannot be met: no board "
+                                        r"of 3 to 3 cards with a positive multiple of 3 anti-haps turned up in "
+                                        r"10,000 draws; allow more cards"):
+        board({"board_min_cards": 3, "board_max_cards": 3})
+
+
+def test_board_refuses_a_round_outside_the_match_as_score_does():
+    for step in (lambda t: GAME.board(t, 5), lambda t: GAME.score(t, 5, AFTER)):
+        with pytest.raises(BookError, match=r"^Round 5 is not a round of this match; rounds run 1–4\.$"):
+            step(Tables(hap_and_grab_tabs()))
