@@ -15,6 +15,7 @@ from hostkit.cli.options import (
     now,
     open_game,
     round_option,
+    runnable,
 )
 from hostkit.games import GAMES, load_game
 from hostkit.core.players import parse_player_list
@@ -49,7 +50,7 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
     book.create(rules.new_book(names, seed), force=force)
     click.echo(f"Created {book.location}: {rules.title} for {', '.join(names)}, seed {seed}.")
     if rules.first_steps:
-        click.echo(f"Next: {rules.first_steps}")
+        click.echo(runnable(f"Next: {rules.first_steps}", book))
 
 
 @click.command()

@@ -15,13 +15,16 @@ from hostkit.cli.options import (
     json_option,
     now,
     open_game,
+    report_problems,
     round_option,
+    runnable,
     write_or_create,
 )
 from hostkit.core.game import Outcome
 from hostkit.core.ledger import LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
+from hostkit.core.words import plural
 from hostkit.storage.book import Book
 
 
@@ -72,15 +75,16 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
         prompt, lines = game.next_prompt(tables, round_number, player)
         for line in lines:
             if line.strip() not in seen:
-                click.echo(line)
+                click.echo(runnable(line, book))
                 seen.add(line.strip())
         if prompt is None:
-            click.echo(f"Done: {saved} decision(s) saved this run. Next: `hostkit score` or `hostkit standings`.")
+            click.echo(f"Done: {plural(saved, 'decision')} saved this run.")
             return
         try:
-            choice = click.prompt(prompt.text, type=click.Choice(prompt.choices, case_sensitive=False))
+            choice = click.prompt(f"{prompt.text} ({', '.join(prompt.choices)})")
         except click.Abort:
-            click.echo(f"\nStopped: {saved} decision(s) saved this run; run the same command to resume.", err=True)
+            click.echo(f"\nStopped: {plural(saved, 'decision')} saved this run; run the same command to resume.",
+                       err=True)
             sys.exit(1)
         try:
             outcome = game.decide(tables, round_number, player, choice)
@@ -205,11 +209,7 @@ def ledger(book: Book, as_json: bool) -> None:
         for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
             click.echo(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
         click.echo(f"({len(entries)} {'entry' if len(entries) == 1 else 'entries'})")
-    if problems:
-        click.echo(f"{len(problems)} problem(s) reported:", err=True)
-        for problem in problems:
-            click.echo(f"  {problem}", err=True)
-        sys.exit(1)
+    report_problems(problems, book)
 
 
 COMMANDS = (deal, play, standings, ledger)

@@ -94,7 +94,7 @@ def test_score_reports_bad_rows_and_exits_1(run, match_book):
     path = match_book([[at(10), "Joker", 1, SOL[0]], ["later", "Reds", 1, SOL[1]], [at(12), "Craw", 1, SOL[2]]])
     result = run("score", "--book", path, "--round", 1)
     assert result.exit_code == 1
-    assert "2 problem(s) reported:" in result.stderr
+    assert "2 problems reported:" in result.stderr
     assert "Submissions row 2: 'Joker' is not a player" in result.stderr
     assert "Submissions row 3: Timestamp 'later' is not a time" in result.stderr
     assert "Craw: 1 correct" in result.stdout

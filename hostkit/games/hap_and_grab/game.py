@@ -13,7 +13,7 @@ from hostkit.core.rng import rng
 from hostkit.core.settings import Setting, integer, text
 from hostkit.core.tables import BookError, Problem, Rows, Tables, is_blank
 from hostkit.core.times import format_span, format_time
-from hostkit.core.words import spans
+from hostkit.core.words import plural, spans
 from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
 from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally, settle_match, tally_round
 from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2, shown_part2
@@ -103,9 +103,9 @@ class HapAndGrab(Game):
             warnings = board_problems(existing, problems, ctx, round_number)
             outcome.problems += warnings
             outcome.summary.append(
-                f"Round {round_number} already has a board of {len(existing.cards)} cards with "
-                f"{len(existing.anti_haps())} anti-haps; checked it"
-                + (", no warnings." if not warnings else f", {len(warnings)} warning(s).")
+                f"Round {round_number} already has a board of {plural(len(existing.cards), 'card')} with "
+                f"{plural(len(existing.anti_haps()), 'anti-hap')}; checked it"
+                + (", no warnings." if not warnings else f", {plural(len(warnings), 'warning')}.")
                 + " Use --force to replace it with a generated one."
             )
             outcome.data = {"round": round_number, "seed": None, **existing.as_json()}
@@ -192,20 +192,21 @@ class HapAndGrab(Game):
                             f"Pass --force to deal it again anyway.")
         if dealt.short:
             outcome.problems.append(Problem(PILE_TAB, None, (
-                f"round {round_number}: the treasure deck ran out {dealt.short} cards short; the pile holds "
-                f"{len(dealt.pile)} cards. Raise the deck counts in Config before the match starts next time.")))
+                f"round {round_number}: the treasure deck ran out {plural(dealt.short, 'card')} short; the pile "
+                f"holds {plural(len(dealt.pile), 'card')}. Raise the deck counts in Config before the match starts next time.")))
         outcome.writes[PEEKS_TAB] = peeks_rows(tables, dealt)
         outcome.writes[PILE_TAB] = pile_rows(tables, dealt)
         seed = ctx.config["seed"]
         positions = sorted(d.position for d in dealt.pile)
-        held = f", {dealt.skipped} sevens and skulls held back for later rounds" if dealt.skipped else ""
+        held = f", {plural(dealt.skipped, 'seven or skull', 'sevens and skulls')} held back for later rounds" \
+            if dealt.skipped else ""
         outcome.writes[DRAWS_TAB] = record_draw(tables, [
             "deal", round_number, f"{seed}:deck; {seed}:pile:{round_number}",
             f"deck of {recipe.describe()}; this round took deck cards {spans(positions)}{held}; "
             f"pile of {len(dealt.pile)} shuffled (cards in {PILE_TAB}, peeks in {PEEKS_TAB})"])
         outcome.summary += deal_messages(dealt, ctx)
         outcome.summary.append(
-            f"Round {round_number} dealt: a reveal pile of {len(dealt.pile)} cards ({len(order)} peeked, "
+            f"Round {round_number} dealt: a reveal pile of {plural(len(dealt.pile), 'card')} ({len(order)} peeked, "
             f"{len(dealt.pile) - len(order)} unseen), seeds {seed}:deck and {seed}:pile:{round_number}. The cards "
             f"are in the host-only tabs {PEEKS_TAB} and {PILE_TAB}: never share them. Next: "
             f"`hostkit play --round {round_number}`.")
@@ -232,7 +233,7 @@ class HapAndGrab(Game):
             if round_number is not None or not found.game.is_over():
                 break
         if found is None:
-            raise BookError("No round is dealt yet; run `hostkit deal --round N` first.")
+            raise BookError("No round is dealt yet; deal the round in play first, like `hostkit deal --round 1`.")
         if found.rejection is not None:
             raise BookError(f"{found.rejection}")
         return ctx, found
@@ -243,7 +244,11 @@ class HapAndGrab(Game):
         lines = game.story(part2.round)
         waiting = game.waiting()
         if waiting is None:
-            return None, lines + [f"Part 2 of round {part2.round} has ended: {game.ended}.", game.describe_treasure()]
+            number = part2.round
+            after = (f"Next: round {number + 1}: `hostkit score --round {number + 1}` once its Part 1 has closed, "
+                     f"then `hostkit deal --round {number + 1}`." if number < ctx.config["rounds"] else
+                     "Next: `hostkit standings` names the winner and pays the garnets.")
+            return None, lines + [f"Part 2 of round {number} has ended: {game.ended}.", game.describe_treasure(), after]
         order = ctx.roster.compact(game.order)
         return Prompt(f"Round {part2.round}, card {waiting.number} is {waiting.card.describe()}; the option is "
                       f"{waiting.player}'s (turn {game.option + 1} of {order}). {waiting.player}: take or pass?",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from hostkit.core.game import Context
 from hostkit.core.tables import BookError, Problem, Tables
+from hostkit.core.words import plural
 from hostkit.games.hap_and_grab.anti_hap import Answer, Board, TurnOrder, Verdict, closing_time, earned_turns, judge
 from hostkit.games.hap_and_grab.render import order_text
 from hostkit.games.hap_and_grab.tabs import (
@@ -93,8 +94,8 @@ def replay_part2(tables: Tables, ctx: Context, part: Part1) -> Part2 | None:
         peeks = sum(1 for d in pile if d.peeked_by == p)
         if peeks != order.count(p):
             problems.append(Problem(PILE_TAB, None, (
-                f"round {number} was dealt {peeks} peeks for {p}, but Part 1 now gives {p} "
-                f"{order.count(p)} turns; re-deal with `hostkit deal --round {number} --force`.")))
+                f"round {number} was dealt {plural(peeks, 'peek')} for {p}, but Part 1 now gives {p} "
+                f"{plural(order.count(p), 'turn')}; re-deal with `hostkit deal --round {number} --force`.")))
     game = Tobago(order, [d.card for d in pile], ctx.roster.names, ctx.config["skull_value"],
                   show=lambda o: order_text(ctx, o))
     rejection = None

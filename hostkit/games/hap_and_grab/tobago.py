@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any, Callable, Iterable, Sequence
 
 from hostkit.core.tables import Cell, is_blank
+from hostkit.core.words import plural
 
 UNSEEN_CARDS = 3
 
@@ -64,7 +65,7 @@ class DeckRecipe:
 
     def describe(self) -> str:
         return (f"{len(self.cards())} cards: {self.each_of_3_to_6} each of 3, 4, 5 and 6, "
-                f"{self.sevens} sevens, {self.skulls} skulls")
+                f"{plural(self.sevens, 'seven')}, {plural(self.skulls, 'skull')}")
 
 
 def shuffled_deck(recipe: DeckRecipe, rand: random.Random) -> tuple[Treasure, ...]:

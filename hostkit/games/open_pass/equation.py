@@ -33,6 +33,16 @@ class DivisionByZero(enum.Enum):
         return "that division is left out"
 
 
+_SYMBOL_NAMES = {"+": "a plus", "-": "a minus", "x": "a times", "÷": "a divide"}
+
+
+def card_name(card: str) -> str:
+    """A card in words, a symbol's face in brackets so a minus never reads as a dash: 'a minus [-]', 'an 8'."""
+    if card in _SYMBOL_NAMES:
+        return f"{_SYMBOL_NAMES[card]} [{card}]"
+    return f"{'an' if card == '8' else 'a'} {card}"
+
+
 def is_digit(card: str) -> bool:
     return card in DIGITS
 

@@ -18,10 +18,12 @@ from hostkit.core.ledger import LEDGER_TAB, Entry, ledger_rows, post, read_ledge
 from hostkit.core.settings import Setting, choice, integer, text
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables
 from hostkit.core.times import format_span, format_time
+from hostkit.core.words import plural
 from hostkit.games.open_pass.best import Best, best
 from hostkit.games.open_pass.equation import (
     DivisionByZero,
     Evaluation,
+    card_name,
     evaluate,
     format_cards,
     format_number,
@@ -140,7 +142,7 @@ class OpenPass(Game):
             raise BookError(f"The Packs tab has no packs for round {number}; type the round's packs "
                             f"(Round, Pack, Kind, Size, Cards) first.")
         if len(packs) != ctx.config["packs_per_round"]:
-            problems.append(Problem(PACKS_TAB, None, f"round {number} offers {len(packs)} packs, not "
+            problems.append(Problem(PACKS_TAB, None, f"round {number} offers {plural(len(packs), 'pack')}, not "
                                     f"{ctx.config['packs_per_round']}; scored as typed."))
         bids, bid_problems = read_bids(tables, ctx, number, packs, deadlines)
         trades, trade_problems = read_trades(tables, ctx, number)
@@ -195,11 +197,11 @@ class OpenPass(Game):
             raise BookError(f"Round {upto} is not a deck-building round (0 = the start, 1–{last}).")
         if upto == 0:
             cards = self.start_inventory(ctx)
-            return f"{name}, you start with {len(cards)} cards: {format_cards(cards)}.", list(ctx.problems)
+            return f"{name}, you start with {plural(len(cards), 'card')}: {format_cards(cards)}.", list(ctx.problems)
         results = self.building(tables, ctx, upto)
         current = results[-1]
         cards = current.inventories[name]
-        lines = [f"{name}, your inventory after round {upto} ({len(cards)} cards): {format_cards(cards)}.",
+        lines = [f"{name}, your inventory after round {upto} ({plural(len(cards), 'card')}): {format_cards(cards)}.",
                  f"Round {upto}: {current.reasons[name]}"]
         for t in current.trades_of(name):
             lines.append(f"Trade: {t.reason}.")
@@ -235,13 +237,14 @@ class OpenPass(Game):
         ctx, play = self._live(tables, round_number, player)
         lines = history(play, self._rule(ctx))
         if play.is_over():
-            return None, lines
+            return None, lines + [f"Next: `hostkit score --round {self.play_round(ctx)}` scores the play phase; once "
+                                  f"every player has finished it ranks them and posts the awards."]
         number = play.next_card()
         dealer = ctx.config["heaven_dealer" if play.deal.dealer is Side.HEAVEN else "hell_dealer"]
         opened = len(play.opened)
         text = (f"{play.deal.player}, card {number} of {len(play.deal.dealt)} from {dealer} "
-                f"({play.deal.dealer.value}): {play.deal.dealt[number - 1]}. You have opened {opened} of "
-                f"{ctx.config['max_open']}. Open it (it goes to the left of your equation) or pass?")
+                f"({play.deal.dealer.value}) is {card_name(play.deal.dealt[number - 1])}. You have opened {opened} "
+                f"of {ctx.config['max_open']}. Open it (it goes to the left of your equation) or pass?")
         return Prompt(text, (Decision.OPEN.value, Decision.PASS.value)), lines
 
     def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
@@ -259,10 +262,11 @@ class OpenPass(Game):
         rows.append(_decision_row(table, play.deal.player, number, face, decision))
         after = play.extended(decision, ctx.config["max_open"])
         rule = self._rule(ctx)
-        lines = [f"Card {number} ({face}): {decision.value}."]
+        lines = [f"Card {number}, {card_name(face)}: {decision.value}."]
         if decision is Decision.OPEN and after.is_over() and number < len(play.deal.dealt):
-            lines.append(f"{ctx.config['max_open']} cards are open: the other {len(play.deal.dealt) - number} "
-                         f"pass automatically.")
+            left, most = len(play.deal.dealt) - number, ctx.config["max_open"]
+            lines.append(f"{plural(most, 'card')} {'is' if most == 1 else 'are'} open: "
+                         + ("the last card passes" if left == 1 else f"the other {left} pass") + " automatically.")
         evaluation = evaluate(after.equation, rule)
         lines += equation_lines(after, evaluation)
         return Outcome(writes={DECISIONS_TAB: rows}, summary=lines,
@@ -310,12 +314,12 @@ class OpenPass(Game):
         if added:
             rows = [ledger.header] + ledger.rows if ledger is not None and ledger.header else ledger_rows([])
             outcome.writes[LEDGER_TAB] = rows + [e.row() for e in added]
-        outcome.summary.append(f"Play phase over: {len(placings)} players ranked.")
+        outcome.summary.append(f"Play phase over: {plural(len(placings), 'player')} ranked.")
         for pl in placings:
             outcome.summary.append(f"  {pl.place}. {pl.player} {format_number(pl.score)}"
                                    + (f" - {pl.reason}" if pl.has_award() else ""))
         outcome.summary += draw_lines
-        outcome.summary.append(f"Ledger: {len(added)} award(s) posted" + (
+        outcome.summary.append(f"Ledger: {plural(len(added), 'award')} posted" + (
             f", {len(entries) - len(added)} already there." if len(entries) > len(added) else "."))
         outcome.summary.append(f"Written: {FINAL_TAB}, {DEALS_TAB}" + (f", {LEDGER_TAB}." if added else "."))
         data["ranking"] = [{"place": pl.place, "player": pl.player, "score": format_number(pl.score),

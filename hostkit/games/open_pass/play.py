@@ -19,6 +19,7 @@ from hostkit.games.open_pass.equation import built_equation, format_cards, forma
 from hostkit.games.open_pass.packs import Side, describe_missing, sorted_cards
 from hostkit.core.rng import rng
 from hostkit.core.tables import Cell
+from hostkit.core.words import plural
 
 PAD_CARD = "÷"
 
@@ -90,12 +91,12 @@ def pick_dealer(typed: str, dealers: Mapping[Side, str]) -> Side | None:
 def deck_refusal(player: str, cards: Sequence[str], held: Sequence[str], size: int) -> str:
     """Why a deck cannot be dealt ('' when it can): more cards than a deck holds, or cards not held."""
     if len(cards) > size:
-        return (f"{player}'s deck has {len(cards)} cards; a deck is exactly {size}: remove "
+        return (f"{player}'s deck has {plural(len(cards), 'card')}; a deck is exactly {size}: remove "
                 f"{len(cards) - size}. The deck is not dealt.")
     missing = Counter(cards) - Counter(held)
     if missing:
         return (f"{player}'s deck uses {describe_missing(missing)} more than {player} holds "
-                f"({len(held)} cards: {format_cards(held)}). The deck is not dealt.")
+                f"({plural(len(held), 'card')}: {format_cards(held)}). The deck is not dealt.")
     return ""
 
 

@@ -106,3 +106,17 @@ def test_board_refuses_a_round_outside_the_match_as_score_does():
     for step in (lambda t: GAME.board(t, 5), lambda t: GAME.score(t, 5, AFTER)):
         with pytest.raises(BookError, match=r"^Round 5 is not a round of this match; rounds run 1–4\.$"):
             step(Tables(hap_and_grab_tabs()))
+
+
+def test_counts_agree_with_their_nouns():
+    from tests.games.hap_and_grab.tobago_helpers import SHEET_SEQUENCE, apply, match_tabs
+
+    tabs = match_tabs({1: (SHEET_SEQUENCE, "C")})
+    tabs = apply(tabs, GAME.deal(Tables(tabs), 1, AFTER).writes)
+    changed = apply(tabs, {"Submissions": match_tabs({1: (SHEET_SEQUENCE, "CR")})["Submissions"]})
+    out = GAME.score(Tables(apply(changed, {"Decisions": [["Round", "Card", "Player", "Decision"],
+                                                          [1, 1, "Craw", "pass"]]})), 1, AFTER)
+    assert "round 1 was dealt 2 peeks for Reds, but Part 1 now gives Reds 1 turn; re-deal" in \
+        " ".join(p.message for p in out.problems)
+    one = GAME.score(Tables(hap_and_grab_tabs([[at(10), "Reds", 1, SOL[0]]])), 1, AFTER)
+    assert one.summary[0] == f"Round 1: 1 answer judged; 1 of {len(SOL)} anti-haps found."

@@ -374,7 +374,7 @@ def test_live_play_finds_the_round_in_play_and_ends():
     assert "Round 2, card 5 is a 5; the option is Reds's" in prompt.text
     tabs = apply(tabs, GAME.decide(Tables(tabs), None, None, "take").writes)
     prompt, lines = GAME.next_prompt(Tables(tabs), 2, None)
-    assert prompt is None and lines[-2:] == ["Part 2 of round 2 has ended: the turn order is empty.",
+    assert prompt is None and lines[-3:-1] == ["Part 2 of round 2 has ended: the turn order is empty.",
                                              "Treasure this round: Reds 12, Craw 6."]
     with pytest.raises(BookError, match="already ended"):
         GAME.decide(Tables(tabs), 2, None, "take")

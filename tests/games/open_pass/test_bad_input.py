@@ -40,3 +40,14 @@ def test_an_unreadable_deadline_stops_its_round_and_the_rounds_after_it(deadline
     assert "round 2 and the rounds after it cannot be scored until it is fixed" in out.problems[0].message
     with pytest.raises(BookError, match=r"^Rounds row 3: Deadline "):
         score(game, tabs, 2)
+
+
+def test_the_round_still_open_message_comes_first():
+    import datetime as dt
+
+    game, tabs = make_book()
+    tabs["Rounds"][1][1] = "2026-11-21 12:00"
+    tabs["Rounds"].append([7, None])
+    out = score(game, tabs, 1, now=dt.datetime(2026, 11, 21, 11, tzinfo=dt.timezone.utc))
+    assert [p.row for p in out.problems] == [2, 5]
+    assert out.problems[0].message.startswith("round 1 is still open: bids close at 2026-11-21 12:00:00")

@@ -142,6 +142,6 @@ def test_live_protocol_saves_each_decision_and_resumes_on_a_real_workbook(tmp_pa
         fresh.write(outcome.writes)
     prompt, lines = game.next_prompt(Tables(XlsxBook(path).read()), None, "Ann")
     assert "card 4 of 20 from Impact (Hell)" in prompt.text
-    assert [line.split(" - ")[1] for line in lines[1:4]] == ["open", "pass", "open"]
+    assert [line.rsplit(": ", 1)[1] for line in lines[1:4]] == ["open", "pass", "open"]
     decisions = XlsxBook(path).read()["Decisions"]
     assert [row[1] for row in decisions[1:]] == [1, 2, 3]

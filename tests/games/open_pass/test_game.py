@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from hostkit.games.open_pass.equation import parse_cards
+from hostkit.games.open_pass.equation import card_name, parse_cards
 from hostkit.core.game import Prompt
 from hostkit.games import load_game
 from hostkit.games.open_pass.game import OpenPass
@@ -329,7 +329,8 @@ def play_to_end(game, tabs, player, choose):
         prompt, lines = game.next_prompt(Tables(tabs), None, player)
         if prompt is None:
             return lines
-        face = prompt.text.split(": ")[1].split(".")[0]
+        named = prompt.text.split(") is ")[1].split(". ")[0]
+        face = named.split("[")[1][0] if "[" in named else named[-1]
         opened = int(prompt.text.split("opened ")[1].split(" of")[0])
         outcome = game.decide(Tables(tabs), None, player, choose(face, opened))
         tabs.update(outcome.writes)
@@ -344,13 +345,13 @@ def test_live_play_protocol_prompts_and_saves_each_decision():
     prompt, lines = game.next_prompt(Tables(tabs), 4, "ann")
     assert isinstance(prompt, Prompt)
     assert prompt.choices == ("open", "pass")
-    assert f"card 1 of 20 from YellOw (Heaven): {deal.dealt[0]}." in prompt.text
+    assert f"card 1 of 20 from YellOw (Heaven) is {card_name(deal.dealt[0])}." in prompt.text
     outcome = game.decide(Tables(tabs), None, "Ann", "OPEN")
     assert outcome.writes["Decisions"] == [["Player", "Card", "Face", "Decision"], ["Ann", 1, deal.dealt[0], "open"]]
     tabs.update(outcome.writes)
     prompt, lines = game.next_prompt(Tables(tabs), None, "Ann")
-    assert f"card 2 of 20 from YellOw (Heaven): {deal.dealt[1]}." in prompt.text
-    assert f"Card 1: {deal.dealt[0]} - open" in lines
+    assert f"card 2 of 20 from YellOw (Heaven) is {card_name(deal.dealt[1])}." in prompt.text
+    assert f"Card 1, {card_name(deal.dealt[0])}: open" in lines
 
 
 def test_live_play_rejects_bad_choices_and_rounds():
@@ -372,7 +373,7 @@ def test_ten_open_limit_passes_the_rest_automatically():
     lines = play_to_end(game, tabs, "Ann", lambda face, opened: "open")
     decisions = tabs["Decisions"][1:]
     assert len(decisions) == 10
-    assert lines[-1].startswith("Game over.")
+    assert lines[-2].startswith("Game over.") and lines[-1].startswith("Next: `hostkit score --round 4`")
     with pytest.raises(BookError, match="game is over"):
         game.decide(Tables(tabs), None, "Ann", "open")
     tabs["Decisions"].append(["Ann", 11, "", "open"])

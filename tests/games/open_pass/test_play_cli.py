@@ -1,5 +1,7 @@
 """`hostkit play` is game-agnostic: the same command deals Open, Pass live to one player."""
 
+import re
+
 from click.testing import CliRunner
 
 from hostkit.cli import main
@@ -35,3 +37,17 @@ def test_play_refuses_a_player_hap_and_grab_does_not_take(tmp_path):
     result = CliRunner().invoke(main, ["play", "--book", str(path), "--player", "Reds"])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def test_open_pass_play_reads_o_and_p_shows_a_minus_apart_and_hints_only_its_own_commands(tmp_path):
+    path = new_match(tmp_path)
+    XlsxBook(path).write({"Decks": [["Player", "Dealer", "Cards"],
+                                    ["Ann", "Hell", "1 1 1 2 2 2 3 3 3 + + + - - -"]]})
+    result = play(path, "o\nP\n" + "p\n" * 18)
+    assert result.exit_code == 0, result.output
+    assert [row[3] for row in XlsxBook(path).read()["Decisions"][1:4]] == ["open", "pass", "pass"]
+    assert "is a minus [-]" in result.output and re.search(r"Card \d+, a minus \[-\]: pass", result.output)
+    assert " - - " not in result.output
+    assert re.findall(r"`hostkit ([a-z-]+)", result.output) == ["score"]
+    assert f"`hostkit score --book {path} --round 4`" in result.output
+    assert "standings" not in result.output
