@@ -99,7 +99,8 @@ class OpenPass(Game):
         Setting("packs_per_round", 6, "Packs offered each round (a different count is reported).", integer(1, 50)),
         Setting("bids_per_round", 2, "Most packs one bid may choose; packs past these are reported and ignored.",
                 integer(1, 50)),
-        Setting("deck_size", 20, "Cards in a deck; a shorter deck is padded with ÷.", integer(1, 60)),
+        Setting("deck_size", 20, "Cards in a deck; only a player who holds fewer is padded with ÷, by the cards "
+                "they lack.", integer(1, 60)),
         Setting("max_open", 10, "Most cards a player may open; later cards pass automatically.", integer(1, 60)),
         Setting("division_by_zero", "zero", "What dividing by zero does: zero (the whole equation scores 0) or "
                 "skip (that division is left out).", choice("zero", "skip")),

@@ -89,7 +89,9 @@ def pick_dealer(typed: str, dealers: Mapping[Side, str]) -> Side | None:
 
 
 def deck_refusal(player: str, cards: Sequence[str], held: Sequence[str], size: int) -> str:
-    """Why a deck cannot be dealt ('' when it can): more cards than a deck holds, or cards not held."""
+    """Why a deck cannot be dealt ('' when it can): more cards than a deck holds, cards not held, or fewer
+    cards than the player could put in. The rule sheet pads with ÷ only a player who does not have enough
+    cards, and only by what they lack; a blank deck is the host's stand-in for a player who sent none."""
     if len(cards) > size:
         return (f"{player}'s deck has {plural(len(cards), 'card')}; a deck is exactly {size}: remove "
                 f"{len(cards) - size}. The deck is not dealt.")
@@ -97,6 +99,13 @@ def deck_refusal(player: str, cards: Sequence[str], held: Sequence[str], size: i
     if missing:
         return (f"{player}'s deck uses {describe_missing(missing)} more than {player} holds "
                 f"({plural(len(held), 'card')}: {format_cards(held)}). The deck is not dealt.")
+    if cards and len(cards) < min(len(held), size):
+        short = min(len(held), size) - len(cards)
+        must = (f"so the deck must be exactly {size} of them (÷ pads only a player who holds fewer than {size})"
+                if len(held) >= size else
+                f"so the deck must hold all {len(held)} (÷ pads only the {size - len(held)} they lack)")
+        return (f"{player}'s deck has {plural(len(cards), 'card')}, but {player} holds {len(held)}, {must}: add "
+                f"{short} more. The deck is not dealt.")
     return ""
 
 

@@ -71,6 +71,16 @@ def new_match(tmp_path):
     return path
 
 
+def full_deck(path, player):
+    """Up to 20 of the cards a player holds after the last deck-building round: a deck the rules accept."""
+    from hostkit.core.tables import Tables
+    from hostkit.games.open_pass.game import OpenPass
+    from hostkit.games.open_pass.equation import format_cards
+
+    game, tables = OpenPass(), Tables(XlsxBook(path).read())
+    return format_cards(game.building(tables, game.context(tables), 3)[-1].inventories[player][:20])
+
+
 def test_the_whole_match_through_the_cli(tmp_path):
     path = new_match(tmp_path)
     one = run("score", "--book", path, "--round", 1)
@@ -89,7 +99,7 @@ def test_the_whole_match_through_the_cli(tmp_path):
 
     book = XlsxBook(path)
     tabs = book.read()
-    decks = tabs["Decks"] + [[p, "Heaven" if i % 2 else "impact", "1 2 3 + - 1 2 3"] for i, p in enumerate(PLAYERS)]
+    decks = tabs["Decks"] + [[p, "Heaven" if i % 2 else "impact", full_deck(path, p)] for i, p in enumerate(PLAYERS)]
     decisions = tabs["Decisions"] + [[p, None, None, "open"] for p in PLAYERS for _ in range(10)]
     book.write({"Decks": decks, "Decisions": decisions})
 
@@ -134,7 +144,7 @@ def test_live_protocol_saves_each_decision_and_resumes_on_a_real_workbook(tmp_pa
 
     path = new_match(tmp_path)
     book = XlsxBook(path)
-    book.write({"Decks": [["Player", "Dealer", "Cards"], ["Ann", "Hell", "1 2 3 + -"]]})
+    book.write({"Decks": [["Player", "Dealer", "Cards"], ["Ann", "Hell", full_deck(path, "Ann")]]})
     game = OpenPass()
     for choice in ("open", "pass", "open"):
         fresh = XlsxBook(path)

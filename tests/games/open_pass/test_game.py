@@ -267,6 +267,10 @@ def test_inventory_message_for_the_player():
 
 # ---- the play phase
 
+ANN_DECK = "9 9 9 x x x 1 1 1 2 2 2 3 3 3 + + + - -"  # 20 of the 21 cards Ann holds in ready_book
+BO_HOLDS = "1 1 1 1 1 1 2 2 2 3 3 3 + + + - - -"  # the starting cards and three pity cards
+
+
 def ready_book(**config):
     """Three rounds in which Ann gains Heaven Special (9 x) each round and nobody else bids."""
     game, tabs = make_book(**config)
@@ -284,16 +288,16 @@ def deal_of(game, tabs, player):
 
 def test_deck_is_padded_with_division_and_shuffled_with_the_seed():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x"])
-    deal, _, problems = deal_of(game, tabs, "Ann")
+    tabs["Decks"].append(["Bo", "Heaven", BO_HOLDS])
+    deal, _, problems = deal_of(game, tabs, "Bo")
     assert problems == []
-    assert deal.padding == 14
-    assert sorted(deal.dealt) == sorted(parse_cards("9 9 9 x x x") + ("÷",) * 14)
-    assert deal.draw == "11:deal:Ann:Heaven"
-    again, _, _ = deal_of(game, tabs, "Ann")
+    assert deal.padding == 2
+    assert sorted(deal.dealt) == sorted(parse_cards(BO_HOLDS) + ("÷",) * 2)
+    assert deal.draw == "11:deal:Bo:Heaven"
+    again, _, _ = deal_of(game, tabs, "Bo")
     assert again.dealt == deal.dealt
     tabs["Decks"][-1][1] = "impact"
-    hell, _, _ = deal_of(game, tabs, "Ann")
+    hell, _, _ = deal_of(game, tabs, "Bo")
     assert hell.dealer.value == "Hell"
     assert hell.dealt != deal.dealt
 
@@ -340,7 +344,7 @@ def play_to_end(game, tabs, player, choose):
 
 def test_live_play_protocol_prompts_and_saves_each_decision():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x 1 2 3"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     deal, _, _ = deal_of(game, tabs, "Ann")
     prompt, lines = game.next_prompt(Tables(tabs), 4, "ann")
     assert isinstance(prompt, Prompt)
@@ -356,7 +360,7 @@ def test_live_play_protocol_prompts_and_saves_each_decision():
 
 def test_live_play_rejects_bad_choices_and_rounds():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 x"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     with pytest.raises(BookError, match="neither open nor pass"):
         game.decide(Tables(tabs), None, "Ann", "maybe")
     with pytest.raises(BookError, match="play phase, round 4"):
@@ -369,7 +373,7 @@ def test_live_play_rejects_bad_choices_and_rounds():
 
 def test_ten_open_limit_passes_the_rest_automatically():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "1 1 1 2 2 2 3 3 3 9"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     lines = play_to_end(game, tabs, "Ann", lambda face, opened: "open")
     decisions = tabs["Decisions"][1:]
     assert len(decisions) == 10
@@ -386,7 +390,7 @@ def test_ten_open_limit_passes_the_rest_automatically():
 
 def test_equation_is_built_right_to_left_and_replayed_from_decisions():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x 1 2 3 + + + - - -"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     deal, _, _ = deal_of(game, tabs, "Ann")
     wanted = list("x9-1")  # opened in this order -> equation 1 - 9 x
     rows = []
@@ -406,7 +410,7 @@ def test_equation_is_built_right_to_left_and_replayed_from_decisions():
 
 def test_decision_for_the_wrong_card_is_reported():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     tabs["Decisions"] += [["Ann", 2, "", "open"], ["Ann", "", "", "pass"], ["Ann", 2, "", "nope"]]
     outcome = score(game, tabs, 4)
     assert messages(outcome)[0] == ("Decisions row 2: this decision is for card 2, but Ann's next card is card 1; it is "
@@ -419,7 +423,7 @@ def test_decision_for_the_wrong_card_is_reported():
 
 def test_best_for_a_player_beats_or_equals_their_play():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x 1 2 3"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     play_to_end(game, tabs, "Ann", lambda face, opened: "open" if face in "9x" else "pass")
     play, top, played = game.best_for(Tables(tabs), "Ann")
     assert played is not None
@@ -432,10 +436,10 @@ def test_best_for_a_player_beats_or_equals_their_play():
 
 
 def finished_book(scores_by_player):
-    """Every player's deck is '9 x 9 ... ' style cards they hold; decisions typed so that their score is set."""
+    """Every player's deck is all the cards they hold; decisions typed so that their score is set."""
     game, tabs = make_book()
     for player in PLAYERS:
-        tabs["Decks"].append([player, "Hell", "1 2 3"])
+        tabs["Decks"].append([player, "Hell", BO_HOLDS])
     for player in PLAYERS:
         deal, _, _ = deal_of(game, tabs, player)
         target = str(scores_by_player[player])
@@ -489,7 +493,7 @@ def test_ties_are_broken_by_the_seed_and_change_with_it():
 
 def test_decisions_that_no_longer_match_the_deal_stop_the_replay():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x 1 2 3"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     deal, _, _ = deal_of(game, tabs, "Ann")
     wrong = next(face for face in "0123456789+-x÷" if face != deal.dealt[1])
     tabs["Decisions"] += [["Ann", 1, deal.dealt[0], "pass"], ["Ann", 2, wrong, "open"], ["Ann", 3, "", "open"]]
