@@ -113,7 +113,7 @@ def test_counts_agree_with_their_nouns():
 
     tabs = match_tabs({1: (SHEET_SEQUENCE, "C")})
     tabs = apply(tabs, GAME.deal(Tables(tabs), 1, AFTER).writes)
-    changed = apply(tabs, {"Submissions": match_tabs({1: (SHEET_SEQUENCE, "CR")})["Submissions"]})
+    changed = apply(tabs, {"Submissions": match_tabs({1: (SHEET_SEQUENCE, "RC")})["Submissions"]})
     out = GAME.score(Tables(apply(changed, {"Decisions": [["Round", "Card", "Player", "Decision"],
                                                           [1, 1, "Craw", "pass"]]})), 1, AFTER)
     assert "round 1 was dealt 2 peeks for Reds, but Part 1 now gives Reds 1 turn; re-deal" in \
