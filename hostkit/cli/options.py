@@ -221,11 +221,7 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool) -> None:
     With a public workbook (--public-sheet/--public-book) the tabs the game calls public are also written
     there, and nothing else.
     """
-    book.write(outcome.writes)
-    if book.public is not None:
-        public = {tab: rows for tab, rows in outcome.writes.items() if game.is_public(tab)}
-        if public:
-            write_or_create(book.public, public)
+    save(book, game, outcome.writes)
     if as_json:
         data = dict(outcome.data or {})
         data["problems"] = [p.as_json() for p in outcome.problems]
@@ -234,6 +230,15 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool) -> None:
         for line in outcome.summary:
             click.echo(runnable(line, book))
     report_problems(outcome.problems, book)
+
+
+def save(book: Book, game: Game, writes: dict[str, Rows]) -> None:
+    """Write a command's tabs, and the public ones among them to the public workbook when there is one."""
+    book.write(writes)
+    if book.public is not None:
+        public = {tab: rows for tab, rows in writes.items() if game.is_public(tab)}
+        if public:
+            write_or_create(book.public, public)
 
 
 def write_or_create(book: Book, tabs: dict[str, Rows]) -> None:

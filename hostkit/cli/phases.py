@@ -18,6 +18,7 @@ from hostkit.cli.options import (
     report_problems,
     round_option,
     runnable,
+    save,
     write_or_create,
 )
 from hostkit.core.game import Outcome
@@ -91,7 +92,7 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
         except BookError as error:
             click.echo(f"Not recorded: {error}", err=True)
             continue
-        book.write(outcome.writes)
+        save(book, game, outcome.writes)
         saved += 1
         tables = _updated(tables, outcome.writes)
         for line in outcome.summary:

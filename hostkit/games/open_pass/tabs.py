@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
 from hostkit.core.stamped import RoundClock, RoundTimes, read_round_times, read_stamped
-from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
+from hostkit.core.tables import Cell, Problem, Tables, is_blank
 from hostkit.games.open_pass.equation import SPELLINGS, parse_cards
 from hostkit.games.open_pass.packs import SIZES, Bid, Pack, Side, Trade, choose_packs
 from hostkit.games.open_pass.play import Deal, Play, deal_deck, deck_refusal, parse_decision, pick_dealer

@@ -183,3 +183,37 @@ def test_spending_needs_enough_garnets():
     assert purchase.garnets == -4 and balances(paid + [purchase])["Reds"].garnets == 2
     with pytest.raises(Refused, match="Reds has 2 garnets and cannot spend 4 on a 4-space move"):
         spend(paid + [purchase], "MM 2", 2, "Reds", 4, "a 4-space move")
+
+
+def trimmed(rows):
+    """Rows as typed: the blank cells an .xlsx file pads them with dropped."""
+    out = []
+    for row in rows:
+        row = list(row)
+        while row and row[-1] is None:
+            row.pop()
+        out.append(row)
+    return out
+
+
+def test_play_keeps_the_public_results_tab_current_without_a_score(book, tmp_path):
+    public = tmp_path / "public.xlsx"
+    run("deal", "--book", book, "--round", 1)
+    assert "Round 1 Results" not in tabs(book)
+    assert run("play", "--book", book, "--round", 1, "--public-book", public, input="pass\n").exit_code == 1
+    for path in (book, public):
+        results = trimmed(tabs(path)["Round 1 Results"])
+        assert ["Part 2 (Tobago)", "Turn order at the start", "CRCCR"] in results
+        assert ["Waiting for", "Reds"] == results[-5][:2]
+    assert "Peeks" not in tabs(public) and "Decisions" not in tabs(public)
+
+
+def test_standings_refreshes_every_round_tab_it_sums(book):
+    run("deal", "--book", book, "--round", 1)
+    assert run("score", "--book", book, "--round", 1).exit_code == 0
+    XlsxBook(book).write({"Decisions": [["Round", "Card", "Player", "Decision"], [1, 1, "Craw", "take"]]})
+    assert not any(row and row[0] == "Part 2 (Tobago)" for row in tabs(book)["Round 1 Results"])
+    assert run("standings", "--book", book).exit_code == 0
+    results = trimmed(tabs(book)["Round 1 Results"])
+    assert ["Part 2 (Tobago)", "Turn order at the start", "CRCCR"] in results
+    assert results[results.index(["Card", "Treasure", "Taken by", "Turn order after", "Decisions"]) + 1][2] == "Craw"

@@ -234,10 +234,12 @@ def test_score_says_whose_decision_it_waits_for():
     assert ["Waiting for", "Reds", "card 2 (a 4)"] in outcome.writes["Round 2 Results"]
 
 
-def test_a_round_without_decisions_has_no_part_2_yet():
+def test_right_after_deal_score_says_whose_option_it_is_but_publishes_no_part_2():
     outcome = score_part2(sheet_match())
-    assert "part2" not in outcome.data
+    assert outcome.data["part2"]["waiting_for"] == {"player": "Craw", "card": "5", "number": 1}
+    assert "Waiting for Craw's decision on card 1 (a 5)." in outcome.summary
     assert not any(row and row[0] == "Part 2 (Tobago)" for row in outcome.writes["Round 2 Results"])
+    assert not any("Part 2" in str(v) for row in outcome.writes["Leaderboard"] for v in row)
 
 
 @pytest.mark.parametrize("bad, row, reason", [
@@ -286,7 +288,7 @@ def test_nothing_private_reaches_a_public_tab():
     tabs = apply(tabs, outcome.writes)
     tabs = apply(tabs, GAME.standings(Tables(tabs))[0].writes)
     public = {name: rows for name, rows in tabs.items() if GAME.is_public(name)}
-    assert set(public) == {"Round 2 Results", "Leaderboard"}
+    assert set(public) == {"Round 1 Results", "Round 2 Results", "Leaderboard"}
     assert not any(GAME.is_public(name) for name in ("Peeks", "Pile", "Draws", "Decisions", "Ledger"))
     text = " ".join(str(v).casefold() for rows in public.values() for row in rows for v in row if v is not None)
     assert "skull" not in text and "peek" not in text and "deck" not in text
