@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import secrets
+import shlex
 
 import click
 
@@ -14,9 +16,11 @@ from hostkit.cli.options import (
     json_option,
     now,
     open_game,
+    problem_lines,
     round_option,
     runnable,
 )
+from hostkit.core.game import Prompt
 from hostkit.games import GAMES, load_game
 from hostkit.core.players import parse_player_list
 from hostkit.storage.book import Book
@@ -108,12 +112,17 @@ def score(book: Book, round_number: int, as_json: bool) -> None:
               show_default=True, help="The game to show.")
 @guarded
 def demo(book_path: str, game_name: str) -> None:
-    """Build a sample match with realistic submissions and score it.
+    """Build a sample match with realistic submissions and play it through.
+
+    Each command the host would type runs on it in turn, printed as typed,
+    with its output: for Hap and Grab every round's score, deal and live play
+    (the decisions scripted), then the standings and the ledger.
 
     \b
     Example:
       hostkit demo --book demo.xlsx
     """
+    from hostkit.cli.phases import ledger_lines, paid_standings, play_through
     from hostkit.core.tables import Tables
     from hostkit.storage.xlsx import XlsxBook
 
@@ -122,16 +131,34 @@ def demo(book_path: str, game_name: str) -> None:
     sample = game.demo()
     book.create(sample.tabs, force=True)
     click.echo(f"Built {book_path}: {sample.description}\n")
-    for number in sample.rounds:
-        outcome = game.score(Tables(book.read()), number, now())
-        book.write(outcome.writes)
-        click.echo(f"$ hostkit score --book {book_path} --round {number}")
-        for line in outcome.summary:
-            click.echo(line)
-        for problem in outcome.problems:
-            click.echo(f"  problem reported: {problem}")
+    for step in sample.steps:
+        typed = f"hostkit {step.command} --book {shlex.quote(book_path)}"
+        click.echo(f"$ {typed}" + (f" --round {step.round}" if step.round is not None else ""))
+        tables = Tables(book.read())
+        if step.command == "play":
+            answers = itertools.cycle(step.answers)
+
+            def answer(prompt: Prompt) -> str:
+                choice = next(answers)
+                click.echo(f"{prompt.text} ({', '.join(prompt.choices)}): {choice}")
+                return choice
+
+            play_through(book, game, tables, step.round, None, answer)
+        elif step.command == "ledger":
+            for line in ledger_lines(tables, book.location):
+                click.echo(line)
+        else:
+            runs = {"score": lambda: game.score(tables, step.round, sample.now),
+                    "deal": lambda: game.deal(tables, step.round, sample.now),
+                    "standings": lambda: paid_standings(book, game, tables, None)}
+            outcome = runs[step.command]()
+            book.write(outcome.writes)
+            for line in outcome.summary:
+                click.echo(runnable(line, book))
+            for line in problem_lines(outcome.problems):
+                click.echo(f"  problem reported: {runnable(line, book)}")
         click.echo("")
-    click.echo(f"Open {book_path} to see each round's results tab and the Leaderboard.")
+    click.echo(f"Open {book_path} to see each round's results tab, the Leaderboard and the Ledger.")
 
 
 @click.command("games")

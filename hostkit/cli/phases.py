@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Mapping
+from typing import Callable, Mapping
 
 import click
 
@@ -21,7 +21,7 @@ from hostkit.cli.options import (
     save,
     write_or_create,
 )
-from hostkit.core.game import Outcome
+from hostkit.core.game import Game, Outcome, Prompt
 from hostkit.core.ledger import LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
@@ -70,6 +70,18 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
       hostkit play --book game.xlsx --round 1
     """
     game, tables = open_game(book)
+    saved, ended = play_through(book, game, tables, round_number, player,
+                                lambda prompt: click.prompt(f"{prompt.text} ({', '.join(prompt.choices)})"))
+    if not ended:
+        click.echo(f"\nStopped: {plural(saved, 'decision')} saved this run; run the same command to resume.",
+                   err=True)
+        sys.exit(1)
+
+
+def play_through(book: Book, game: Game, tables: Tables, round_number: int | None, player: str | None,
+                 ask: Callable[[Prompt], str]) -> tuple[int, bool]:
+    """Ask for each decision due and save it at once: the decisions saved, and whether the phase ended (else
+    `ask` raised click.Abort)."""
     seen: set[str] = set()
     saved = 0
     while True:
@@ -80,13 +92,11 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
                 seen.add(line.strip())
         if prompt is None:
             click.echo(f"Done: {plural(saved, 'decision')} saved this run.")
-            return
+            return saved, True
         try:
-            choice = click.prompt(f"{prompt.text} ({', '.join(prompt.choices)})")
+            choice = ask(prompt)
         except click.Abort:
-            click.echo(f"\nStopped: {plural(saved, 'decision')} saved this run; run the same command to resume.",
-                       err=True)
-            sys.exit(1)
+            return saved, False
         try:
             outcome = game.decide(tables, round_number, player, choice)
         except BookError as error:
@@ -128,6 +138,11 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
       hostkit standings --book game.xlsx --ledger season.xlsx --json
     """
     game, tables = open_game(book)
+    finish(book, game, paid_standings(book, game, tables, ledger_path), as_json)
+
+
+def paid_standings(book: Book, game: Game, tables: Tables, ledger_path: str | None) -> Outcome:
+    """The game's standings with its final result paid into the ledger (the season workbook's, written here)."""
     outcome, entries = game.standings(tables)
     if ledger_path is None:
         _pay(tables, entries, outcome, book.location)
@@ -141,7 +156,7 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
         outcome.problems += season_outcome.problems
         outcome.summary += season_outcome.summary
         outcome.data = {**(outcome.data or {}), **(season_outcome.data or {})}
-    finish(book, game, outcome, as_json)
+    return outcome
 
 
 def _pay(tables: Tables, entries: list[Entry], outcome: Outcome, where: str) -> None:
@@ -193,24 +208,32 @@ def ledger(book: Book, as_json: bool) -> None:
     """
     tables = Tables(book.read())
     entries, problems = read_ledger(tables)
-    totals = balances(entries)
     if as_json:
+        totals = balances(entries)
         click.echo(json.dumps({
             "players": {name: {"garnets": b.garnets, "tokens_of_life": b.tokens, "elimination_candidacies":
                                b.candidacies} for name, b in totals.items()},
             "entries": len(entries),
             "problems": [p.as_json() for p in problems]}, ensure_ascii=False, indent=2))
-    elif LEDGER_TAB not in tables:
-        click.echo(f"{book.location} has no {LEDGER_TAB} tab yet: nothing has been paid.")
-    elif not totals:
-        click.echo(f"{book.location}'s {LEDGER_TAB} tab has no entries yet.")
     else:
-        width = max(len(name) for name in totals)
-        click.echo(f"{'Player'.ljust(width)}  Garnets  Tokens of Life  EC")
-        for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
-            click.echo(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
-        click.echo(f"({len(entries)} {'entry' if len(entries) == 1 else 'entries'})")
+        for line in ledger_lines(tables, book.location):
+            click.echo(line)
     report_problems(problems, book)
+
+
+def ledger_lines(tables: Tables, location: str) -> list[str]:
+    """Each player's balance from the Ledger tab of `tables`, as a table for the host."""
+    entries, _ = read_ledger(tables)
+    totals = balances(entries)
+    if LEDGER_TAB not in tables:
+        return [f"{location} has no {LEDGER_TAB} tab yet: nothing has been paid."]
+    if not totals:
+        return [f"{location}'s {LEDGER_TAB} tab has no entries yet."]
+    width = max(len(name) for name in totals)
+    lines = [f"{'Player'.ljust(width)}  Garnets  Tokens of Life  EC"]
+    for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
+        lines.append(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
+    return lines + [f"({plural(len(entries), 'entry', 'entries')})"]
 
 
 COMMANDS = (deal, play, standings, ledger)

@@ -35,11 +35,23 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class DemoStep:
+    """One command `hostkit demo` runs: a generic step (score, deal, play, standings, ledger), its round, and for
+    play the answers typed, used in turn and again from the first when they run out."""
+
+    command: str
+    round: int | None = None
+    answers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Demo:
-    """A sample match for `hostkit demo`: its tabs, the rounds to score, and one line saying what it holds."""
+    """A sample match for `hostkit demo`: its tabs, the commands that play it, the moment they run at, and one
+    line saying what it holds."""
 
     tabs: dict[str, Rows]
-    rounds: tuple[int, ...]
+    steps: tuple[DemoStep, ...]
+    now: dt.datetime
     description: str
 
 
@@ -146,7 +158,7 @@ class Game:
         raise BookError(f"{self.title} cannot say yet what its match is waiting for.")
 
     def demo(self) -> Demo:
-        """A sample match whose first rounds have been played, and the rounds to score."""
+        """A sample match set up and sent in, and the steps that play it through."""
         raise BookError(f"{self.title} has no demo.")
 
     def next_prompt(

@@ -196,14 +196,22 @@ def test_book_from_the_environment(run, match_book, monkeypatch):
 
 # ---- demo, games, help
 
-def test_demo_builds_and_scores(run, tmp_path):
+def test_demo_plays_a_whole_match(run, tmp_path):
     path = tmp_path / "demo.xlsx"
     result = run("demo", "--book", path)
     assert result.exit_code == 0, result.output
+    typed = [line[2:] for line in result.output.splitlines() if line.startswith("$ ")]
+    assert typed == [f"hostkit {command} --book {path} --round {n}" for n in (1, 2, 3, 4)
+                     for command in ("score", "deal", "play")] + [f"hostkit standings --book {path}",
+                                                                   f"hostkit ledger --book {path}"]
     assert "Turn order:" in result.output and "problem reported: Submissions row" in result.output
+    assert "--- for Reds only" in result.output and "take or pass? (take, pass): t\n" in result.output
+    assert result.output.count("Part 2 of round 4 has ended") == 1
+    assert "Result: After 4 rounds: " in result.output and "Paid: " in result.output
     tabs = cells(path)
-    assert {"Round 1 Results", "Round 2 Results", "Leaderboard"} <= set(tabs)
-    assert [row[:3] for row in tabs["Draws"][1:]] == [["board", 1, "2026:board:1"], ["board", 2, "2026:board:2"]]
+    assert {f"Round {n} Results" for n in (1, 2, 3, 4)} | {"Leaderboard", "Peeks", "Pile"} <= set(tabs)
+    assert [row[:3] for row in tabs["Draws"][1:5]] == [["board", n, f"2026:board:{n}"] for n in (1, 2, 3, 4)]
+    assert len(tabs["Ledger"]) == 2 and tabs["Ledger"][1][3] == 6
     again = tmp_path / "again.xlsx"
     run("demo", "--book", again)
     assert cells(again) == tabs
