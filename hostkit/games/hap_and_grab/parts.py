@@ -22,7 +22,7 @@ from hostkit.games.hap_and_grab.tabs import (
     read_rounds,
     read_submissions,
 )
-from hostkit.games.hap_and_grab.tobago import Rejected, Tobago
+from hostkit.games.hap_and_grab.tobago import UNSEEN_CARDS, Rejected, Tobago
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,13 @@ def replay_part2(tables: Tables, ctx: Context, part: Part1) -> Part2 | None:
         return None
     records, problems = decision_records(tables, number)
     order = part.turns.order
+    strangers = sorted({d.peeked_by for d in pile if d.peeked_by is not None} - set(ctx.roster.names))
+    unseen = sum(d.peeked_by is None for d in pile)
+    if strangers or unseen > UNSEEN_CARDS:
+        odd = (f"peeks by {', '.join(map(repr, strangers))}, who {'is' if len(strangers) == 1 else 'are'} not a "
+               f"player" if strangers else f"{unseen} unseen cards, not {UNSEEN_CARDS}")
+        problems.append(Problem(PILE_TAB, None, f"round {number}'s pile holds {odd}; re-deal with "
+                                                f"`hostkit deal --round {number} --force`."))
     for p in ctx.roster.names:
         peeks = sum(1 for d in pile if d.peeked_by == p)
         if peeks != order.count(p):

@@ -138,7 +138,7 @@ class OpenPass(Game):
 
     def _round(self, tables: Tables, ctx: Context, number: int, before: dict[str, tuple[str, ...]],
                deadlines: dict[int, tuple[int, dt.datetime]]) -> RoundResult:
-        packs, problems = read_packs(tables, number)
+        packs, problems = read_packs(tables, number, ctx.config["building_rounds"])
         if not packs:
             raise BookError(f"The Packs tab has no packs for round {number}; type the round's packs "
                             f"(Round, Pack, Kind, Size, Cards) first.")

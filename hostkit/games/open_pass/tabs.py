@@ -9,6 +9,7 @@ from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
 from hostkit.core.stamped import RoundClock, RoundTimes, read_round_times, read_stamped
 from hostkit.core.tables import Cell, Problem, Tables, is_blank
+from hostkit.core.words import named
 from hostkit.games.open_pass.equation import SPELLINGS, parse_cards
 from hostkit.games.open_pass.packs import SIZES, Bid, Pack, Side, Trade, choose_packs
 from hostkit.games.open_pass.play import Deal, Play, deal_deck, deck_refusal, parse_decision, pick_dealer
@@ -51,16 +52,22 @@ def read_deadlines(tables: Tables, ctx: Context) -> RoundTimes:
                             "round {round} and the rounds after it cannot be scored until it is fixed")
 
 
-def read_packs(tables: Tables, round_number: int) -> tuple[list[Pack], list[Problem]]:
+def read_packs(tables: Tables, round_number: int, rounds: int) -> tuple[list[Pack], list[Problem]]:
+    """Round round_number's packs; a row of no deck-building round (1..rounds) is reported with them."""
     table = tables.require(PACKS_TAB)
     packs: list[Pack] = []
     problems: list[Problem] = []
     for record in table.records("Round", "Pack", "Cards", optional=("Kind", "Size")):
-        if whole_or_none(record["Round"]) != round_number:
-            continue
-
         def problem(message: str) -> None:
             problems.append(Problem(table.name, record.row, message))
+
+        number = whole_or_none(record["Round"])
+        if number is None or not 1 <= number <= rounds:
+            said = "is blank" if is_blank(record["Round"]) else f"is not a deck-building round (1–{rounds})"
+            problem(f"{named('Round', record['Round'])} {said}; the pack is left out until its round is fixed.")
+            continue
+        if number != round_number:
+            continue
 
         name = " ".join(record.text("Pack").split())
         if not name:
