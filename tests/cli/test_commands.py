@@ -287,3 +287,13 @@ def test_each_game_s_own_commands_load_on_use(run):
     listed = run("--help").output
     assert "open-pass" in listed
     assert "evaluate" in run("open-pass", "--help").output
+
+
+def test_readme_sets_up_in_a_virtual_environment_and_holds_its_own_rulings():
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set up")[1].split("## ")[0]
+    assert setup.index("python -m venv .venv && . .venv/bin/activate") < setup.index("python -m pip install")
+    assert "RULINGS.md" not in readme
+    assert "## Rulings" in readme

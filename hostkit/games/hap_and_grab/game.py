@@ -1,6 +1,6 @@
 """Hap and Grab (Death Match, 2 players): anti-haps race for turns, then Tobago treasure drafting.
 
-Rule sheet: seeds/000_8acb406e1f75c262.txt; rulings: RULINGS.md, Hap and Grab.
+Rule sheet: seeds/000_8acb406e1f75c262.txt; rulings: README.md, Rulings, Hap and Grab.
 """
 
 from __future__ import annotations

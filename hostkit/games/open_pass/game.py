@@ -1,6 +1,6 @@
 """Open, Pass — Heaven and Hell (Main Match, 13 players): pack bids, trades, then a dealt equation.
 
-Rule sheet: seeds/003_bd1ef8e504ed12d5.txt; rulings: RULINGS.md, Open, Pass. Rounds 1–3 (Config
+Rule sheet: seeds/003_bd1ef8e504ed12d5.txt; rulings: README.md, Rulings, Open, Pass. Rounds 1–3 (Config
 `building_rounds`) build inventories from pack bids and trades; the round after them is the play
 phase: each player's deck is shuffled with the seed and dealt card by card, and each card is opened
 (put at the LEFT of the equation) or passed.
