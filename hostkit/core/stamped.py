@@ -72,8 +72,8 @@ def read_stamped(table: Table, ctx: Context, round_number: int, clock: RoundCloc
             continue
         player = ctx.roster.match(record["Player"])
         if player is None:
-            problem(f"{record.text('Player')!r} is not a player ({', '.join(ctx.roster.names)}); "
-                    f"fix the name or add the player to Players.")
+            fix = "type who sent it" if is_blank(record["Player"]) else "fix the name or add the player to Players"
+            problem(f"{ctx.roster.unknown(record['Player'])}; {fix}.")
             continue
         rows.append(Stamped(record, at, player))
     return rows, problems

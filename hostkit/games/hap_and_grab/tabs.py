@@ -63,7 +63,8 @@ def read_board(tables: Tables, round_number: int) -> tuple[Board, list[str]]:
             continue
         name = record.text("Label").upper()
         if len(name) != 1 or not name.isalpha():
-            problems.append(f"{where}: label {record['Label']!r} is not one letter; the card is left out")
+            said = "Label is blank" if not name else f"label {record['Label']!r} is not one letter"
+            problems.append(f"{where}: {said}; the card is left out")
             continue
         if name in cards:
             problems.append(f"{where}: label {name} is used twice; this card is left out")
@@ -133,7 +134,7 @@ def decision_records(tables: Tables, round_number: int) -> tuple[list, list[Prob
 def read_decision(record: Any, ctx: Context) -> tuple[str, Choice, int | None]:
     player = ctx.roster.match(record["Player"])
     if player is None:
-        raise Rejected(f"{record.text('Player')!r} is not a player ({', '.join(ctx.roster.names)})")
+        raise Rejected(ctx.roster.unknown(record["Player"]))
     try:
         choice = parse_choice(record["Decision"])
         card = None if is_blank(record["Card"]) else whole(record["Card"], "Card")

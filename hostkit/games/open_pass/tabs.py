@@ -134,8 +134,8 @@ def read_trades(tables: Tables, ctx: Context, round_number: int) -> tuple[list[T
             continue
         player, partner = ctx.roster.match(record["Player"]), ctx.roster.match(record["Partner"])
         if player is None or partner is None:
-            bad = record.text("Player") if player is None else record.text("Partner")
-            problem(f"{bad!r} is not a player; the trade is not applied until the name is fixed.")
+            column = "Player" if player is None else "Partner"
+            problem(f"{ctx.roster.unknown(record[column], column)}; the trade is not applied until the name is fixed.")
             continue
         if player == partner:
             problem(f"{player} trades with themself; name two different players.")
@@ -161,7 +161,7 @@ def read_decks(tables: Tables, ctx: Context, inventories: dict[str, tuple[str, .
     for record in table.records("Player", "Dealer", "Cards"):
         player = ctx.roster.match(record["Player"])
         if player is None:
-            problems.append(Problem(table.name, record.row, f"{record.text('Player')!r} is not a player; fix "
+            problems.append(Problem(table.name, record.row, f"{ctx.roster.unknown(record['Player'])}; fix "
                                     f"the name or add the player to Players."))
             continue
         if player in rows:
@@ -212,7 +212,7 @@ def read_plays(tables: Tables, ctx: Context, deals: dict[str, Deal]) -> tuple[di
 
         player = ctx.roster.match(record["Player"])
         if player is None:
-            problem(f"{record.text('Player')!r} is not a player; fix the name.")
+            problem(f"{ctx.roster.unknown(record['Player'])}; fix the name.")
             continue
         if player not in deals:
             problem(f"{player} has no deck that can be dealt yet; this decision is ignored.")

@@ -120,3 +120,10 @@ def test_counts_agree_with_their_nouns():
         " ".join(p.message for p in out.problems)
     one = GAME.score(Tables(hap_and_grab_tabs([[at(10), "Reds", 1, SOL[0]]])), 1, AFTER)
     assert one.summary[0] == f"Round 1: 1 answer judged; 1 of {len(SOL)} anti-haps found."
+
+
+def test_blank_cells_are_called_blank():
+    out = score(tabs_with(board_extra=[[1, None, "black", "circle", "red"], [1, "J", None, "circle", "red"]]))
+    assert [p.message for p in out.problems] == [
+        "Board row 11: Label is blank; the card is left out",
+        "Board row 12: background is blank; type one of white, gray, black; card J is left out until it is fixed"]

@@ -49,7 +49,7 @@ def test_turn_order_of_the_rule_sheet_through_the_workbook():
 @pytest.mark.parametrize(
     "row, message",
     [
-        ([at(5), "", 1, SOL[0]], "'' is not a player (Reds, Craw)"),
+        ([at(5), "", 1, SOL[0]], "Player is blank; type who sent it."),
         ([at(5), "Joker", 1, SOL[0]], "'Joker' is not a player (Reds, Craw); fix the name or add the player"),
         (["soon", "Reds", 1, SOL[0]], "Timestamp 'soon' is not a time"),
         ([at(5), "Reds", 9, SOL[0]], "Round 9 is not a round of this match (1–4)"),
