@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
+from pathlib import Path
 
 import click
 
@@ -25,8 +25,9 @@ class Hostkit(click.Group):
 
 
 def _game_groups() -> list[str]:
-    """The registered games whose package has a commands module."""
-    return [name for name in GAMES if importlib.util.find_spec(f"{game_package(name)}.commands") is not None]
+    """The registered games whose package has a commands module (found without importing the game)."""
+    root = Path(__file__).parents[1]
+    return [name for name in GAMES if (root.joinpath(*game_package(name).split(".")[1:]) / "commands.py").exists()]
 
 
 @click.group(cls=Hostkit, context_settings={"help_option_names": ["-h", "--help"]})
@@ -48,9 +49,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from hostkit.cli import match, phases, sync
+    from hostkit.cli import ledger, match, phases, sync
 
-    for module in (match, phases, sync):
+    for module in (match, phases, ledger, sync):
         for command in module.COMMANDS:
             main.add_command(command)
 

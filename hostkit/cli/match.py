@@ -1,4 +1,4 @@
-"""Commands that every match uses: new, board, score, demo, games."""
+"""Commands that every match uses: new, board, score, status, demo, games."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ from hostkit.cli.options import (
     book_options,
     finish,
     guarded,
+    image_option,
     json_option,
     now,
     open_game,
     problem_lines,
     round_option,
     runnable,
+    save_image,
+    where,
 )
 from hostkit.core.game import Prompt
 from hostkit.games import GAMES, load_game
@@ -59,33 +62,46 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
 
 @click.command()
 @book_options
-@round_option
+@click.option("--round", "round_number", type=click.IntRange(1),
+              help="The round whose board to make or check (and draw with --image). Games whose boards span "
+                   "every round, like Cards on the Table, make them all at once and need none.")
 @click.option("--seed", type=click.IntRange(0), help="Draw with this seed instead of Config's (recorded in Draws).")
-@click.option("--force", is_flag=True, help="Replace the round's existing board with a generated one.")
+@click.option("--force", is_flag=True, help="Replace the existing board with a generated one.")
+@image_option
 @json_option
 @guarded
-def board(book: Book, round_number: int, seed: int | None, force: bool, as_json: bool) -> None:
+def board(book: Book, round_number: int | None, seed: int | None, force: bool, image: str | None,
+          as_json: bool) -> None:
     """Generate round N's board, or check the one typed in.
 
-    A generated board has 8 to 11 distinct cards whose number of anti-haps is a
-    positive multiple of 3; the draw is recorded in the Draws tab. A board that is
-    already in the Board tab is checked and warned about, never changed (unless
-    --force).
+    Hap and Grab: a generated board has 8 to 11 distinct cards whose number of
+    anti-haps is a positive multiple of 3; the draw is recorded in the Draws tab.
+    Cards on the Table: all three boards at once, meeting every board rule of the
+    sheet. A board already typed in is checked (every broken rule named), never
+    changed (unless --force).
 
     \b
     Example:
       hostkit board --book game.xlsx --round 1
+      hostkit board --book cards.xlsx --image round1.png
     """
     game, tables = open_game(book)
-    finish(book, game, game.board(tables, round_number, seed=seed, force=force), as_json)
+    if round_number is None and not game.board_spans_rounds:
+        raise Unusable(f"Say which round's board: --round N ({game.title} has a board per round).")
+    outcome = game.board(tables, round_number, seed=seed, force=force)
+    save_image(outcome, image)
+    finish(book, game, outcome, as_json)
 
 
 @click.command()
 @book_options
 @round_option
+@image_option
+@click.option("--message", "as_message", is_flag=True,
+              help="Print the round's public results as a message to paste into the players' chat instead.")
 @json_option
 @guarded
-def score(book: Book, round_number: int, as_json: bool) -> None:
+def score(book: Book, round_number: int, image: str | None, as_message: bool, as_json: bool) -> None:
     """Score round N by the rules of the workbook's game and write the results.
 
     Hap and Grab: judges every answer, builds the turn order, and writes 'Round N
@@ -93,16 +109,27 @@ def score(book: Book, round_number: int, as_json: bool) -> None:
     the counts) and the public Leaderboard. Open, Pass: rounds 1-3 score the bids
     and trades into inventories; round 4 replays the play phase and, once every
     player has finished, ranks them and posts the awards.
+    Paths and PAHs: resolves rounds 1 to N in order (round 5 is the endgame) and
+    writes the host-only results, the public board after the round and the
+    Leaderboard, and the garnets spent to the Ledger. --image draws the board.
 
     Rows that cannot be used are reported by row number and skipped. A round
-    still open is not scored: you are told how long is left.
+    still open is not scored: you are told how long is left. --message prints,
+    instead of the summary, the round's public results as a short code block to
+    paste into the players' chat (nothing private in it).
 
     \b
     Example:
       hostkit score --book game.xlsx --round 2 --json
     """
     game, tables = open_game(book)
-    finish(book, game, game.score(tables, round_number, now()), as_json)
+    outcome = game.score(tables, round_number, now())
+    save_image(outcome, image)
+    if as_message:
+        if outcome.message is None:
+            click.echo(f"No message: {game.title} has no public results for round {round_number} yet.", err=True)
+        outcome.summary = [outcome.message] if outcome.message else []
+    finish(book, game, outcome, as_json)
 
 
 @click.command()
@@ -122,7 +149,8 @@ def demo(book_path: str, game_name: str) -> None:
     Example:
       hostkit demo --book demo.xlsx
     """
-    from hostkit.cli.phases import ledger_lines, paid_standings, play_through
+    from hostkit.cli.ledger import ledger_lines
+    from hostkit.cli.phases import paid_standings, play_through
     from hostkit.core.tables import Tables
     from hostkit.storage.xlsx import XlsxBook
 
@@ -131,7 +159,8 @@ def demo(book_path: str, game_name: str) -> None:
     sample = game.demo()
     book.create(sample.tabs, force=True)
     click.echo(f"Built {book_path}: {sample.description}\n")
-    for step in sample.steps:
+    played_at = sample.now or now()
+    for step in sample.script():
         typed = f"hostkit {step.command} --book {shlex.quote(book_path)}"
         click.echo(f"$ {typed}" + (f" --round {step.round}" if step.round is not None else ""))
         tables = Tables(book.read())
@@ -143,22 +172,46 @@ def demo(book_path: str, game_name: str) -> None:
                 click.echo(f"{prompt.text} ({', '.join(prompt.choices)}): {choice}")
                 return choice
 
-            play_through(book, game, tables, step.round, None, answer)
+            play_through(book, game, tables, step.round, None, answer, clock=lambda: played_at)
         elif step.command == "ledger":
             for line in ledger_lines(tables, book.location):
                 click.echo(line)
         else:
-            runs = {"score": lambda: game.score(tables, step.round, sample.now),
-                    "deal": lambda: game.deal(tables, step.round, sample.now),
+            runs = {"score": lambda: game.score(tables, step.round, played_at),
+                    "deal": lambda: game.deal(tables, step.round, played_at),
                     "standings": lambda: paid_standings(book, game, tables, None)}
             outcome = runs[step.command]()
-            book.write(outcome.writes)
+            book.write(outcome.writes, order=game.reading_order)
             for line in outcome.summary:
                 click.echo(runnable(line, book))
             for line in problem_lines(outcome.problems):
                 click.echo(f"  problem reported: {runnable(line, book)}")
         click.echo("")
     click.echo(f"Open {book_path} to see each round's results tab, the Leaderboard and the Ledger.")
+
+
+@click.command()
+@book_options
+@json_option
+@guarded
+def status(book: Book, as_json: bool) -> None:
+    """Say what the match is waiting for, and the next command to run.
+
+    Rounds open and closed (with the time left), what each round is waiting
+    for, who has not submitted, and the next command, ready to copy. Nothing is
+    written.
+
+    \b
+    Example:
+      hostkit status --book game.xlsx
+    """
+    game, tables = open_game(book)
+    outcome = game.status(tables, now())
+    command = (outcome.data or {}).get("next")
+    if command:
+        outcome.data["next"] = f"{command} {where(book)}"
+        outcome.summary.append(f"Next: {outcome.data['next']}")
+    finish(book, game, outcome, as_json)
 
 
 @click.command("games")
@@ -169,4 +222,4 @@ def games_command() -> None:
         click.echo(f"{name}\t{game.title} ({game.player_count()} players)")
 
 
-COMMANDS = (new, board, score, demo, games_command)
+COMMANDS = (new, board, score, status, demo, games_command)

@@ -8,18 +8,21 @@ import json
 import re
 import shlex
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 import click
 from click.core import ParameterSource
 
+from hostkit.cli.progress import progress_for
 from hostkit.core.forms import FormMapping, apply_form, parse_columns
 from hostkit.core.game import Game, Outcome
 from hostkit.games import load_game
 from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, read_config, with_setting
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
 from hostkit.core.words import plural, spans
-from hostkit.storage.book import Book, StorageError
+from hostkit.storage.book import Book, Order, StorageError
+from hostkit.storage.layout import arranged
 from hostkit.storage.snapshot import read_snapshot
 
 class Unusable(click.ClickException):
@@ -47,22 +50,22 @@ def book_options(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args: Any, book_path: str | None, sheet: str | None, credentials: str | None,
                 public_sheet: str | None, public_book: str | None, **kwargs: Any) -> Any:
-        progress = None if kwargs.get("as_json") else _progress
+        progress = progress_for(bool(kwargs.get("as_json")))
         try:
             book = open_book(book_path, sheet, credentials, progress)
+            book.quiet = bool(kwargs.get("as_json"))
             if public_sheet and public_book:
                 raise Unusable("Give --public-sheet or --public-book, not both.")
             if public_sheet or public_book:
                 book.public = open_book(public_book, public_sheet, credentials, progress, public=True)
+            return command(*args, book=book, **kwargs)
         except StorageError as error:
             raise Unusable(str(error)) from None
-        return command(*args, book=book, **kwargs)
+        finally:
+            if progress is not None:
+                progress.stop()
 
     return wrapper
-
-
-def _progress(line: str) -> None:
-    click.echo(f"hostkit: {line}", err=True)
 
 
 def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
@@ -84,7 +87,15 @@ def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
         raise Unusable("Say which workbook: --book FILE (an .xlsx file) or --sheet KEY (a Google Sheet).")
     from hostkit.storage.xlsx import XlsxBook
 
-    return XlsxBook(book_path)
+    book = XlsxBook(book_path)
+    book.progress = progress
+    return book
+
+
+def where(book: Book) -> str:
+    """The option naming this workbook, for a command to copy: --book FILE or --sheet KEY."""
+    key = getattr(book, "key", None)
+    return f"--sheet {shlex.quote(key)}" if key else f"--book {shlex.quote(book.location)}"
 
 
 def json_option(command: Callable) -> Callable:
@@ -94,6 +105,26 @@ def json_option(command: Callable) -> Callable:
 def round_option(command: Callable) -> Callable:
     return click.option("--round", "round_number", type=click.IntRange(1), required=True,
                         help="The round number.")(command)
+
+
+def image_option(command: Callable) -> Callable:
+    return click.option("--image", type=click.Path(dir_okay=False), metavar="PNG",
+                        help="Also draw the board as a picture to this .png file, to post in chat.")(command)
+
+
+def save_image(outcome: Outcome, path: str | None) -> None:
+    """Write the picture a command drew to --image, or say that this game draws none here."""
+    if path is None:
+        return
+    if outcome.image is None:
+        click.echo("No picture drawn: this step of the game has no board to draw for --image.", err=True)
+        return
+    try:
+        Path(path).write_bytes(outcome.image())
+    except OSError as error:
+        raise Unusable(f"The picture cannot be written to {path} ({error.strerror or error}); check that its "
+                       f"folder exists and that you may write there.") from None
+    click.echo(f"Drawn: {path}", err=True)
 
 
 def guarded(command: Callable) -> Callable:
@@ -115,7 +146,7 @@ _HINT = re.compile(r"`hostkit ([a-z-]+)( [a-z][a-z-]*)?([^`]*)`")
 
 def runnable(text: str, book: Book) -> str:
     """A message whose `hostkit COMMAND ...` hints name this workbook, so each runs as printed."""
-    option = f"--sheet {book.key}" if hasattr(book, "key") else f"--book {shlex.quote(book.location)}"
+    option = where(book)
 
     def add(hint: re.Match) -> str:
         command, sub, rest = hint.group(1), hint.group(2) or "", hint.group(3)
@@ -191,9 +222,9 @@ def open_game(book: Book) -> tuple[Game, Tables]:
         config = tables.require(CONFIG_TAB)
         given = next((r.text("Value") for r in config.records("Key", "Value")
                       if r.text("Key").lower() == "timezone"), "")
-        if given and given not in ("UTC", zone) and book.progress:
-            book.progress(f"Config timezone {given} is not used: times are read in the spreadsheet's own time "
-                          f"zone, {zone} (change it in Google Sheets: File > Settings).")
+        if given and given not in ("UTC", zone) and not book.quiet:
+            click.echo(f"hostkit: Config timezone {given} is not used: times are read in the spreadsheet's own "
+                       f"time zone, {zone} (change it in Google Sheets: File > Settings).", err=True)
         rows = with_setting([config.header] + config.rows, "timezone", zone)
         tables = tables.replaced(CONFIG_TAB, Table(config.name, rows))
     common, _ = read_config(tables, COMMON_SETTINGS)
@@ -202,6 +233,8 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     except KeyError as error:
         raise BookError(f"Config's game {common['game']!r} is not a game hostkit knows "
                         f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config.") from None
+    if book.progress:
+        book.progress(f"Judging by the rules of {game.title}…")
     return game, apply_form(tables, form_mapping(common))
 
 
@@ -234,19 +267,19 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool) -> None:
 
 def save(book: Book, game: Game, writes: dict[str, Rows]) -> None:
     """Write a command's tabs, and the public ones among them to the public workbook when there is one."""
-    book.write(writes)
+    book.write(writes, order=game.reading_order)
     if book.public is not None:
         public = {tab: rows for tab, rows in writes.items() if game.is_public(tab)}
         if public:
-            write_or_create(book.public, public)
+            write_or_create(book.public, public, order=game.reading_order)
 
 
-def write_or_create(book: Book, tabs: dict[str, Rows]) -> None:
+def write_or_create(book: Book, tabs: dict[str, Rows], order: Order | None = None) -> None:
     """Write tabs to a second workbook (the public one, a season ledger), making an xlsx file on first use."""
     if not tabs:
         return
     path = getattr(book, "path", None)
     if path is not None and not path.exists():
-        book.create(tabs)
+        book.create({name: tabs[name] for name in arranged(list(tabs), order)})
     else:
-        book.write(tabs)
+        book.write(tabs, order=order)

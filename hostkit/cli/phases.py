@@ -1,8 +1,8 @@
-"""Commands for the rest of a match: deal, play (live decisions), standings, and the season ledger."""
+"""Commands for the rest of a match: deal, play (live decisions) and standings (which pays into the ledger)."""
 
 from __future__ import annotations
 
-import json
+import datetime as dt
 import sys
 from typing import Callable, Mapping
 
@@ -15,14 +15,15 @@ from hostkit.cli.options import (
     json_option,
     now,
     open_game,
-    report_problems,
     round_option,
     runnable,
     save,
+    image_option,
+    save_image,
     write_or_create,
 )
 from hostkit.core.game import Game, Outcome, Prompt
-from hostkit.core.ledger import LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
+from hostkit.core.ledger import LEDGER_TAB, Entry, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
 from hostkit.core.words import plural
@@ -57,13 +58,15 @@ def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
 @book_options
 @click.option("--round", "round_number", type=click.IntRange(1), help="The round (default: the one in play).")
 @click.option("--player", help="The player whose decisions to take, for games that ask one player at a time.")
+@image_option
 @guarded
-def play(book: Book, round_number: int | None, player: str | None) -> None:
+def play(book: Book, round_number: int | None, player: str | None, image: str | None) -> None:
     """Run a live phase: show each decision due, ask you for it, save it at once.
 
     Each answer is written to the workbook as soon as you give it, so stopping
     (Ctrl-C) or a crash loses nothing: run the same command again to resume where
-    the recorded decisions end. It ends when the phase ends.
+    the recorded decisions end. It ends when the phase ends. Type `undo` at any
+    prompt to take back the last recorded decision (you are asked to confirm).
 
     \b
     Example (Hap and Grab Part 2: type take or pass for each revealed card):
@@ -71,7 +74,7 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
     """
     game, tables = open_game(book)
     saved, ended = play_through(book, game, tables, round_number, player,
-                                lambda prompt: click.prompt(f"{prompt.text} ({', '.join(prompt.choices)})"))
+                                lambda prompt: click.prompt(_question(prompt)), image)
     if not ended:
         click.echo(f"\nStopped: {plural(saved, 'decision')} saved this run; run the same command to resume.",
                    err=True)
@@ -79,13 +82,14 @@ def play(book: Book, round_number: int | None, player: str | None) -> None:
 
 
 def play_through(book: Book, game: Game, tables: Tables, round_number: int | None, player: str | None,
-                 ask: Callable[[Prompt], str]) -> tuple[int, bool]:
+                 ask: Callable[[Prompt], str], image: str | None = None,
+                 clock: Callable[[], dt.datetime] = now) -> tuple[int, bool]:
     """Ask for each decision due and save it at once: the decisions saved, and whether the phase ended (else
-    `ask` raised click.Abort)."""
+    `ask` raised click.Abort). The game reads the answer, so the same words as its tab are accepted."""
     seen: set[str] = set()
     saved = 0
     while True:
-        prompt, lines = game.next_prompt(tables, round_number, player)
+        prompt, lines = game.next_prompt(tables, round_number, player, clock())
         for line in lines:
             if line.strip() not in seen:
                 click.echo(runnable(line, book))
@@ -94,20 +98,50 @@ def play_through(book: Book, game: Game, tables: Tables, round_number: int | Non
             click.echo(f"Done: {plural(saved, 'decision')} saved this run.")
             return saved, True
         try:
-            choice = ask(prompt)
+            answer = ask(prompt)
         except click.Abort:
             return saved, False
         try:
-            outcome = game.decide(tables, round_number, player, choice)
+            if answer.strip().casefold() == UNDO:
+                outcome = _confirmed_undo(game, tables, round_number, player, seen)
+            else:
+                outcome = game.decide(tables, round_number, player, answer, clock())
         except BookError as error:
             click.echo(f"Not recorded: {error}", err=True)
             continue
-        save(book, game, outcome.writes)
-        saved += 1
-        tables = _updated(tables, outcome.writes)
-        for line in outcome.summary:
-            click.echo(f"Saved: {line}")
+        if outcome is None:
+            continue
+        undone = answer.strip().casefold() == UNDO
+        if outcome.writes:
+            save(book, game, outcome.writes)
+            saved += not undone
+            tables = _updated(tables, outcome.writes)
+        save_image(outcome, image)
+        for i, line in enumerate(outcome.summary):
+            click.echo(f"Saved: {line}" if i == 0 and outcome.writes and not undone else line)
             seen.add(line.strip())
+
+
+UNDO = "undo"
+
+
+def _question(prompt: Prompt) -> str:
+    """The prompt with the answers it names, and undo."""
+    return f"{prompt.text} ({', '.join([*prompt.choices, UNDO])})" if prompt.choices else prompt.text
+
+
+def _confirmed_undo(game: Game, tables: Tables, round_number: int | None, player: str | None,
+                    seen: set[str]) -> Outcome | None:
+    """The game's undo once the host confirms it; the lines it shows are not shown again."""
+    outcome = game.undo(tables, round_number, player)
+    for line in outcome.summary:
+        click.echo(line)
+        seen.add(line.strip())
+    if not click.confirm("Take it back?", default=False):
+        click.echo("Kept: nothing was changed.")
+        return None
+    outcome.summary = ["Taken back."]
+    return outcome
 
 
 def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
@@ -192,48 +226,4 @@ def _entry_json(entry: Entry) -> dict:
             "tokens_of_life": entry.tokens, "elimination_candidate": entry.candidate, "reason": entry.reason}
 
 
-@click.command()
-@book_options
-@json_option
-@guarded
-def ledger(book: Book, as_json: bool) -> None:
-    """Print each player's season balance from a workbook's Ledger tab.
-
-    Balances are garnets, Tokens of Life and elimination candidacies, summed over
-    every entry (match payouts and purchases alike).
-
-    \b
-    Example:
-      hostkit ledger --book season.xlsx --json
-    """
-    tables = Tables(book.read())
-    entries, problems = read_ledger(tables)
-    if as_json:
-        totals = balances(entries)
-        click.echo(json.dumps({
-            "players": {name: {"garnets": b.garnets, "tokens_of_life": b.tokens, "elimination_candidacies":
-                               b.candidacies} for name, b in totals.items()},
-            "entries": len(entries),
-            "problems": [p.as_json() for p in problems]}, ensure_ascii=False, indent=2))
-    else:
-        for line in ledger_lines(tables, book.location):
-            click.echo(line)
-    report_problems(problems, book)
-
-
-def ledger_lines(tables: Tables, location: str) -> list[str]:
-    """Each player's balance from the Ledger tab of `tables`, as a table for the host."""
-    entries, _ = read_ledger(tables)
-    totals = balances(entries)
-    if LEDGER_TAB not in tables:
-        return [f"{location} has no {LEDGER_TAB} tab yet: nothing has been paid."]
-    if not totals:
-        return [f"{location}'s {LEDGER_TAB} tab has no entries yet."]
-    width = max(len(name) for name in totals)
-    lines = [f"{'Player'.ljust(width)}  Garnets  Tokens of Life  EC"]
-    for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
-        lines.append(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
-    return lines + [f"({plural(len(entries), 'entry', 'entries')})"]
-
-
-COMMANDS = (deal, play, standings, ledger)
+COMMANDS = (deal, play, standings)

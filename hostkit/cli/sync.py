@@ -6,9 +6,10 @@ import re
 
 import click
 
-from hostkit.cli.options import _progress, form_mapping, guarded, open_book
+from hostkit.cli.options import form_mapping, guarded, open_book
+from hostkit.cli.progress import progress_for
 from hostkit.core.settings import COMMON_SETTINGS, read_config
-from hostkit.core.tables import Tables
+from hostkit.core.tables import BookError, Tables
 from hostkit.storage.book import StorageError
 from hostkit.storage.snapshot import PULL_TAB, Snapshot, fingerprint, read_snapshot, snapshot_rows
 
@@ -50,7 +51,7 @@ def pull(sheet: str, book_path: str, credentials: str | None, force: bool) -> No
     Example:
       hostkit pull --sheet 1AbC...xyz --book copy.xlsx --credentials credentials.json
     """
-    live = open_book(None, sheet, credentials, _progress)
+    live = open_book(None, sheet, credentials, progress_for(False))
     tabs = live.read()
     for title in tabs:
         if len(title) > 31 or _XLSX_BAD_TITLE.search(title):
@@ -88,7 +89,7 @@ def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> No
     if snapshot is None:
         raise StorageError(f"{book_path} was not made by `hostkit pull` (it has no {PULL_TAB!r} tab); pull the "
                            f"spreadsheet first: hostkit pull --sheet KEY --book {book_path}.")
-    live = open_book(None, sheet, credentials, _progress)
+    live = open_book(None, sheet, credentials, progress_for(False))
     if snapshot.key != live.key:
         raise StorageError(f"{book_path} was pulled from spreadsheet {snapshot.key}, not {live.key}; push it "
                            f"with --sheet {snapshot.key}, or pull {live.key} into another copy.")
@@ -108,13 +109,23 @@ def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> No
             f"The tabs {', '.join(conflicts)} changed on the spreadsheet as well as in {book_path} since the "
             f"pull; pull again and redo the offline work, or pass --force to overwrite the spreadsheet's version."
         )
-    live.write(changed)
+    live.write(changed, order=_public_order(tables))
     prints = dict(snapshot.fingerprints)
     prints.update({t: fingerprint(rows) for t, rows in changed.items()})
     copy.write({PULL_TAB: snapshot_rows(Snapshot(snapshot.key, snapshot.timezone, prints))})
     click.echo(f"Pushed {', '.join(changed)} to {live.location}.")
     if kept:
         click.echo(f"Left alone: {', '.join(kept)} (submissions are never pushed).")
+
+
+def _public_order(tables: Tables):
+    """The game's reading order of public tabs, so a push puts them first too; None when Config names no game."""
+    from hostkit.games import load_game
+
+    try:
+        return load_game(read_config(tables, COMMON_SETTINGS)[0]["game"]).reading_order if "Config" in tables else None
+    except (KeyError, BookError):
+        return None
 
 
 COMMANDS = (pull, push)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import json
+import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Sequence
 
 from hostkit.core.ledger import Entry
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
@@ -24,14 +25,22 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
     data: dict[str, Any] | None = None
+    image: Callable[[], bytes] | None = None
+    """Draws the board as it stands (PNG bytes); called only when the host asks for --image."""
+    message: str | None = None
+    """The public results as a message to paste into the players' chat (core.words.chat_block), for --message;
+    nothing private in it."""
 
 
 @dataclass(frozen=True)
 class Prompt:
-    """A live decision the host types in: the situation in words and the answers allowed."""
+    """A live decision the host types in: the situation in words and the answers allowed.
+
+    With no choices the host types (or pastes) free text, such as a player's whole message.
+    """
 
     text: str
-    choices: tuple[str, ...]
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -46,13 +55,17 @@ class DemoStep:
 
 @dataclass(frozen=True)
 class Demo:
-    """A sample match for `hostkit demo`: its tabs, the commands that play it, the moment they run at, and one
-    line saying what it holds."""
+    """A sample match for `hostkit demo`: its tabs, the rounds to score, one line saying what it holds; or
+    instead of the rounds, the steps that play it through and the moment they run at."""
 
     tabs: dict[str, Rows]
-    steps: tuple[DemoStep, ...]
-    now: dt.datetime
+    rounds: tuple[int, ...]
     description: str
+    steps: tuple[DemoStep, ...] = ()
+    now: dt.datetime | None = None
+
+    def script(self) -> tuple[DemoStep, ...]:
+        return self.steps or tuple(DemoStep("score", n) for n in self.rounds)
 
 
 @dataclass(frozen=True)
@@ -85,10 +98,24 @@ class Game:
     settings: ClassVar[tuple[Setting, ...]] = ()
     public_tabs: ClassVar[tuple[str, ...]] = ()
     first_steps: ClassVar[str] = ""
+    board_spans_rounds: ClassVar[bool] = False
+    """True when one `board` call makes every round's board (the rules tie the rounds together); a round
+    number then only picks the board to draw, and `hostkit board` needs no --round."""
 
     def is_public(self, tab: str) -> bool:
         """Whether players may see a tab; patterns like 'Round * Results' match any round."""
         return any(fnmatch.fnmatchcase(tab.casefold(), pattern.casefold()) for pattern in self.public_tabs)
+
+    def reading_order(self, names: Sequence[str]) -> list[str]:
+        """The public tabs among `names` in the order players read them: those without a round number first
+        (the Leaderboard), then round by round, each round's tabs in the order of `public_tabs`."""
+        def key(name: str) -> tuple:
+            pattern = next(i for i, p in enumerate(self.public_tabs) if fnmatch.fnmatchcase(name.casefold(),
+                                                                                               p.casefold()))
+            number = re.search(r"\d+", name)
+            return (number is not None, int(number.group()) if number else 0, pattern, name.casefold())
+
+        return sorted((name for name in names if self.is_public(name)), key=key)
 
     def all_settings(self) -> tuple[Setting, ...]:
         return COMMON_SETTINGS + self.settings
@@ -138,8 +165,10 @@ class Game:
             return f"{self.title}: {' v '.join(ctx.roster.names)}"
         return self.title
 
-    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
-        """Generate round N's board, or check the one the host typed in."""
+    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False
+              ) -> Outcome:
+        """Generate round N's board, or check the one the host typed in (round None: every round's, for a
+        game whose board_spans_rounds)."""
         raise BookError(f"{self.title} has no board to generate.")
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
@@ -162,13 +191,20 @@ class Game:
         raise BookError(f"{self.title} has no demo.")
 
     def next_prompt(
-        self, tables: Tables, round_number: int | None, player: str | None
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
     ) -> tuple[Prompt | None, list[str]]:
         """For live play: the decision the game waits for (None once the phase has ended) and lines saying
         what has happened so far. Games without live play raise BookError."""
         raise BookError(f"{self.title} has no live play.")
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
+    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
+               now: dt.datetime | None = None) -> Outcome:
         """For live play: record one decision; Outcome.writes holds the decisions tab with it appended.
-        A decision that breaks a rule raises BookError with the reason."""
+        An Outcome with no writes only informs (a clock shown, say). A decision that breaks a rule raises
+        BookError with the reason."""
         raise BookError(f"{self.title} has no live play.")
+
+    def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
+        """For live play: take back the phase's last recorded decision. Outcome.summary says what is taken
+        back and the state before it; Outcome.writes holds the tab without it."""
+        raise BookError(f"{self.title} cannot take back a live decision; edit its tab by hand.")

@@ -6,7 +6,9 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Iterator, Mapping, Sequence, Union
 
-Cell = Union[str, int, float, bool, dt.datetime, dt.date, None]
+from hostkit.core.styles import Styled, plain
+
+Cell = Union[str, int, float, bool, dt.datetime, dt.date, None, Styled]
 Rows = list[list[Cell]]
 
 
@@ -72,8 +74,8 @@ class Table:
 
     def __init__(self, name: str, rows: Sequence[Sequence[Cell]]):
         self.name = name
-        self.header = [str(c).strip() if c is not None else "" for c in (rows[0] if rows else [])]
-        self.rows = [list(r) for r in rows[1:]]
+        self.header = [str(plain(c)).strip() if plain(c) is not None else "" for c in (rows[0] if rows else [])]
+        self.rows = [[plain(v) for v in r] for r in rows[1:]]
 
     def has_column(self, column: str) -> bool:
         return _key(column) in {_key(h) for h in self.header}

@@ -93,6 +93,11 @@ def format_time(moment: dt.datetime, tz: dt.tzinfo) -> str:
     return text
 
 
+def wall_clock(moment: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
+    """A moment as the date and time a clock in tz shows, for a spreadsheet cell (cells hold no time zone)."""
+    return moment.astimezone(tz).replace(tzinfo=None)
+
+
 def format_span(span: dt.timedelta) -> str:
     seconds = max(0, int(span.total_seconds()))
     minutes, seconds = divmod(seconds, 60)

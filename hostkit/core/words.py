@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import textwrap
+
+PHONE_WIDTH = 34
+"""Characters of a code block that a phone shows without scrolling sideways."""
+
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """3 and 'turn' as '3 turns'; `many` for nouns that do not just add an s."""
@@ -24,3 +29,9 @@ def named(column: str, value: object) -> str:
     if value is None or (isinstance(value, str) and not value.strip()):
         return column
     return f"{column} {value.strip()!r}" if isinstance(value, str) else f"{column} {value}"
+
+
+def chat_block(lines: list[str], width: int = PHONE_WIDTH) -> str:
+    """Lines as a chat code block (``` fences), each wrapped to fit a phone screen."""
+    wrapped = [part for line in lines for part in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
+    return "\n".join(["```", *wrapped, "```"])

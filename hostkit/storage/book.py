@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 from hostkit.core.tables import Rows
+
+Order = Callable[[Sequence[str]], list[str]]
+"""Given the name of every tab of a workbook, the public ones in reading order: they are put first."""
 
 
 class StorageError(Exception):
@@ -21,15 +24,22 @@ class Book(ABC):
     public: "Book | None" = None
     """A second workbook that players can see: commands also write the game's public tabs there, only those."""
     progress: "Callable[[str], None] | None" = None
-    """Where a backend that talks to a network says what it is doing (None: silent)."""
+    """Where a backend says what it is doing: reading, writing, each retry's wait (None: silent)."""
+    quiet: bool = False
+    """Whether notices for the host (not progress) are kept off stderr, as under --json."""
 
     @abstractmethod
     def read(self) -> dict[str, Rows]:
         """Every tab's rows, header first, trailing blank rows dropped; one batched read."""
 
     @abstractmethod
-    def write(self, tabs: Mapping[str, Rows]) -> None:
-        """Replace each named tab whole (creating it when missing), leave every other tab alone; atomic."""
+    def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
+        """Replace each named tab whole (creating it when missing), leave every other tab alone; atomic.
+
+        Every tab written is laid out for reading (storage/layout.py: a bold frozen header, fitted columns,
+        wrapped long text, date-times as date-times, Styled cells drawn). With `order`, the tabs it names
+        are moved to the front, in its order.
+        """
 
     @abstractmethod
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:

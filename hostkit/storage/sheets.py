@@ -1,18 +1,17 @@
 """The workbook interface on a Google Sheet, through the Sheets API v4 (gspread's HTTP client, google-auth).
 
 Quota-lean: a read is one spreadsheets.get (tab names, sizes, time zone) and one values:batchGet of every
-tab; a write is one values:batchUpdate of every tab, RAW so that no text ever becomes a formula, plus
-one spreadsheets:batchUpdate only when tabs must be added or grown. Replacing a tab pads the new rows
-with blanks over the old extent, so leftover cells are cleared in the same request.
+tab; a write is one spreadsheets:batchUpdate that adds or grows the tabs it needs, replaces every written
+tab's cells whole (updateCells over the whole tab, so no leftover cell survives; text as stringValue, so no
+text ever becomes a formula) with their formats (storage/layout.py), sets column widths and the frozen
+header, and moves the public tabs to the front.
 
 This module imports gspread and google-auth; only commands given --sheet import it.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import json
-import math
 import re
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -23,8 +22,9 @@ from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient
 
 from hostkit.core.tables import Cell, Rows
-from hostkit.core.times import to_serial
-from hostkit.storage.book import Book, StorageError
+from hostkit.storage.book import Book, Order, StorageError
+from hostkit.storage.layout import arranged, look
+from hostkit.storage.sheets_cells import cells_request, widths_requests
 from hostkit.storage.retry import RETRYABLE_STATUSES, Attempt, Backoff, parse_retry_after
 
 SCOPES = ("https://www.googleapis.com/auth/spreadsheets",)
@@ -114,23 +114,6 @@ def a1_range(title: str, rows: int, columns: int) -> str:
     return f"{quote_title(title)}!A1:{column_letter(max(columns, 1))}{max(rows, 1)}"
 
 
-def to_json(value: Cell) -> Any:
-    """A cell as the API takes it: text stays text (RAW), moments become serial numbers, blanks clear."""
-    if value is None:
-        return ""
-    if isinstance(value, bool) or isinstance(value, (int, str)):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else ""
-    if isinstance(value, dt.datetime):
-        if value.tzinfo is not None:
-            raise ValueError("aware datetimes are written as local text by the rules core")
-        return to_serial(value)
-    if isinstance(value, dt.date):
-        return round(to_serial(dt.datetime(value.year, value.month, value.day)))
-    return str(value)
-
-
 def from_json(row: Sequence[Any]) -> list[Cell]:
     return [None if v == "" else v for v in row]
 
@@ -205,7 +188,6 @@ class SheetsBook(Book):
         self.progress = progress
         self.client = _Client(session, backoff or BACKOFF, timeout, progress)
         self._metadata: dict | None = None
-        self._extent: dict[str, tuple[int, int]] = {}
 
     @classmethod
     def open(cls, key_or_url: str, credentials_file: str | Path | None, **options: Any) -> "SheetsBook":
@@ -224,27 +206,18 @@ class SheetsBook(Book):
         self._say(f"Reading {len(titles)} tabs of {self.location}…")
         return self._values(titles)
 
-    def write(self, tabs: Mapping[str, Rows]) -> None:
+    def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
         if not tabs:
             return
-        existing = {t.casefold(): t for t in self.titles()}
-        unknown = [existing[n.casefold()] for n in tabs if n.casefold() in existing
-                   and existing[n.casefold()] not in self._extent]
-        if unknown:
-            self._values(unknown)
-        self._prepare_grid({existing.get(n.casefold(), n): rows for n, rows in tabs.items()})
-        data = []
-        for name, rows in tabs.items():
-            title = existing.get(name.casefold(), name)
-            old_rows, old_cols = self._extent.get(title, (0, 0))
-            height = max(len(rows), old_rows, 1)
-            width = max(max((len(r) for r in rows), default=0), old_cols, 1)
-            values = [[to_json(r[i]) if i < len(r) else "" for i in range(width)]
-                      for r in (list(rows) + [[]] * (height - len(rows)))]
-            data.append({"range": a1_range(title, height, width), "values": values})
-            self._extent[title] = (len(rows), max((len(r) for r in rows), default=0))
         self._say(f"Writing {', '.join(tabs)} to {self.location}…")
-        self._call(self.client.values_batch_update, self.key, {"valueInputOption": "RAW", "data": data})
+        try:
+            self._update(tabs, order)
+        except APIError as error:
+            if error.response.status_code != 400 or "already exists" not in str(error):
+                raise StorageError(self._explain(error)) from None
+            # An earlier try was carried out but its answer lost: look again, and write over what it wrote.
+            self._metadata = None
+            self._call(self._update, tabs, order)
 
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
         wanted = {n.casefold() for n in tabs}
@@ -263,59 +236,52 @@ class SheetsBook(Book):
     def titles(self) -> list[str]:
         return [s["properties"]["title"] for s in self._meta().get("sheets", [])]
 
-    def _sheet(self, title: str) -> dict:
-        return next(s["properties"] for s in self._meta()["sheets"] if s["properties"]["title"] == title)
-
     def _meta(self) -> dict:
         if self._metadata is None:
             self._say(f"Opening {self.location}…")
             self._metadata = self._call(self.client.fetch_sheet_metadata, self.key)
         return self._metadata
 
-    def _prepare_grid(self, tabs: Mapping[str, Rows], retried: bool = False) -> None:
-        """Add the missing tabs and grow the ones too small, in one spreadsheets:batchUpdate (or none)."""
-        changes: list[dict] = []
-        titles = set(self.titles())
-        for title, rows in tabs.items():
-            height = max(len(rows), 1)
+    def _update(self, tabs: Mapping[str, Rows], order: Order | None) -> None:
+        """Every tab's cells, formats, frozen header and column widths, and the tabs' order: one
+        spreadsheets:batchUpdate, which also adds the missing tabs and grows the ones too small."""
+        existing = {t.casefold(): t for t in self.titles()}
+        sheets = [dict(s["properties"]) for s in self._meta().get("sheets", [])]
+        by_title = {s["title"]: s for s in sheets}
+        next_id = max((s["sheetId"] for s in sheets), default=0) + 1
+        requests: list[dict] = []
+        for name, rows in tabs.items():
+            title = existing.get(name.casefold(), name)
+            layout = look(rows)
+            height = max(len(rows), layout.frozen + 1)
             width = max(max((len(r) for r in rows), default=0), 1)
-            if title not in titles:
-                changes.append({"addSheet": {"properties": {
-                    "title": title, "sheetType": "GRID",
-                    "gridProperties": {"rowCount": max(height, 100), "columnCount": max(width, 26)}}}})
-                continue
-            sheet = self._sheet(title)
-            grid = sheet.get("gridProperties", {})
-            if grid.get("rowCount", 0) < height or grid.get("columnCount", 0) < width:
-                changes.append({"updateSheetProperties": {
-                    "properties": {"sheetId": sheet["sheetId"], "gridProperties": {
-                        "rowCount": max(grid.get("rowCount", 0), height),
-                        "columnCount": max(grid.get("columnCount", 0), width)}},
-                    "fields": "gridProperties/rowCount,gridProperties/columnCount"}})
-        if not changes:
-            return
-        added = [r["addSheet"]["properties"]["title"] for r in changes if "addSheet" in r]
-        grown = len(changes) - len(added)
-        steps = ([f"adding {', '.join(added)}"] if added else []) + ([f"growing {grown} tab(s)"] if grown else [])
-        self._say(f"{' and '.join(steps)[0].upper()}{' and '.join(steps)[1:]} in {self.location}…")
-        try:
-            reply = self.client.batch_update(self.key, {"requests": changes})
-        except APIError as error:
-            if error.response.status_code == 400 and "already exists" in str(error) and not retried:
-                # An earlier try was carried out but its answer lost: look again and add only what is missing.
-                self._metadata = None
-                return self._prepare_grid(tabs, retried=True)
-            raise StorageError(self._explain(error)) from None
-        sheets = self._meta().setdefault("sheets", [])
-        for request, answer in zip(changes, reply.get("replies", [])):
-            if "addSheet" in request:
-                sheets.append({"properties": answer["addSheet"]["properties"]})
+            sheet = by_title.get(title)
+            if sheet is None:
+                sheet = {"sheetId": next_id, "title": title, "index": len(sheets), "sheetType": "GRID",
+                         "gridProperties": {"rowCount": max(height, 100), "columnCount": max(width, 26),
+                                            "frozenRowCount": layout.frozen}}
+                next_id += 1
+                sheets.append(sheet)
+                by_title[title] = sheet
+                requests.append({"addSheet": {"properties": sheet}})
             else:
-                grown = request["updateSheetProperties"]["properties"]
-                self._sheet_by_id(grown["sheetId"])["gridProperties"].update(grown["gridProperties"])
-
-    def _sheet_by_id(self, sheet_id: int) -> dict:
-        return next(s["properties"] for s in self._meta()["sheets"] if s["properties"]["sheetId"] == sheet_id)
+                grid = dict(sheet.get("gridProperties", {}))
+                grid.update(rowCount=max(grid.get("rowCount", 0), height),
+                            columnCount=max(grid.get("columnCount", 0), width), frozenRowCount=layout.frozen)
+                sheet["gridProperties"] = grid
+                requests.append({"updateSheetProperties": {
+                    "properties": {"sheetId": sheet["sheetId"], "gridProperties": grid},
+                    "fields": "gridProperties.rowCount,gridProperties.columnCount,gridProperties.frozenRowCount"}})
+            requests.append(cells_request(sheet["sheetId"], rows, layout))
+            requests += widths_requests(sheet["sheetId"], layout)
+        titles = [s["title"] for s in sheets]
+        for index, title in enumerate(arranged(titles, order)):
+            if titles[index] != title:
+                requests.append({"updateSheetProperties": {
+                    "properties": {"sheetId": by_title[title]["sheetId"], "index": index}, "fields": "index"}})
+                titles.insert(index, titles.pop(titles.index(title)))
+        self.client.batch_update(self.key, {"requests": requests})
+        self._meta()["sheets"] = [{"properties": {**by_title[t], "index": i}} for i, t in enumerate(titles)]
 
     def _values(self, titles: Sequence[str]) -> dict[str, Rows]:
         if not titles:
@@ -327,7 +293,6 @@ class SheetsBook(Book):
         for title, block in zip(titles, answer.get("valueRanges", [])):
             rows = [from_json(r) for r in block.get("values", [])]
             tabs[title] = rows
-            self._extent[title] = (len(rows), max((len(r) for r in rows), default=0))
         return tabs
 
     # ---- errors and progress

@@ -11,10 +11,14 @@ from typing import Mapping
 
 import openpyxl
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell as XlCell
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 
+from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Cell, Rows
-from hostkit.storage.book import Book, StorageError
+from hostkit.storage.book import Book, Order, StorageError
+from hostkit.storage.layout import arranged, look, number_format
 
 
 def lock_files(path: Path) -> list[Path]:
@@ -43,6 +47,8 @@ class XlsxBook(Book):
         return self._wb
 
     def read(self) -> dict[str, Rows]:
+        if self.progress:
+            self.progress(f"Reading {self.path.name}…")
         wb = self._load()
         tabs: dict[str, Rows] = {}
         for ws in wb.worksheets:
@@ -52,12 +58,20 @@ class XlsxBook(Book):
             tabs[ws.title] = rows
         return tabs
 
-    def write(self, tabs: Mapping[str, Rows]) -> None:
+    def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
         if not tabs:
             return
+        if self.progress:
+            self.progress(f"Writing {', '.join(tabs)} to {self.path.name}…")
         wb = self._load()
         for name, rows in tabs.items():
             _replace_sheet(wb, name, rows)
+        by_name = {ws.title: ws for ws in wb.worksheets}
+        wb._sheets = [by_name[name] for name in arranged(list(by_name), order)]
+        if order is not None:
+            wb.active = 0
+            for ws in wb.worksheets:
+                ws.sheet_view.tabSelected = ws is wb.worksheets[0]
         self._save(wb)
 
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
@@ -102,8 +116,33 @@ def _replace_sheet(wb: openpyxl.Workbook, name: str, rows: Rows) -> None:
             wb.remove(ws)
             break
     ws = wb.create_sheet(name[:31], index)
-    for row in rows:
-        ws.append([_cell(ws, v) for v in row])
+    layout = look(rows)
+    for number, row in enumerate(rows, start=1):
+        ws.append([_cell(ws, plain(v)) for v in row])
+        for column, value in enumerate(row, start=1):
+            cell = ws.cell(number, column)
+            if isinstance(value, Styled):
+                _draw(cell, value)
+            if number <= layout.frozen:
+                cell.font = Font(color=value.font if isinstance(value, Styled) else None, bold=True)
+            shown_as = number_format(value)
+            if shown_as:
+                cell.number_format = shown_as
+            if (number - 1, column - 1) in layout.wrapped:
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+    for column, width in enumerate(layout.widths, start=1):
+        ws.column_dimensions[get_column_letter(column)].width = width + 2
+    if layout.frozen:
+        ws.freeze_panes = ws.cell(layout.frozen + 1, 1).coordinate
+
+
+def _draw(cell: XlCell, style: Styled) -> None:
+    if style.fill:
+        cell.fill = PatternFill(fill_type="solid", fgColor=style.fill)
+    if style.font or style.bold:
+        cell.font = Font(color=style.font, bold=style.bold)
+    if style.centred:
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
 
 def _cell(ws, value: Cell):

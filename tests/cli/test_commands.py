@@ -252,7 +252,9 @@ def test_every_command_is_in_the_readme():
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
 
     def names(group, prefix):
-        for name, command in group.commands.items():
+        context = click.Context(group)
+        for name in group.list_commands(context):
+            command = group.get_command(context, name)
             yield f"{prefix} {name}"
             if isinstance(command, click.Group):
                 yield from names(command, f"{prefix} {name}")

@@ -165,10 +165,10 @@ class MemoryBook(Book):
     def read(self) -> dict[str, Rows]:
         return copy.deepcopy(self.tabs)
 
-    def write(self, tabs):
+    def write(self, tabs, order=None):
         self.tabs.update(copy.deepcopy(dict(tabs)))
 
-    def create(self, tabs, force=False):
+    def create(self, tabs, force=False, order=None):
         self.tabs = copy.deepcopy(dict(tabs))
 
 

@@ -73,7 +73,7 @@ def package_source(game: Game) -> str:
 def test_a_game_package_imports_no_other_game(game):
     source = package_source(game)
     for other in GAMES:
-        if other != game.name:
+        if game_package(other) != game_package(game.name):  # two variants may share one package
             assert f"{game_package(other)}" not in source, f"{game.name} imports {other}"
 
 

@@ -49,10 +49,16 @@ class Tab:
     row_count: int = 1000
     column_count: int = 26
     cells: dict[tuple[int, int], Any] = field(default_factory=dict)
+    formats: dict[tuple[int, int], dict] = field(default_factory=dict)
+    widths: dict[int, int] = field(default_factory=dict)
+    frozen_rows: int = 0
 
     def properties(self) -> dict:
+        grid = {"rowCount": self.row_count, "columnCount": self.column_count}
+        if self.frozen_rows:
+            grid["frozenRowCount"] = self.frozen_rows
         return {"sheetId": self.sheet_id, "title": self.title, "index": self.index, "sheetType": "GRID",
-                "gridProperties": {"rowCount": self.row_count, "columnCount": self.column_count}}
+                "gridProperties": grid}
 
 
 @dataclass
@@ -309,6 +315,8 @@ class FakeSheets(BaseAdapter):
                 "responses": responses}
 
     def _batch_update(self, book: Spreadsheet, query: dict, payload: Any) -> dict:
+        """addSheet, updateSheetProperties (size, frozen rows, index), updateCells and updateDimensionProperties,
+        applied in order, all or none."""
         staged = copy.deepcopy(book.tabs)
         replies: list[dict] = []
         for number, request in enumerate((payload or {}).get("requests", [])):
@@ -318,25 +326,96 @@ class FakeSheets(BaseAdapter):
                 if any(t.title.casefold() == title.casefold() for t in staged):
                     raise ApiError(400, f'Invalid requests[{number}].addSheet: A sheet with the name "{title}" '
                                         f'already exists. Please enter another name.')
+                if any(t.sheet_id == props.get("sheetId") for t in staged):
+                    raise ApiError(400, f"Invalid requests[{number}].addSheet: A sheet with the id "
+                                        f"{props['sheetId']} already exists.")
                 grid = props.get("gridProperties", {})
                 tab = Tab(props.get("sheetId", self._new_id()), title, len(staged),
                           grid.get("rowCount", 1000), grid.get("columnCount", 26))
+                tab.frozen_rows = grid.get("frozenRowCount", 0)
+                _check_frozen(tab, number)
                 staged.append(tab)
                 replies.append({"addSheet": {"properties": tab.properties()}})
-            elif "updateSheetProperties" in request:
-                props = request["updateSheetProperties"]["properties"]
-                tab = next((t for t in staged if t.sheet_id == props.get("sheetId")), None)
-                if tab is None:
-                    raise ApiError(400, f"Invalid requests[{number}].updateSheetProperties: No grid with id: "
-                                        f"{props.get('sheetId')}")
-                grid = props.get("gridProperties", {})
-                tab.row_count = grid.get("rowCount", tab.row_count)
-                tab.column_count = grid.get("columnCount", tab.column_count)
-                replies.append({})
+                continue
+            if "updateSheetProperties" in request:
+                update = request["updateSheetProperties"]
+                tab = _tab_by_id(staged, update["properties"].get("sheetId"), number, "updateSheetProperties")
+                fields = set(update.get("fields", "").split(","))
+                grid = update["properties"].get("gridProperties", {})
+                if "gridProperties.rowCount" in fields:
+                    tab.row_count = grid.get("rowCount", tab.row_count)
+                if "gridProperties.columnCount" in fields:
+                    tab.column_count = grid.get("columnCount", tab.column_count)
+                if "gridProperties.frozenRowCount" in fields:
+                    tab.frozen_rows = grid.get("frozenRowCount", 0)
+                    _check_frozen(tab, number)
+                if "index" in fields:
+                    staged.remove(tab)
+                    staged.insert(update["properties"]["index"], tab)
+                    for index, each in enumerate(staged):
+                        each.index = index
+                if not fields & {"gridProperties.rowCount", "gridProperties.columnCount",
+                                 "gridProperties.frozenRowCount", "index"}:
+                    raise AssertionError(f"the fake does not model the fields {update.get('fields')!r}")
+            elif "updateCells" in request:
+                self._update_cells(staged, request["updateCells"], number)
+            elif "updateDimensionProperties" in request:
+                update = request["updateDimensionProperties"]
+                span = update["range"]
+                tab = _tab_by_id(staged, span.get("sheetId"), number, "updateDimensionProperties")
+                if span.get("dimension") != "COLUMNS" or update.get("fields") != "pixelSize":
+                    raise AssertionError("the fake models column widths only")
+                if span["endIndex"] > tab.column_count:
+                    raise ApiError(400, f"Invalid requests[{number}].updateDimensionProperties: Invalid "
+                                        f"dimensionRange: endIndex {span['endIndex']} > {tab.column_count}")
+                for column in range(span["startIndex"], span["endIndex"]):
+                    tab.widths[column] = update["properties"]["pixelSize"]
             else:
                 raise AssertionError(f"the fake Sheets API does not model the request {sorted(request)}")
+            replies.append({})
         book.tabs = staged
         return {"spreadsheetId": book.key, "replies": replies}
+
+    @staticmethod
+    def _update_cells(staged: list[Tab], update: dict, number: int) -> None:
+        """Write rows from the range's top left; with a range, the fields of every cell it covers and the rows
+        do not are cleared (a range of only a sheetId is the whole tab)."""
+        if update.get("fields") != "userEnteredValue,userEnteredFormat" or "range" not in update:
+            raise AssertionError("the fake models updateCells over a range, of values and formats")
+        span = update["range"]
+        tab = _tab_by_id(staged, span.get("sheetId"), number, "updateCells")
+        r0, c0 = span.get("startRowIndex", 0), span.get("startColumnIndex", 0)
+        r1, c1 = span.get("endRowIndex", tab.row_count), span.get("endColumnIndex", tab.column_count)
+        rows = [row.get("values", []) for row in update.get("rows", [])]
+        if r0 + len(rows) > min(r1, tab.row_count) or c0 + max(map(len, rows), default=0) > min(c1, tab.column_count):
+            raise ApiError(400, f"Invalid requests[{number}].updateCells: Attempting to write row: "
+                                f"{r0 + len(rows) - 1}, beyond the last requested row of: {r1 - 1}")
+        for key in [k for k in tab.cells if r0 <= k[0] < r1 and c0 <= k[1] < c1]:
+            del tab.cells[key]
+        for key in [k for k in tab.formats if r0 <= k[0] < r1 and c0 <= k[1] < c1]:
+            del tab.formats[key]
+        for r, row in enumerate(rows):
+            for c, data in enumerate(row):
+                value = data.get("userEnteredValue")
+                if value:
+                    (kind, typed), = value.items()
+                    if kind == "formulaValue":
+                        raise AssertionError("hostkit never writes a formula")
+                    tab.cells[(r0 + r, c0 + c)] = typed
+                if data.get("userEnteredFormat"):
+                    tab.formats[(r0 + r, c0 + c)] = data["userEnteredFormat"]
+
+
+def _tab_by_id(tabs: list[Tab], sheet_id: Any, number: int, kind: str) -> Tab:
+    tab = next((t for t in tabs if t.sheet_id == sheet_id), None)
+    if tab is None:
+        raise ApiError(400, f"Invalid requests[{number}].{kind}: No grid with id: {sheet_id}")
+    return tab
+
+
+def _check_frozen(tab: Tab, number: int) -> None:
+    if tab.frozen_rows >= tab.row_count:
+        raise ApiError(400, f"Invalid requests[{number}]: You can't freeze all visible rows on the sheet.")
 
 
 def _error_body(code: int, message: str = "") -> dict:

@@ -31,10 +31,12 @@ def serial(*parts: int) -> float:
 
 
 def plain(rows):
-    """Rows as values only: blanks as None, trailing blanks dropped, 3.0 as 3 (what both backends mean)."""
+    """Rows as values only: blanks as None, trailing blanks dropped, 3.0 as 3, date-times as serial numbers
+    (what both backends mean)."""
     out = []
     for row in rows:
-        cells = [None if v == "" else (int(v) if isinstance(v, float) and v.is_integer() else v) for v in row]
+        cells = [to_serial(v) if isinstance(v, dt.datetime) else v for v in row]
+        cells = [None if v == "" else (int(v) if isinstance(v, float) and v.is_integer() else v) for v in cells]
         while cells and cells[-1] is None:
             cells.pop()
         out.append(cells)
@@ -131,13 +133,13 @@ def start_match(backend, timezone: str = "Etc/GMT", opens: dict[int, float] | No
     result, spent = run(backend, "new", "hap-and-grab", "--players", "Reds,Craw", "--seed", "42")
     assert result.exit_code == 0, result.output
     if spent is not None:
-        assert spent == 3  # spreadsheets.get, one addSheet batch, one values:batchUpdate
+        assert spent == 2  # spreadsheets.get, one batchUpdate that adds the tabs and writes them
     opens = opens or {1: serial(2026, 11, 20, 20, 0), 2: serial(2026, 11, 21, 20, 0)}
     backend.edit({"Rounds": [["Round", "Opens"]] + [[n, opens.get(n)] for n in range(1, 5)]})
     result, spent = run(backend, "board", "--round", "1", "--json")
     assert result.exit_code == 0, result.output
     if spent is not None:
-        assert spent == 4  # get, batchGet, addSheet (Draws), batchUpdate
+        assert spent == 3  # get, batchGet, batchUpdate (adding Draws too)
     return json.loads(result.stdout)
 
 
@@ -162,7 +164,7 @@ def scenario(backend) -> tuple[dict, dict]:
     result, spent = run(backend, "score", "--round", "1", "--json")
     assert result.exit_code == 1, result.output  # the stranger's row is reported
     if spent is not None:
-        assert spent == 4  # get, batchGet, addSheet (results tab, Leaderboard), batchUpdate
+        assert spent == 3  # get, batchGet, batchUpdate (adding the results tab and Leaderboard, styled)
     again, spent = run(backend, "score", "--round", "1", "--json")
     assert again.stdout == result.stdout
     if spent is not None:
@@ -234,19 +236,20 @@ def test_a_round_across_the_spring_forward_is_timed_in_real_minutes(backend):
     data = json.loads(result.stdout)
     assert [(a["player"], a["verdict"]) for a in data["answers"]] == [("Craw", "correct"), ("Reds", "late")]
     results = plain(backend.tabs()["Round 1 Results"])
-    assert results[1][0] == "2026-03-08 03:01:00"
+    assert results[1][0] == serial(2026, 3, 8, 3, 1)  # a date-time in the match's zone
 
 
 def test_no_private_value_reaches_the_public_workbook(backend):
-    start_match(backend)
-    result, _ = run(backend, "board", "--round", "2")  # round 2's board stays hidden until it is played
+    start_match(backend, opens={1: serial(2026, 11, 20, 20, 0), 2: serial(2099, 11, 21, 20, 0)})
+    result, _ = run(backend, "board", "--round", "2")  # round 2's board stays hidden until it opens
     assert result.exit_code == 0, result.output
+    assert "stays private until round 2 opens" in result.output and "Round 2 Board" not in backend.tabs()
     backend.edit(submissions((serial(2026, 11, 20, 20, 1), "Reds", None, "ABC")))
     result, _ = run(backend, "score", "--round", "1", extra=tuple(backend.public_args()))
     assert result.exit_code == 0, result.output
     public = backend.public_tabs()
     game = load_game("hap-and-grab")
-    assert sorted(public) == ["Leaderboard", "Round 1 Results"]
+    assert sorted(public) == ["Leaderboard", "Round 1 Board", "Round 1 Results"]
     assert all(game.is_public(tab) for tab in public)
     assert plain(public["Round 1 Results"]) == plain(backend.tabs()["Round 1 Results"])
     private = backend.tabs()
@@ -254,6 +257,8 @@ def test_no_private_value_reaches_the_public_workbook(backend):
     secrets |= {"|".join(map(str, r[1:5])) for r in private["Board"][1:] if r and r[0] == 2}
     published = {str(v) for rows in public.values() for r in rows for v in r if v is not None}
     published |= {"|".join(map(str, r[1:5])) for rows in public.values() for r in rows}
+    published |= {"|".join(str(r[c]) for r in [rows[0], *rows[2:5]] if c < len(r)) for rows in public.values()
+                  if len(rows) >= 5 for c in range(1, 12)}  # a board tab's cards run down its columns
     assert secrets and not secrets & published
 
 
@@ -282,12 +287,21 @@ def live(fake, credentials):
     return Sheets(fake, credentials)
 
 
-def test_a_429_storm_is_waited_out(live, fake, waits):
+@pytest.fixture
+def terminal(monkeypatch):
+    """stderr as a terminal, and progress shown from the start instead of after 2 seconds."""
+    from hostkit.cli import progress
+
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(progress, "PROGRESS_AFTER", 0)
+
+
+def test_a_429_storm_is_waited_out(live, fake, waits, terminal):
     start_match(live)
     fake.storm(3, status=429, retry_after="2")
     result, spent = run(live, "score", "--round", "1")
     assert result.exit_code == 0, result.output
-    assert spent == 4 + 3
+    assert spent == 3 + 3
     assert waits == [2.5, 2.5, 2.5]  # Retry-After honoured, plus jitter
     assert "Google Sheets answered 429 Too Many Requests; trying again in 2.5 s (try 2 of 5)" in result.stderr
 
@@ -314,10 +328,17 @@ def test_dropped_connections_are_retried(live, fake, waits):
     assert len(waits) == 2
 
 
-def test_progress_goes_to_stderr_and_is_silent_under_json(live):
+def test_progress_goes_to_a_terminals_stderr_and_is_silent_under_json(live, monkeypatch):
     start_match(live)
     result, _ = run(live, "score", "--round", "1")
+    assert "hostkit:" not in result.stderr  # not a terminal
+    from hostkit.cli import progress
+
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(progress, "PROGRESS_AFTER", 0)
+    result, _ = run(live, "score", "--round", "1")
     assert "hostkit: Reading" in result.stderr and "hostkit: Writing" in result.stderr
+    assert "hostkit: Judging by the rules of Hap and Grab" in result.stderr
     assert "hostkit:" not in result.stdout
     quiet, _ = run(live, "score", "--round", "1", "--json")
     assert quiet.stderr == ""
@@ -379,8 +400,8 @@ def test_pull_score_offline_then_push(live, fake, credentials, tmp_path):
     before = len(fake.calls)
     pushed = CliRunner().invoke(main, ["push", "--book", str(copy), "--sheet", KEY, *creds])
     assert pushed.exit_code == 0, pushed.output
-    assert len(fake.calls) - before == 4  # get, batchGet, addSheet, batchUpdate
-    assert "Pushed Round 1 Results, Leaderboard" in pushed.output
+    assert len(fake.calls) - before == 3  # get, batchGet, batchUpdate (adding the tabs)
+    assert "Pushed Leaderboard, Round 1 Results" in pushed.output
     tabs = live.tabs()
     assert plain(tabs["Round 1 Results"]) == plain(XlsxBook(copy).read()["Round 1 Results"])
     assert plain(tabs["Submissions"])[-1] == plain([late])[0]  # the submissions were not pushed over

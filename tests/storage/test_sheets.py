@@ -8,7 +8,8 @@ from click.testing import CliRunner
 from hostkit.cli import main
 from hostkit.storage.book import StorageError
 from hostkit.storage.retry import Backoff
-from hostkit.storage.sheets import SCOPES, TIMEOUT, SheetsBook, connect, load_credentials, parse_key, to_json
+from hostkit.storage.sheets import SCOPES, TIMEOUT, SheetsBook, connect, load_credentials, parse_key
+from hostkit.storage.sheets_cells import to_json
 from tests.storage.conftest import ACCOUNT, KEY
 
 
@@ -102,27 +103,33 @@ def test_replacing_a_tab_clears_its_leftover_cells_in_the_same_request(fake):
     sheet.write({"results": [["only"]]})  # tabs are matched without regard to case
     assert fake.rows(KEY, "Results") == [["only"]]
     sent = fake.calls[-1]
-    assert sent.kind == "values.batchUpdate" and sent.body["valueInputOption"] == "RAW"
-    assert sent.body["data"] == [{"range": "'Results'!A1:C3", "values": [["only", "", ""], ["", "", ""], ["", "", ""]]}]
+    assert sent.kind == "spreadsheets.batchUpdate"
+    cells = next(r["updateCells"] for r in sent.body["requests"] if "updateCells" in r)
+    assert cells["range"] == {"sheetId": 0}  # the whole tab: what the rows do not cover is cleared
+    assert cells["fields"] == "userEnteredValue,userEnteredFormat"
+    assert cells["rows"] == [{"values": [{"userEnteredValue": {"stringValue": "only"},
+                                          "userEnteredFormat": {"textFormat": {"bold": True}}}]}]
     assert fake.count() == 3
 
 
-def test_writing_without_reading_first_learns_the_old_extent(fake):
+def test_writing_without_reading_first_needs_no_read(fake):
     fake.add(KEY, {"Results": [["a", "b"], ["c", "d"]], "Other": [["keep"]]})
     book(fake).write({"Results": [["x"]]})
     assert fake.rows(KEY, "Results") == [["x"]] and fake.rows(KEY, "Other") == [["keep"]]
-    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "values.batchGet", "values.batchUpdate"]
+    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.batchUpdate"]
 
 
-def test_a_tab_too_small_is_grown_and_new_tabs_added_in_one_structural_request(fake):
+def test_a_tab_too_small_is_grown_and_new_tabs_added_in_the_one_request_that_writes(fake):
     fake.add(KEY, {"Small": []})
     fake.books[KEY].tabs[0].row_count = 2
     rows = [[n] for n in range(5)]
     book(fake).write({"Small": rows, "Fresh": rows})
-    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "values.batchGet", "spreadsheets.batchUpdate",
-                                            "values.batchUpdate"]
-    assert [list(r) for r in fake.calls[2].body["requests"]] == [["updateSheetProperties"], ["addSheet"]]
+    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.batchUpdate"]
+    kinds = [next(iter(r)) for r in fake.calls[1].body["requests"]]
+    assert kinds == ["updateSheetProperties", "updateCells", "updateDimensionProperties",
+                     "addSheet", "updateCells", "updateDimensionProperties"]
     assert fake.rows(KEY, "Small") == fake.rows(KEY, "Fresh") == [[0], [1], [2], [3], [4]]
+    assert fake.books[KEY].tab("Small").row_count == 5
 
 
 def test_values_as_the_api_takes_them():
@@ -169,7 +176,7 @@ def test_tabs_added_by_a_try_whose_answer_was_lost_are_not_added_twice(fake):
     assert fake.rows(KEY, "Leaderboard") == [["Round", "Player"]]
     assert [t.title for t in fake.books[KEY].tabs] == ["Sheet1", "Leaderboard"]
     assert [c.kind for c in fake.calls[2:]] == ["spreadsheets.batchUpdate", "spreadsheets.batchUpdate",
-                                                "spreadsheets.get", "values.batchUpdate"]
+                                                "spreadsheets.get", "spreadsheets.batchUpdate"]
 
 
 def test_config_timezone_gives_way_to_the_spreadsheets_and_the_host_is_told(fake, credentials):
@@ -178,3 +185,19 @@ def test_config_timezone_gives_way_to_the_spreadsheets_and_the_host_is_told(fake
     result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials", str(credentials)])
     assert ("Config timezone Asia/Tokyo is not used: times are read in the spreadsheet's own time zone, "
             "Europe/Paris") in result.stderr
+
+
+def test_ledger_spend_on_a_season_google_sheet(fake, credentials):
+    def run(*args):
+        return CliRunner().invoke(main, [str(a) for a in args])
+
+    fake.add(KEY, {"Ledger": [["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate",
+                               "Reason"], ["DM 1", None, "Craw", 6, 0, None, "won the Death Match"]]})
+    sheet = ["--ledger-sheet", KEY, "--credentials", credentials]
+    spent = run("ledger", "spend", *sheet, "--player", "Craw", "--garnets", 2, "--reason", "a peek")
+    assert spent.exit_code == 0, spent.output
+    assert fake.rows(KEY, "Ledger")[-1] == ["", "", "Craw", -2, 0, "", "a peek"]
+    before = len(fake.calls)
+    refused = run("ledger", "spend", *sheet, "--player", "Craw", "--garnets", 5, "--reason", "a move")
+    assert refused.exit_code == 1 and "Craw has 4 garnets and cannot spend 5" in refused.stderr
+    assert [c.kind for c in fake.calls[before:]] == ["spreadsheets.get", "values.batchGet"]  # nothing written

@@ -1,4 +1,4 @@
-"""Cards on the Table: the pure rules, no I/O (the workbook and the commands are built on top).
+"""Cards on the Table: the pure rules (no I/O), then the workbook glue and the commands built on them.
 
 Rule sheet: seeds/004_bf2d8a958d3d5e58.txt; rulings: RULINGS.md, Cards on the Table.
 
@@ -11,4 +11,12 @@ Rule sheet: seeds/004_bf2d8a958d3d5e58.txt; rulings: RULINGS.md, Cards on the Ta
 - guesses: board, heat and top-scorer guesses
 - scoring: Match, score_round, score_rounds
 - standings: final_standings (bonuses, forfeit, garnets, winners, ToL, EC)
+- schedule: each round's Opens and Closes, the reset periods between them
+
+The workbook and the commands:
+- tabs: the tabs (headers from template.json) and reading them, every bad row a Problem
+- render: host-only and public tabs, the board as a PNG and as coloured cells, summary lines
+- live: `hostkit play --player P`, one pasted message at a time, and undo
+- game: the Game class (board, score, standings, status, live play, the garnet reveal)
+- commands: `hostkit cards-on-the-table reveal`
 """

@@ -88,41 +88,58 @@ def award_board_guesses(round_number: int, counts: Mapping[str, GuessCount], pla
 
 @dataclass(frozen=True)
 class HeatGuess:
-    """A guess of the heat rule, made in a round; correct is the host's yes/no, None until judged."""
+    """A guess of the heat rule, made in a round; correct is the host's yes/no, None until judged.
+    row is where the guess was typed (its Heat Guesses row), when known."""
 
     round: int
     player: str
     correct: bool | None
+    row: int | None = None
 
 
 @dataclass(frozen=True)
 class HeatGuessResult:
+    """Points by (player, round); the guesses refused (a second guess) and those not judged yet."""
+
     points: dict[tuple[str, int], Points]
-    problems: tuple[str, ...]
+    refused: tuple[tuple[HeatGuess, HeatGuess], ...]
+    unjudged: tuple[HeatGuess, ...]
+
+    def refusal(self, guess: HeatGuess, standing: HeatGuess) -> str:
+        return (f"{guess.player}'s heat guess in round {guess.round} is refused: the heat rule may be guessed only "
+                f"once, and the guess of round {standing.round} stands.")
+
+    def waiting(self, guess: HeatGuess) -> str:
+        return (f"{guess.player}'s heat guess in round {guess.round} is not judged yet: type yes or no in its "
+                "Correct cell.")
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        return (tuple(self.refusal(guess, standing) for guess, standing in self.refused)
+                + tuple(self.waiting(guess) for guess in self.unjudged))
 
 
 def judge_heat_guesses(guesses: Iterable[HeatGuess]) -> HeatGuessResult:
     """One guess per player counts, the first (by round, then as listed); a right one is worth 1 point."""
     points: dict[tuple[str, int], Points] = {}
-    problems: list[str] = []
+    refused: list[tuple[HeatGuess, HeatGuess]] = []
+    unjudged: list[HeatGuess] = []
     first: dict[str, HeatGuess] = {}
     for guess in sorted(guesses, key=lambda g: g.round):
         key = player_key(guess.player)
         if key in first:
-            problems.append(f"{guess.player}'s heat guess in round {guess.round} is refused: the heat rule may be "
-                            f"guessed only once, and the guess of round {first[key].round} stands.")
+            refused.append((guess, first[key]))
             continue
         first[key] = guess
         if guess.correct is None:
-            problems.append(f"{guess.player}'s heat guess in round {guess.round} is not judged yet: "
-                            "type yes or no in its Correct cell.")
+            unjudged.append(guess)
         elif guess.correct:
             points[(guess.player, guess.round)] = Points(
                 HEAT_GUESS_POINT, f"Your guess of how the heat indicator works is correct: +{HEAT_GUESS_POINT}.")
         else:
             points[(guess.player, guess.round)] = Points(
                 0, "Your guess of how the heat indicator works is not correct, and you cannot guess it again.")
-    return HeatGuessResult(points, tuple(problems))
+    return HeatGuessResult(points, tuple(refused), tuple(unjudged))
 
 
 _NAME_SEPARATORS = re.compile(r"\s*(?:,|;|/|\n|\band\b|&)\s*", re.IGNORECASE)

@@ -16,8 +16,8 @@ from hostkit.core.words import plural
 from .cards import Board, BoardSet
 from .cells import Cell
 from .guesses import (
-    TOP_GUESS_ROUNDS, BoardGuess, HeatGuess, TopGuess, TopGuessResult, award_board_guesses, consolation_points,
-    count_board_guesses, judge_heat_guesses, judge_top_guesses, top_scorers,
+    TOP_GUESS_ROUNDS, BoardGuess, HeatGuess, HeatGuessResult, TopGuess, TopGuessResult, award_board_guesses,
+    consolation_points, count_board_guesses, judge_heat_guesses, judge_top_guesses, top_scorers,
 )
 from .plays import NO_PLAY, Action, RoundPlay, read_round
 from .points import NOTHING, Points, signed, total
@@ -85,14 +85,15 @@ class PlayerRound:
         return [part.reason for part in parts if part.reason]
 
     def as_json(self) -> dict[str, Any]:
-        """Cells as 'R2C4'; penalties as the (negative) points they take away."""
+        """The issue's keys exactly: cells as 'R2C4', penalties as the (negative) points they take away.
+        The reasons are for the host's results tab, not the JSON."""
         play = self.play
         return {
             "starting": _cell(play.starting), "action": None if play.action is None else play.action.value,
             "target": _cell(play.target), "scoring_card": _cell(play.scoring_cell),
             "scoring_value": self.scoring_value.points, "nullify_credit": self.nullify_credit.points,
             "guess_points": self.guess_points, "penalties": self.penalty_points,
-            "round_points": self.round_points, "total": self.total, "reasons": self.reasons(),
+            "round_points": self.round_points, "total": self.total,
         }
 
 
@@ -108,6 +109,7 @@ class RoundResult:
     board: Board
     players: dict[str, PlayerRound]
     top_guesses: TopGuessResult | None
+    heat_guesses: HeatGuessResult
     problems: tuple[str, ...]
 
     def round_points(self) -> dict[str, int]:
@@ -218,7 +220,7 @@ def _score_round(match: Match, r: int, before: list[RoundResult]) -> RoundResult
             penalties=play.penalties(),
             total_before=before[-1].players[p].total if before else 0,
         )
-    return RoundResult(r, board, scores, top, tuple(problems))
+    return RoundResult(r, board, scores, top, heat, tuple(problems))
 
 
 def _scoring_value(match: Match, r: int, play: RoundPlay, scorers: Counter, nullified: set) -> Points:

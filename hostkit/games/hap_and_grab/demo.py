@@ -33,9 +33,10 @@ def demo_book(game: Game) -> Demo:
     steps = [DemoStep(command, n, ANSWERS if command == "play" else ()) for n in ROUNDS
              for command in ("score", "deal", "play")]
     played_at = (opens[ROUNDS[-1]] + dt.timedelta(hours=1)).replace(tzinfo=dt.timezone.utc)
-    return Demo(tabs, (*steps, DemoStep("standings"), DemoStep("ledger")), played_at,
-                f"{' and '.join(PLAYERS)}, a board for each of the {len(ROUNDS)} rounds and their submissions; "
-                f"every command below runs on it, Part 2's decisions typed as {', '.join(ANSWERS)} in turn.")
+    return Demo(tabs, (), f"{' and '.join(PLAYERS)}, a board for each of the {len(ROUNDS)} rounds and their "
+                          f"submissions; every command below runs on it, Part 2's decisions typed as "
+                          f"{', '.join(ANSWERS)} in turn.", (*steps, DemoStep("standings"), DemoStep("ledger")),
+                played_at)
 
 
 def _race(board: Board, round_number: int, opens: dt.datetime) -> Rows:

@@ -15,11 +15,11 @@ from hostkit.core.settings import CONFIG_TAB, Setting, integer, text
 from hostkit.core.tables import BookError, Problem, Table, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural, spans
-from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
+from hostkit.games.hap_and_grab.anti_hap import FACES, Board, generate_board
 from hostkit.games.hap_and_grab.deck_size import longest_game, most_anti_haps
-from hostkit.games.hap_and_grab.match import match_result, public_tabs, rounds_played
+from hostkit.games.hap_and_grab.match import match_result, published_tabs, rounds_played
 from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2
-from hostkit.games.hap_and_grab.render import as_json, deal_messages, match_rows, summary, table_text
+from hostkit.games.hap_and_grab.render import as_json, chat_message, deal_messages, match_rows, summary, table_text
 from hostkit.games.hap_and_grab.tabs import (
     BOARD_HEADER,
     BOARD_TAB,
@@ -31,6 +31,7 @@ from hostkit.games.hap_and_grab.tabs import (
     PILE_TAB,
     ROUNDS_TAB,
     board_problems,
+    board_tab,
     by_round,
     decision_records,
     filled,
@@ -44,6 +45,13 @@ from hostkit.games.hap_and_grab.tabs import (
 from hostkit.games.hap_and_grab.tobago import Choice, DeckRecipe, Rejected, deal, parse_choice, shuffled_deck
 
 WIN_REASON = "won the Death Match"
+
+
+def _show_board(tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome,
+                now: dt.datetime | None) -> None:
+    from hostkit.games.hap_and_grab.pictures import show_board
+
+    show_board(tables, ctx, round_number, board, outcome, now or dt.datetime.now(dt.timezone.utc))
 
 
 class HapAndGrab(Game):
@@ -66,15 +74,13 @@ class HapAndGrab(Game):
         Setting("skull_value", -3, "Treasure a skull is worth.", integer(-100, 0)),
         Setting("winner_garnets", 6, "Garnets paid to the match winner.", integer(0, 1000)),
     )
-    public_tabs = (LEADERBOARD_TAB, "Round * Results")
+    public_tabs = (LEADERBOARD_TAB, "Round * Board", "Round * Results")
     first_steps = "fill in each round's Opens time in Rounds, then `hostkit board --round 1`."
 
     def demo(self) -> Demo:
         from hostkit.games.hap_and_grab.demo import demo_book
 
         return demo_book(self)
-
-    # ---- reading the workbook
 
     # ---- commands
 
@@ -85,7 +91,10 @@ class HapAndGrab(Game):
         part, problems = judge_part1(tables, ctx, round_number)
         return ctx, part, Outcome(problems=list(ctx.problems) + problems)
 
-    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
+    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False,
+              now: dt.datetime | None = None) -> Outcome:
+        """Generate or check round N's board, draw it (Outcome.image), and once the round has opened publish it
+        as the tab 'Round N Board'; before that the board stays private."""
         ctx = self.context(tables)
         self._check_round(ctx, round_number)
         low, high = ctx.config["board_min_cards"], ctx.config["board_max_cards"]
@@ -104,6 +113,7 @@ class HapAndGrab(Game):
                 + " Use --force to replace it with a generated one."
             )
             outcome.data = {"round": round_number, "seed": None, **existing.as_json()}
+            _show_board(tables, ctx, round_number, existing, outcome, now)
             return self._with_deck_check(tables, ctx, outcome)
         used = ctx.config["seed"] if seed is None else seed
         draw = f"{used}:board:{round_number}"
@@ -124,6 +134,7 @@ class HapAndGrab(Game):
             f"{len(board.anti_haps())} anti-haps (seed {draw}), written to {BOARD_TAB}."
         )
         outcome.data = {"round": round_number, "seed": draw, **board.as_json()}
+        _show_board(tables, ctx, round_number, board, outcome, now)
         return self._with_deck_check(tables.replaced(BOARD_TAB, Table(BOARD_TAB, outcome.writes[BOARD_TAB])), ctx,
                                      outcome)
 
@@ -147,13 +158,29 @@ class HapAndGrab(Game):
                 f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored.")))
             return outcome
         part2 = replay_part2(tables, ctx, part)
-        outcome.writes.update(public_tabs(tables, ctx, (part, part2 if part2 and part2.is_shown() else None)))
+        shown = part2 if part2 is not None and part2.is_shown() else None
+        from hostkit.games.hap_and_grab.pictures import board_rows
+
+        outcome.writes[board_tab(round_number)] = board_rows(part.board)
+        outcome.writes.update(published_tabs(tables, ctx, (part, shown)))
         outcome.summary += summary(part, ctx)
+        outcome.message = chat_message(part, ctx, shown)
         outcome.data = as_json(part, ctx)
         if part2 is not None:
             outcome.problems += part2.reported()
             outcome.summary += part2.game.story(part2.round, brief=True)
             outcome.data["part2"] = part2.game.as_json()
+        return outcome
+
+    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+        from hostkit.games.hap_and_grab.status import match_status
+
+        ctx = self.context(tables)
+        states, command = match_status(tables, ctx, now)
+        outcome = Outcome(problems=list(ctx.problems))
+        outcome.summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
+        outcome.summary += [f"  Round {s.number}: {s.line.rstrip('.')}." for s in states]
+        outcome.data = {"game": self.name, "rounds": [s.as_json() for s in states], "next": command}
         return outcome
 
     # ---- Part 2, Tobago
@@ -272,7 +299,8 @@ class HapAndGrab(Game):
             raise BookError(f"{found.rejection}")
         return ctx, part, found
 
-    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Prompt | None, list[str]]:
+    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None,
+                    now: dt.datetime | None = None) -> tuple[Prompt | None, list[str]]:
         ctx, _, part2 = self._live(tables, round_number, player)
         game = part2.game
         lines = game.story(part2.round)
@@ -288,7 +316,8 @@ class HapAndGrab(Game):
                       f"{waiting.player}'s (turn {game.option + 1} of {order}). {waiting.player}: take or pass?",
                       (Choice.TAKE.value, Choice.PASS.value)), lines
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
+    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
+               now: dt.datetime | None = None) -> Outcome:
         ctx, part, part2 = self._live(tables, round_number, player)
         game = part2.game
         waiting = game.waiting()
@@ -305,8 +334,33 @@ class HapAndGrab(Game):
         table = tables.get(DECISIONS_TAB)
         header = table.header if table and table.header else list(DECISIONS_HEADER)
         writes = {DECISIONS_TAB: [header] + filled(tables, DECISIONS_TAB) + new}
-        writes.update(public_tabs(tables, ctx, (part, replace(part2, decisions=part2.decisions + 1))))
+        writes.update(published_tabs(tables, ctx, (part, replace(part2, decisions=part2.decisions + 1))))
         return Outcome(writes=writes, summary=[step.reason])
+
+    def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
+        """Take back the round's last recorded decision, with the forced skull takes recorded after it."""
+        ctx, part, part2 = self._live(tables, round_number, player)
+        steps = sorted((s.row, s) for r in part2.game.reveals for s in r.steps if s.row is not None)
+        gone = []
+        while steps and steps[-1][1].forced:
+            gone.append(steps.pop())
+        if not steps:
+            raise BookError(f"Round {part2.round} has no recorded decision to take back.")
+        gone.append(steps.pop())
+        rows = {row for row, _ in gone}
+        table = tables.require(DECISIONS_TAB)
+        kept = [r for number, r in enumerate(table.rows, start=2) if number not in rows and any(v is not None for v in r)]
+        left = [table.header or list(DECISIONS_HEADER)] + kept
+        before = tables.replaced(DECISIONS_TAB, Table(table.name, left))
+        prompt, _ = self.next_prompt(before, part2.round, None)
+        last = gone[-1][1]
+        summary = [f"Take back {DECISIONS_TAB} row {gone[-1][0]}: {last.reason}"]
+        summary += [f"  and row {row}, recorded with it: {step.reason}" for row, step in reversed(gone[:-1])]
+        summary.append(f"Before it: {prompt.text if prompt else 'Part 2 had ended.'}")
+        undone = replay_part2(before, ctx, part)
+        shown = undone if undone is not None and undone.is_shown() else None
+        writes = {DECISIONS_TAB: left, **published_tabs(before, ctx, (part, shown))}
+        return Outcome(writes=writes, summary=summary)
 
     # ---- the match
 
@@ -324,7 +378,7 @@ class HapAndGrab(Game):
                 outcome.problems += part2.reported()
         if result.final and result.winner is None:
             outcome.problems.append(Problem(CONFIG_TAB, None, result.reason))
-        outcome.writes.update(public_tabs(tables, ctx, every_round=True, with_match=True))
+        outcome.writes.update(published_tabs(tables, ctx, every_round=True, with_match=True))
         outcome.summary += table_text(match_rows(ctx, tallies, result))
         outcome.data = {"players": {p: {"treasure": result.treasure[p], "lost": p in result.lost}
                                     for p in ctx.roster.names},

@@ -70,7 +70,7 @@ def leaderboard(tables: Tables, ctx: Context, listed: list[Played], with_match: 
     return rows
 
 
-def public_tabs(tables: Tables, ctx: Context, current: Played | None = None, every_round: bool = False,
+def published_tabs(tables: Tables, ctx: Context, current: Played | None = None, every_round: bool = False,
                 with_match: bool = False) -> dict[str, Rows]:
     """The public tabs as they stand: `current`'s results tab (with every_round, every round played's) and the
     Leaderboard of the rounds with a results tab."""

@@ -19,7 +19,7 @@ from hostkit.games.hap_and_grab.tabs import (
     read_board,
     read_decision,
     read_piles,
-    read_rounds,
+    read_round_plans,
     read_submissions,
 )
 from hostkit.games.hap_and_grab.tobago import UNSEEN_CARDS, Rejected, Tobago
@@ -61,7 +61,7 @@ class Part2:
 
 def judge_part1(tables: Tables, ctx: Context, round_number: int) -> tuple[Part1, list[Problem]]:
     """Judge one round's Part 1 from the workbook."""
-    plans, rounds = read_rounds(tables, ctx)
+    plans, rounds = read_round_plans(tables, ctx)
     if round_number not in plans:
         raise BookError(rounds.unreadable.get(round_number, (
             f"Round {round_number} has no Opens time in the Rounds tab; type when Part 1 opened "

@@ -5,15 +5,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from hostkit.core.game import Context
+from hostkit.core.styles import bold_row, plain_rows
 from hostkit.core.tables import Rows
-from hostkit.core.times import format_time
-from hostkit.core.words import plural
+from hostkit.core.times import wall_clock
+from hostkit.core.words import chat_block, plural
 from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally
 from hostkit.games.hap_and_grab.tabs import LEADERBOARD_TAB, results_tab
 from hostkit.games.hap_and_grab.tobago import Deal
 
+from hostkit.games.hap_and_grab.anti_hap import Verdict
+
 if TYPE_CHECKING:
     from hostkit.games.hap_and_grab.parts import Part1, Part2
+
+
+VERDICT_WORDS = {
+    Verdict.CORRECT: "correct",
+    Verdict.INCORRECT: "incorrect",
+    Verdict.REPEAT_OWN: "already submitted by this player",
+    Verdict.REPEAT_OPPONENT: "already submitted by the opponent",
+    Verdict.NOT_AN_ANSWER: "not an answer",
+    Verdict.LATE: "late",
+}
+"""Verdicts in the rule sheet's words, for the public tab (JSON keeps the short names)."""
 
 
 def results_rows(part: Part1, ctx: Context) -> Rows:
@@ -21,15 +35,39 @@ def results_rows(part: Part1, ctx: Context) -> Rows:
     t = part.turns
     rows: Rows = [["Timestamp", "Player", "Cards", "Verdict", "Penalty", "Reason", "Submissions row"]]
     for a in part.answers:
-        rows.append([format_time(a.at, tz), a.player, a.shown, a.verdict.value, a.penalty, a.reason, a.row])
-    rows += [[], ["Turn order", ctx.roster.compact(list(t.order)), ", ".join(t.order) or "(empty)"]]
+        rows.append([wall_clock(a.at, tz), a.player, a.shown, VERDICT_WORDS[a.verdict], a.penalty, a.reason, a.row])
+    rows += [[], bold_row(["Turn order", ctx.roster.compact(list(t.order)), ", ".join(t.order) or "(empty)"])]
     rows += [["Step", step] for step in t.steps]
-    rows += [[], ["Player", "Correct", "Penalties", "Turns earned", "Turns", "Lost the match"]]
+    rows += [[], bold_row(["Player", "Correct", "Penalties", "Turns earned", "Turns", "Loses the DM automatically"])]
     for p in ctx.roster.names:
         rows.append([p, t.correct[p], t.penalties[p], t.earned[p], t.turns(p), t.loss_reason(p)])
     rows += [[], ["Anti-haps on the board", len(part.board.anti_haps())], ["Anti-haps found", part.found()],
-             ["Part 1 closed", format_time(part.closes, tz)]]
+             ["Part 1 closed", wall_clock(part.closes, tz)]]
     return rows
+
+
+def chat_message(part: Part1, ctx: Context, part2: Part2 | None) -> str:
+    """The round's public results for the players' chat: Part 1's counts and turn order, and the revealed
+    cards of Part 2 with the treasure (never the rest of the pile or the peeks)."""
+    t = part.turns
+    width = max(len(p) for p in ctx.roster.names)
+    lines = [f"Hap and Grab - round {part.round.number}",
+             f"Anti-haps found: {part.found()} of {len(part.board.anti_haps())}"]
+    for p in ctx.roster.names:
+        lines.append(f"{p.ljust(width)} {t.correct[p]:2d} ok {t.penalties[p]:2d} pen {t.turns(p):2d} turns")
+    lines += [f"{p} loses the DM: {t.loss_reason(p)}" for p in t.losers()]
+    lines.append(f"Turn order: {order_text(ctx, t.order)}")
+    if part2 is not None:
+        game = part2.game
+        initials = ctx.roster.initials() or {}
+        cards = [f"{r.card.value}>{initials.get(r.taken_by, r.taken_by) if r.taken_by else '-'}"
+                 for r in game.reveals if r.order_after is not None]
+        lines += ["", "Part 2: " + (" ".join(cards) or "no card settled yet")]
+        waiting = game.waiting()
+        lines.append(f"Waiting for {waiting.player} on card {waiting.number} ({waiting.card.describe()})"
+                     if waiting else f"Part 2 ended: {game.ended}")
+        lines.append("Treasure: " + ", ".join(f"{p} {v}" for p, v in game.treasure.items()))
+    return chat_block(lines)
 
 
 def summary(part: Part1, ctx: Context) -> list[str]:
@@ -69,16 +107,18 @@ def order_text(ctx: Context, order: Sequence[str]) -> str:
 def part2_rows(part2: Part2, ctx: Context) -> Rows:
     """Part 2 for the public results tab: the revealed cards only, never the rest of the pile or the peeks."""
     game = part2.game
-    rows: Rows = [[], ["Part 2 (Tobago)", "Turn order at the start", ctx.roster.compact(list(game.start))],
-                  ["Card", "Treasure", "Taken by", "Turn order after", "Decisions"]]
+    rows: Rows = [[], bold_row(["Part 2 (Tobago)", "Turn order at the start", ctx.roster.compact(list(game.start))]),
+                  bold_row(["Card", "Treasure card", "Worth", "Taken by", "Turn order after", "Decisions"])]
     for r in game.reveals:
         after = "(being decided)" if r.order_after is None else order_text(ctx, r.order_after)
         taken = r.taken_by or ("" if r.order_after is None else "nobody")
-        rows.append([r.number, r.card.value, taken, after, " ".join(step.reason for step in r.steps)])
+        face = r.card.value if r.card.is_skull else int(r.card.value)
+        rows.append([r.number, face, r.card.worth(game.skull_value), taken, after,
+                     " ".join(step.reason for step in r.steps)])
     waiting = game.waiting()
     rows.append(["Part 2 ended", game.ended] if waiting is None else
                 ["Waiting for", waiting.player, f"card {waiting.number} ({waiting.card.describe()})"])
-    rows += [[], ["Player", "Treasure this round"]] + [[p, t] for p, t in game.treasure.items()]
+    rows += [[], bold_row(["Player", "Treasure this round"])] + [[p, t] for p, t in game.treasure.items()]
     return rows
 
 
@@ -86,7 +126,7 @@ def part2_rows(part2: Part2, ctx: Context) -> Rows:
 def match_rows(ctx: Context, tallies: list[RoundTally], result: MatchResult) -> Rows:
     rounds = range(1, ctx.config["rounds"] + 1)
     by_number = {t.number: t for t in tallies}
-    rows: Rows = [["Match", *[f"Round {n}" for n in rounds], "Treasure", "Status"]]
+    rows: Rows = [bold_row(["Match", *[f"Round {n}" for n in rounds], "Treasure", "Status"])]
     for p in ctx.roster.names:
         status = ("winner" if p == result.winner else result.lost[p] if p in result.lost
                   else "lost" if result.final and result.winner else "")
@@ -99,6 +139,7 @@ def match_rows(ctx: Context, tallies: list[RoundTally], result: MatchResult) -> 
 
 def table_text(rows: Rows) -> list[str]:
     """Rows as aligned text columns; a row of one or two cells (a note) is not aligned."""
+    rows = plain_rows(rows)
     wide = [r for r in rows if len(r) > 2]
     widths = [max(len(str(r[i])) for r in wide if i < len(r)) for i in range(max(map(len, wide), default=0))]
     return ["  ".join(str(v).ljust(widths[i]) for i, v in enumerate(r)).rstrip() if len(r) > 2

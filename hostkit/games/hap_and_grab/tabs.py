@@ -36,6 +36,11 @@ def results_tab(round_number: int) -> str:
     return f"Round {round_number} Results"
 
 
+def board_tab(round_number: int) -> str:
+    """The public tab of a round's board, written once the round has opened."""
+    return f"Round {round_number} Board"
+
+
 @dataclass(frozen=True)
 class RoundPlan:
     number: int
@@ -43,10 +48,15 @@ class RoundPlan:
     opens: dt.datetime
 
 
-def read_rounds(tables: Tables, ctx: Context) -> tuple[dict[int, RoundPlan], RoundTimes]:
+def read_round_plans(tables: Tables, ctx: Context) -> tuple[dict[int, RoundPlan], RoundTimes]:
+    """Each round's plan, and the Rounds tab as read (its problems, and why a round has no plan)."""
     read = read_round_times(tables.require(ROUNDS_TAB), ctx, "Opens", ctx.config["rounds"],
                             "round {round} cannot be scored until it is fixed")
     return {n: RoundPlan(n, row, at) for n, (row, at) in read.times.items()}, read
+
+
+def read_rounds(tables: Tables, ctx: Context) -> dict[int, RoundPlan]:
+    return read_round_plans(tables, ctx)[0]
 
 
 def read_board(tables: Tables, round_number: int) -> tuple[Board, list[str]]:

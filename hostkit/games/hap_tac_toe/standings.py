@@ -35,16 +35,15 @@ class Standings:
                 "winner": self.winner, "reason": self.reason, "final": self.final}
 
 
-def settle(games: Sequence[Game], advantage: str, tie_winner: str | None = None) -> Standings:
+def settle(games: Sequence[Game], advantage: str | None) -> Standings:
     """Standings from the games replayed so far (game 1, then game 2). A loss on time decides at once;
-    otherwise the higher final score wins after two games, and a tie goes to tie_winner (Config), or
-    else to the advantage holder."""
+    otherwise the higher final score wins after two games, and a tie goes to the advantage holder
+    (Config advantage); with advantage blank a tie names no winner."""
     if not games:
         raise ValueError("no game to settle; replay game 1 first")
     rules = games[0].rules
     players = games[0].players
-    advantage_name = _named(players, advantage, "advantage")
-    tie_name = _named(players, tie_winner, "tie_winner") if tie_winner else advantage_name
+    advantage_name = _named(players, advantage, "advantage") if advantage else None
     policy = rules.settings.policy()
     points = {p: sum((g.points[p] for g in games), Fraction(0)) for p in players}
     lost = {p: reason for g in games for p, reason in g.lost.items()}
@@ -63,18 +62,21 @@ def settle(games: Sequence[Game], advantage: str, tie_winner: str | None = None)
     if len(leaders) == 1:
         return Standings(table, leaders[0], f"After {GAMES_PER_MATCH} games: {words}. "
                                             f"{leaders[0]} has the most points and wins the match.", True)
-    why = "Config tie_winner" if tie_winner else f"{rules.advantage_title}, Config advantage"
-    return Standings(table, tie_name, f"After {GAMES_PER_MATCH} games: {words}. The scores are tied at "
-                                      f"{format_points(best)}; a tie goes to {tie_name} ({why}).", True)
+    tied = f"After {GAMES_PER_MATCH} games: {words}. The scores are tied at {format_points(best)}"
+    if advantage_name is None:
+        return Standings(table, None, f"{tied}; a tie goes to {rules.advantage_title}, but Config advantage is "
+                                      f"blank: name {players[0]} or {players[1]} there.", True)
+    return Standings(table, advantage_name, f"{tied}; a tie goes to {advantage_name} "
+                                            f"({rules.advantage_title}, Config advantage).", True)
 
 
 def _score_words(standing: PlayerStanding, scoring: Scoring) -> str:
     if scoring is Scoring.HALF_POINT and Fraction(standing.score) != standing.points:
-        return f"{_points(standing.points)}, rounded up to {format_points(standing.score)}"
-    return _points(standing.score)
+        return f"{plural_points(standing.points)}, rounded up to {format_points(standing.score)}"
+    return plural_points(standing.score)
 
 
-def _points(value: Fraction | int) -> str:
+def plural_points(value: Fraction | int) -> str:
     return f"{format_points(value)} {'point' if abs(value) == 1 else 'points'}"
 
 

@@ -27,6 +27,8 @@ class HapTacToe:
     values: ClassVar[tuple[tuple[str, str, str], ...]] = (
         ("white", "grey", "black"), ("red", "yellow", "blue"), ("circle", "square", "triangle"))
     aliases: ClassVar[Mapping[str, str]] = {"gray": "grey"}
+    drawn_as: ClassVar[tuple[str, str, str]] = ("background", "colour", "shape")
+    """What each attribute is in a picture of the block (hostkit.core.drawing.Picture's fields)."""
     default_scoring: ClassVar[Scoring] = Scoring.HALF_POINT
 
     def __init__(self, settings: Settings | None = None, attributes: Sequence[str] | None = None,
@@ -81,6 +83,7 @@ class WhenStarsAlign(HapTacToe):
     attributes = ("colour", "pattern", "points")
     values = (("yellow", "blue", "white"), ("solid", "hollow", "striped"), ("4", "5", "6"))
     aliases = {}
+    drawn_as = ("colour", "pattern", "points")
     default_scoring = Scoring.STRIKES
 
 

@@ -43,6 +43,7 @@ from hostkit.games.open_pass.render import (
     bids_rows,
     deals_rows,
     equation_lines,
+    final_message,
     final_rows,
     history,
     inventory_rows,
@@ -50,6 +51,7 @@ from hostkit.games.open_pass.render import (
     play_json,
     results_rows,
     round_json,
+    round_message,
     round_summary,
 )
 from hostkit.games.open_pass.tabs import (
@@ -110,7 +112,7 @@ class OpenPass(Game):
         Setting("second_third_tokens", 1, "Tokens of Life for each of the 2nd and 3rd best scores.", integer(0, 100)),
         Setting("candidates", 3, "Players with the worst scores who become elimination candidates.", integer(0, 13)),
     )
-    public_tabs = ("Round * Results", FINAL_TAB)
+    public_tabs = (FINAL_TAB, "Round * Results")
 
     def play_round(self, ctx: Context) -> int:
         return ctx.config["building_rounds"] + 1
@@ -178,6 +180,7 @@ class OpenPass(Game):
         outcome.writes[bids_tab(round_number)] = bids_rows(current, ctx)
         outcome.writes[INVENTORIES_TAB] = inventory_rows(results, ctx, self.start_inventory(ctx))
         outcome.summary += round_summary(current, ctx)
+        outcome.message = round_message(current)
         outcome.data = round_json(current, ctx)
         return outcome
 
@@ -208,6 +211,16 @@ class OpenPass(Game):
             lines.append(f"Trade: {t.reason}.")
         return "\n".join(lines), list(ctx.problems) + list(current.problems)
 
+    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+        from hostkit.games.open_pass.status import match_status
+
+        ctx = self.context(tables)
+        rounds, command = match_status(self, tables, ctx, now)
+        summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
+        summary += [f"  Round {r['round']}: {r['says'].rstrip('.')}." for r in rounds]
+        return Outcome(problems=list(ctx.problems), summary=summary,
+                       data={"game": self.name, "rounds": rounds, "next": command})
+
     # ---- the play phase
 
     def _phase(self, tables: Tables, ctx: Context
@@ -233,7 +246,8 @@ class OpenPass(Game):
             raise BookError(f"{waiting[name]}; fix the Decks row before dealing.")
         return ctx, plays[name]
 
-    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None
+    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None,
+                    now: dt.datetime | None = None
                     ) -> tuple[Prompt | None, list[str]]:
         ctx, play = self._live(tables, round_number, player)
         lines = history(play, self._rule(ctx))
@@ -248,7 +262,8 @@ class OpenPass(Game):
                 f"of {ctx.config['max_open']}. Open it (it goes to the left of your equation) or pass?")
         return Prompt(text, (Decision.OPEN.value, Decision.PASS.value)), lines
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str) -> Outcome:
+    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
+               now: dt.datetime | None = None) -> Outcome:
         ctx, play = self._live(tables, round_number, player)
         if play.is_over():
             raise BookError(f"{play.deal.player}'s game is over: every card is decided.")
@@ -274,6 +289,23 @@ class OpenPass(Game):
                        data={"player": play.deal.player, "card": number, "face": face, "decision": decision.value,
                              "equation": format_cards(after.equation), "score": format_number(evaluation.score),
                              "over": after.is_over()})
+
+    def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
+        """Take back the player's last recorded decision (an automatic pass is never recorded)."""
+        ctx, play = self._live(tables, round_number, player)
+        name = play.deal.player
+        table = tables.require(DECISIONS_TAB)
+        rows = [r.row for r in table.records("Player", "Decision") if ctx.roster.match(r["Player"]) == name]
+        if not rows:
+            raise BookError(f"{name} has no recorded decision to take back.")
+        typed = table.rows[rows[-1] - 2]
+        kept = [r for number, r in enumerate(table.rows, start=2) if number != rows[-1] and any(v is not None for v in r)]
+        left: Rows = [table.header or list(DECISIONS_HEADER)] + kept
+        prompt, _ = self.next_prompt(tables.replaced(DECISIONS_TAB, Table(table.name, left)), round_number, name)
+        shown = ", ".join(str(v) for v in typed if v is not None)
+        return Outcome(writes={DECISIONS_TAB: left},
+                       summary=[f"Take back {DECISIONS_TAB} row {rows[-1]} ({shown}).",
+                                f"Before it: {prompt.text if prompt else 'the game was over.'}"])
 
     def best_for(self, tables: Tables, player: str) -> tuple[Play, Best, Evaluation | None]:
         """The best score a player's dealt order allows, with what they actually scored once they finished."""
@@ -305,6 +337,7 @@ class OpenPass(Game):
             return outcome
         placings, draw_lines = self.rank(ctx, {p: e.score for p, e in evaluations.items()})
         outcome.writes[FINAL_TAB] = final_rows(placings, evaluations, draw_lines)
+        outcome.message = final_message(placings)
         match = self.match_name(ctx)
         entries = [Entry(match, None, pl.player, tokens=pl.tokens, candidate=pl.candidate, reason=ledger_reason(self, pl))
                    for pl in placings if pl.has_award()]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from typing import Any
 
 from hostkit.core.game import Context, Game
+from hostkit.core.styles import bold_row
 from hostkit.core.tables import Rows
-from hostkit.core.times import format_time
-from hostkit.core.words import plural
+from hostkit.core.times import wall_clock
+from hostkit.core.words import chat_block, plural
 from hostkit.games.open_pass.equation import (
     DivisionByZero,
     Evaluation,
@@ -36,16 +38,38 @@ def results_rows(r: RoundResult) -> Rows:
     return rows
 
 
+def round_message(r: RoundResult) -> str:
+    """A deck-building round's public results for the players' chat: each pack, how often it was chosen, whether
+    it was given out; nobody's name."""
+    width = max((len(p.name) for p in r.packs), default=4)
+    lines = [f"Open, Pass - round {r.number}"]
+    lines += [f"{p.name.ljust(width)} {r.chosen[p.name]:2d} {'given' if r.is_given(p.name) else '-'}" for p in r.packs]
+    if r.all_odd:
+        lines.append("Every pack was chosen an odd number of times: nobody gains a pack.")
+    lines.append(f"Pity card: {len(r.pity)} players")
+    return chat_block(lines)
+
+
+def final_message(placings: list[Placing]) -> str:
+    """The final ranking for the players' chat: place, player, score, award."""
+    width = max((len(pl.player) for pl in placings), default=4)
+    lines = ["Open, Pass - final results"]
+    for pl in placings:
+        award = ", ".join(filter(None, [f"{pl.tokens} ToL" if pl.tokens else "", "EC" if pl.candidate else ""]))
+        lines.append(f"{pl.place:2d}. {pl.player.ljust(width)} {format_number(pl.score):>6} {award}".rstrip())
+    return chat_block(lines)
+
+
 def bids_rows(r: RoundResult, ctx: Context) -> Rows:
     tz = ctx.config.tz
     rows: Rows = [["Timestamp", "Player", "Typed", "Packs counted", "Verdict", "Reason", "Bids row"]]
     for b in r.bids:
-        rows.append([format_time(b.at, tz), b.player, b.typed, ", ".join(b.packs), b.verdict.value, b.reason, b.row])
-    rows += [[], ["Player", "Gained", "Pity card", "Reason"]]
+        rows.append([wall_clock(b.at, tz), b.player, b.typed, ", ".join(b.packs), b.verdict.value, b.reason, b.row])
+    rows += [[], bold_row(["Player", "Gained", "Pity card", "Reason"])]
     for p in ctx.roster.names:
         rows.append([p, ", ".join(r.gained[p]), "yes" if p in r.pity else "", r.reasons[p]])
     if r.trades:
-        rows += [[], ["Trade", "Player", "Gives", "Partner", "Gets", "Applied", "Reason", "Trades row"]]
+        rows += [[], bold_row(["Trade", "Player", "Gives", "Partner", "Gets", "Applied", "Reason", "Trades row"])]
         for n, t in enumerate(r.trades, start=1):
             rows.append([n, t.player, format_cards(t.gives), t.partner, format_cards(t.gets),
                          "yes" if t.accepted else "rejected", t.reason, t.row])
@@ -113,17 +137,22 @@ def deals_rows(ctx: Context, deals: dict[str, Deal], waiting: dict[str, str], pl
         marks = " ".join({Decision.OPEN: "O", Decision.PASS: "P", Decision.AUTO: "a"}[x] for x in play.decisions)
         status = "finished" if play.is_over() else f"card {play.next_card()} is next"
         rows.append([p, d.dealer.value, d.draw, format_cards(d.deck), d.padding, format_cards(d.dealt), marks,
-                     format_cards(play.equation), format_number(evaluations[p].score), status])
+                     format_cards(play.equation), score_cell(evaluations[p].score), status])
     return rows
 
 
+def score_cell(score: Fraction) -> int | float:
+    """A score as a spreadsheet number: whole, or the fraction's decimal value (its exact text goes beside it)."""
+    return int(score) if score.denominator == 1 else float(score)
+
+
 def final_rows(placings: list[Placing], evaluations: dict[str, Evaluation], draws: list[str]) -> Rows:
-    rows: Rows = [["Place", "Player", "Score", "Equation", "Reads as", "Award", "Reason"]]
+    rows: Rows = [["Place", "Player", "Score", "Exact score", "Equation", "Reads as", "Award", "Reason"]]
     for pl in placings:
         e = evaluations[pl.player]
         award = ", ".join(filter(None, [f"{pl.tokens} ToL" if pl.tokens else "", "EC" if pl.candidate else ""]))
-        rows.append([pl.place, pl.player, format_number(pl.score), format_cards(e.cards) or "(empty)",
-                     e.normalised, award, pl.reason])
+        rows.append([pl.place, pl.player, score_cell(pl.score), format_number(pl.score),
+                     format_cards(e.cards) or "(empty)", e.normalised, award, pl.reason])
     if draws:
         rows.append([])
         rows += [[line] for line in draws]

@@ -1,7 +1,7 @@
 """Paths and PAHs (Main Match, 5 to 16 players): a shifting 6x6 board of hap cards, walked to make PAHs.
 
-Rule sheet: seeds/002_40f9e284857a4163.txt; rulings: RULINGS.md, Paths and PAHs. This package holds the
-pure rules; reading and writing the workbook is done on top of them.
+Rule sheet: seeds/002_40f9e284857a4163.txt; rulings: RULINGS.md, Paths and PAHs. The pure rules are exported
+here; the workbook glue (settings, tabs, garnets, render, status, game) is built on them.
 """
 
 from hostkit.games.paths_and_pahs.actions import (

@@ -46,11 +46,14 @@ class RoundResult:
             "shifts": {str(line): net for line, net in self.shifts.items()},
             "players": {name: p.as_json(names) for name, p in self.match.players.items()},
             "actions": [judged.as_json() for judged in self.actions],
-            "reports": list(self.reports),
         }
 
 
 Outcome = tuple[Verdict, str]
+
+
+def _name(number: int) -> str:
+    return "the endgame" if is_endgame(number) else f"round {number}"
 
 
 def _applied(reason: str) -> Outcome:
@@ -210,8 +213,8 @@ class _Triage:
         return [i for i, a in self.actions.items() if i not in self.verdicts and isinstance(a, kinds)]
 
 
-def _triage(match: Match, number: int, submissions: Iterable[Submission], closes: dt.datetime,
-            tz: dt.tzinfo, names: CardNames) -> _Triage:
+def _triage(match: Match, number: int, submissions: Iterable[Submission], opens: dt.datetime | None,
+            closes: dt.datetime, tz: dt.tzinfo, names: CardNames) -> _Triage:
     rows = sorted(submissions, key=lambda s: (s.at, s.row))
     t = _Triage(rows, {}, {}, {})
     sent: dict[tuple[str, ActionKind], list[int]] = {}
@@ -222,8 +225,12 @@ def _triage(match: Match, number: int, submissions: Iterable[Submission], closes
                                       f"fix the name")
             continue
         if sub.at > closes:
-            t.verdicts[i] = (Verdict.LATE, f"sent at {format_time(sub.at, tz)}, after round {number} closed at "
+            t.verdicts[i] = (Verdict.LATE, f"sent at {format_time(sub.at, tz)}, after {_name(number)} closed at "
                                            f"{format_time(closes, tz)}; not counted")
+            continue
+        if opens is not None and sub.at < opens:
+            t.verdicts[i] = _rejected(f"sent at {format_time(sub.at, tz)}, before {_name(number)} opened at "
+                                      f"{format_time(opens, tz)}; not counted")
             continue
         t.owners[i] = player.name
         try:
@@ -243,15 +250,16 @@ def _triage(match: Match, number: int, submissions: Iterable[Submission], closes
 
 def resolve_round(match: Match, number: int, submissions: Iterable[Submission], closes: dt.datetime,
                   garnets: Mapping[str, int], *, rules: Rules = RULES, names: CardNames = NAMES,
-                  tz: dt.tzinfo = UTC) -> RoundResult:
+                  tz: dt.tzinfo = UTC, opens: dt.datetime | None = None) -> RoundResult:
     """Round `number` (1–4, or 5 for the endgame) resolved from its submissions. `garnets` is each player's
-    balance before this round's purchases. Every row is judged; an illegal one leaves the rest to resolve."""
+    balance before this round's purchases. Every row is judged; an illegal one leaves the rest to resolve.
+    Rows sent before `opens` (when given) are rejected, like rows after `closes` are late."""
     if not 1 <= number <= ENDGAME:
         raise ValueError(f"round {number} does not exist; rounds run 1–{ENDGAME - 1}, then {ENDGAME}, the endgame")
     if number != match.round + 1:
         raise ValueError(f"round {number} cannot be resolved after round {match.round}; resolve round "
                          f"{match.round + 1} next")
-    t = _triage(match, number, submissions, closes, tz, names)
+    t = _triage(match, number, submissions, opens, closes, tz, names)
     step = _Round(number, match.board, rules, names)
     balances = {player_key(name): value for name, value in garnets.items()}
     players = {name: _Player(p, list(p.starting), set(p.inventory), p.tile, balances.get(player_key(name), 0))

@@ -101,11 +101,11 @@ def _reason(rank: int, p: PlayerState, order: list[PlayerState], draws: list[Dra
         return text
     others = [q.name for q in on_points if q is not p]
     counts = ", ".join(f"{q.name} {q.pahs_with_starting}" for q in on_points)
-    text += (f"; tied on points with {_and(others)}, so ranked by PAHs made with a starting card "
+    text += (f"; tied on points with {and_list(others)}, so ranked by PAHs made with a starting card "
              f"({counts})")
     draw = next((d for d in draws if p.name in d.order), None)
     if draw is not None:
-        text += (f"; still tied with {_and([n for n in draw.order if n != p.name])}, so a seeded draw "
+        text += (f"; still tied with {and_list([n for n in draw.order if n != p.name])}, so a seeded draw "
                  f"ordered them {', '.join(draw.order)}")
     return text
 
@@ -115,5 +115,5 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _and(names: list[str]) -> str:
+def and_list(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -217,3 +217,47 @@ def test_standings_refreshes_every_round_tab_it_sums(book):
     results = trimmed(tabs(book)["Round 1 Results"])
     assert ["Part 2 (Tobago)", "Turn order at the start", "CRCCR"] in results
     assert results[results.index(["Card", "Treasure", "Taken by", "Turn order after", "Decisions"]) + 1][2] == "Craw"
+
+
+def test_undo_at_the_prompt_takes_back_the_last_decision_after_confirming(book):
+    run("deal", "--book", book, "--round", 1)
+    result = run("play", "--book", book, "--round", 1, input="pass\npass\nundo\nn\nundo\ny\n")
+    assert result.exit_code == 1  # stopped at the end of the input, to resume later
+    assert "Take back Decisions row 3: Reds passes card 1; the option moves to Craw (turn 3 of CRCCR)." in result.output
+    assert "Before it: Round 1, card 1 is" in result.output and "the option is Reds's (turn 2 of CRCCR)" in result.output
+    assert "Kept: nothing was changed." in result.output and "Taken back." in result.output
+    assert tabs(book)["Decisions"][1:] == [[1, 1, "Craw", "pass"]]
+
+
+def test_undo_takes_back_a_forced_skull_with_the_decision_that_revealed_it(book):
+    from tests.games.hap_and_grab.tobago_helpers import pile
+
+    XlsxBook(book).write({"Pile": pile(1, 5, "skull", 4, 6, 3, 5, 4, 3,
+                                       peeks=["Craw", "Craw", "Craw", "Reds", "Reds", None, None, None])})
+    result = run("play", "--book", book, "--round", 1, input="take\nundo\ny\n")
+    assert "Saved: Craw takes card 1 (a 5, +5)" in result.output
+    assert tabs(book)["Decisions"][1:] == []
+    assert "Take back Decisions row 2: Craw takes card 1 (a 5, +5)" in result.output
+    assert "  and row 3, recorded with it: Reds holds the first turn and must take card 2, a skull (-3)" in result.output
+    assert "Before it: Round 1, card 1 is a 5; the option is Craw's (turn 1 of CRCCR)." in result.output
+
+
+def test_undo_with_nothing_recorded_says_so(book):
+    run("deal", "--book", book, "--round", 1)
+    result = run("play", "--book", book, "--round", 1, input="undo\n")
+    assert "Not recorded: Round 1 has no recorded decision to take back." in result.output
+
+
+def test_score_message_is_a_short_code_block_of_public_results_only(book):
+    run("deal", "--book", book, "--round", 1)
+    before = run("score", "--book", book, "--round", 1, "--message")
+    assert before.exit_code == 0, before.output
+    lines = before.stdout.splitlines()
+    assert lines == ["```", "Hap and Grab - round 1", "Anti-haps found: 15 of 18", "Reds  6 ok  0 pen  2 turns",
+                     "Craw  9 ok  1 pen  3 turns", "Turn order: CRCCR", "```"]  # dealt, nothing revealed yet
+    run("play", "--book", book, "--round", 1, input="pass\npass\ntake\n")
+    after = run("score", "--book", book, "--round", 1, "--message").stdout.splitlines()
+    revealed = tabs(book)["Pile"][1][2]
+    assert after[6:9] == ["", f"Part 2: {revealed}>C", f"Waiting for Craw on card 2 (a {tabs(book)['Pile'][2][2]})"]
+    assert after[-2] == f"Treasure: Reds 0, Craw {revealed}" and after[-1] == "```"
+    assert all(len(line) <= 34 for line in after)

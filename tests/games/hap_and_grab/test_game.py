@@ -3,6 +3,7 @@ import datetime as dt
 import pytest
 
 from hostkit.games import load_game
+from hostkit.core.styles import plain_rows
 from hostkit.core.tables import BookError, Tables
 from hostkit.games.hap_and_grab.tobago import Treasure
 from tests.games.hap_and_grab.helpers import BOARD_WORDS, OPENS, at, hap_and_grab_tabs, solutions
@@ -32,10 +33,10 @@ def test_scores_a_round_into_results_and_leaderboard():
     assert data["answers"][0]["timestamp"] == "2026-11-21T20:00:10+00:00"
     results = out.writes["Round 1 Results"]
     assert results[0] == ["Timestamp", "Player", "Cards", "Verdict", "Penalty", "Reason", "Submissions row"]
-    assert results[4][:5] == ["2026-11-21 20:00:30", "Craw", WRONG, "incorrect", 1]
+    assert results[4][:5] == [dt.datetime(2026, 11, 21, 20, 0, 30), "Craw", WRONG, "incorrect", 1]
     assert ["Round", "Player", "Correct", "Penalties", "Turns", "Status"] == out.writes["Leaderboard"][0]
     assert out.writes["Leaderboard"][2][:5] == [1, "Craw", 2, 1, 0]
-    assert set(out.writes) == {"Round 1 Results", "Leaderboard"}
+    assert set(out.writes) == {"Round 1 Board", "Round 1 Results", "Leaderboard"}
 
 
 def test_turn_order_of_the_rule_sheet_through_the_workbook():
@@ -43,7 +44,7 @@ def test_turn_order_of_the_rule_sheet_through_the_workbook():
     rows.append([at(100), "Craw", 1, WRONG])
     out = score(rows)
     assert out.data["turn_order"] == ["Craw", "Reds", "Craw", "Craw", "Reds"]
-    assert ["Turn order", "CRCCR", "Craw, Reds, Craw, Craw, Reds"] in out.writes["Round 1 Results"]
+    assert ["Turn order", "CRCCR", "Craw, Reds, Craw, Craw, Reds"] in plain_rows(out.writes["Round 1 Results"])
 
 
 @pytest.mark.parametrize(
@@ -127,8 +128,8 @@ def test_renamed_header_is_one_sentence():
 
 def test_typed_board_is_checked_and_warned_not_changed():
     tabs = hap_and_grab_tabs([], board=("white square red",) * 2 + ("gray circle blue",) * 6)
-    out = GAME.board(Tables(tabs), 1)
-    assert out.writes == {}
+    out = GAME.board(Tables(tabs), 1, now=AFTER)
+    assert list(out.writes) == ["Round 1 Board"]  # published, never changed: the round has opened
     messages = [p.message for p in out.problems]
     assert "round 1: card B (white square red) is the same card as A" in messages
 
@@ -222,8 +223,9 @@ def test_the_rule_sheets_worked_example_replayed_by_score():
     assert part2["treasure"] == {"Reds": 12, "Craw": 6}
     results = outcome.writes["Round 2 Results"]
     shown = [row for row in results if row and row[0] in (1, 2, 3, 4, 5)]
-    assert [(r[1], r[2], r[3]) for r in shown] == [
-        ("5", "Craw", "CRCR"), ("4", "Craw", "CRR"), ("skull", "Craw", "RR"), ("7", "Reds", "R"), ("5", "Reds", "(empty)")]
+    assert [(r[1], r[2], r[3], r[4]) for r in shown] == [
+        (5, 5, "Craw", "CRCR"), (4, 4, "Craw", "CRR"), ("skull", -3, "Craw", "RR"), (7, 7, "Reds", "R"),
+        (5, 5, "Reds", "(empty)")]
     assert ["Part 2 ended", "the turn order is empty"] in results
 
 
@@ -288,13 +290,13 @@ def test_nothing_private_reaches_a_public_tab():
     tabs = apply(tabs, outcome.writes)
     tabs = apply(tabs, GAME.standings(Tables(tabs))[0].writes)
     public = {name: rows for name, rows in tabs.items() if GAME.is_public(name)}
-    assert set(public) == {"Round 1 Results", "Round 2 Results", "Leaderboard"}
+    assert set(public) == {"Round 1 Results", "Round 2 Board", "Round 2 Results", "Leaderboard"}
     assert not any(GAME.is_public(name) for name in ("Peeks", "Pile", "Draws", "Decisions", "Ledger"))
     text = " ".join(str(v).casefold() for rows in public.values() for row in rows for v in row if v is not None)
     assert "skull" not in text and "peek" not in text and "deck" not in text
-    results = public["Round 2 Results"]
-    start = results.index(["Card", "Treasure", "Taken by", "Turn order after", "Decisions"])
-    assert [row[1] for row in results[start + 1:start + 3]] == ["5", "4"]
+    results = plain_rows(public["Round 2 Results"])
+    start = results.index(["Card", "Treasure card", "Worth", "Taken by", "Turn order after", "Decisions"])
+    assert [row[1:3] for row in results[start + 1:start + 3]] == [[5, 5], [4, 4]]
     assert results[start + 3][0] == "Waiting for"
 
 
@@ -401,7 +403,7 @@ def test_standings_of_a_finished_match_pay_the_winner():
     assert data["players"]["Reds"]["treasure"] == 12 + data["rounds"][1]["treasure"]["Reds"]
     assert [(e.player, e.garnets, e.reason, e.match) for e in entries] == [
         (data["winner"], 6, "won the Death Match", "Hap and Grab: Reds v Craw")]
-    board = outcome.writes["Leaderboard"]
+    board = plain_rows(outcome.writes["Leaderboard"])
     assert ["Match", "Round 1", "Round 2", "Treasure", "Status"] in board
     assert any(row[:1] == [data["winner"]] and row[-1] == "winner" for row in board)
 
@@ -421,7 +423,7 @@ def test_treasure_card_values_follow_config():
 def test_an_automatic_loss_in_part_1_decides_the_match_and_pays():
     tabs = match_tabs({1: ("RRR", "CC")})
     tabs = apply(tabs, score_part2(tabs, 1).writes)
-    assert ["Match", "Round 1", "Round 2", "Round 3", "Round 4", "Treasure", "Status"] in tabs["Leaderboard"]
+    assert ["Match", "Round 1", "Round 2", "Round 3", "Round 4", "Treasure", "Status"] in plain_rows(tabs["Leaderboard"])
     outcome, entries = GAME.standings(Tables(tabs))
     assert outcome.data["winner"] == "Reds" and outcome.data["final"]
     assert outcome.data["players"]["Craw"] == {"treasure": 0, "lost": True}

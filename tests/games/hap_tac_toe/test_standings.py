@@ -61,9 +61,11 @@ def test_rounding_up_can_make_a_tie():
     assert standings.winner == "Alice" and "tied at 1; a tie goes to Alice" in standings.reason
 
 
-def test_config_tie_winner_overrides_the_advantage():
-    standings = settle(match(BLOCKS, {3: VALID}, {3: VALID}), advantage="Bob", tie_winner="Alice")
-    assert standings.winner == "Alice" and standings.reason.endswith("a tie goes to Alice (Config tie_winner).")
+def test_a_tie_without_an_advantage_holder_names_no_winner():
+    standings = settle(match(BLOCKS, {3: VALID}, {3: VALID}), advantage=None)
+    assert standings.final and standings.winner is None
+    assert standings.reason.endswith("a tie goes to the Advantage, but Config advantage is blank: "
+                                     "name Alice or Bob there.")
 
 
 def test_strikes_carry_from_game_1_to_game_2():

@@ -155,3 +155,40 @@ def test_live_protocol_saves_each_decision_and_resumes_on_a_real_workbook(tmp_pa
     assert [line.rsplit(": ", 1)[1] for line in lines[1:4]] == ["open", "pass", "open"]
     decisions = XlsxBook(path).read()["Decisions"]
     assert [row[1] for row in decisions[1:]] == [1, 2, 3]
+
+
+def test_undo_at_the_play_prompt_takes_back_the_players_last_decision(tmp_path):
+    path = new_match(tmp_path)
+    for number in (1, 2, 3):
+        run("score", "--book", path, "--round", number)
+    book = XlsxBook(path)
+    tabs = book.read()
+    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", "1 2 3 + - 1 2 3"] for p in PLAYERS],
+                "Decisions": tabs["Decisions"] + [["Bo", 1, None, "open"]]})
+    result = CliRunner().invoke(main, ["play", "--book", str(path), "--player", "Ann"],
+                                input="open\npass\nundo\ny\n")
+    assert result.exit_code == 1
+    rows = XlsxBook(path).read()["Decisions"][1:]
+    assert [r[0] for r in rows] == ["Bo", "Ann"] and rows[1][3] == "open"
+    assert "Take back Decisions row 4 (Ann, 2, " in result.output
+    assert "Before it: Ann, card 2 of 20 from YellOw (Heaven)" in result.output
+    assert "Taken back." in result.output
+
+
+def test_score_message_gives_each_round_and_the_final_ranking_without_private_cards(tmp_path):
+    path = new_match(tmp_path)
+    run("score", "--book", path, "--round", 1)
+    message = run("score", "--book", path, "--round", 1, "--message").stdout.splitlines()
+    assert message[:3] == ["```", "Open, Pass - round 1", "Heaven Basic    1 given"]
+    assert message[-2:] == ["Pity card: 11 players", "```"]
+    assert not any(name in " ".join(message) for name in PLAYERS)
+    for number in (2, 3):
+        run("score", "--book", path, "--round", number)
+    book = XlsxBook(path)
+    tabs = book.read()
+    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", "1 2 3 + - 1 2 3"] for p in PLAYERS],
+                "Decisions": tabs["Decisions"] + [[p, None, None, "open"] for p in PLAYERS for _ in range(10)]})
+    final = run("score", "--book", path, "--round", 4, "--message").stdout.splitlines()
+    assert final[1] == "Open, Pass - final results" and len(final) == 2 + 1 + len(PLAYERS)
+    assert final[2].startswith(" 1. ") and final[2].endswith("3 ToL") and final[-2].endswith("EC")
+    assert all(len(line) <= 34 for line in final)

@@ -1,4 +1,5 @@
 import dataclasses
+import datetime as dt
 
 import pytest
 
@@ -246,9 +247,19 @@ def test_rounds_resolve_in_order_and_the_result_is_json():
         play(match, 6, [])
     result = play(match, 1, [sub("@ann ", "start", "A1")], {"ANN": 2})
     data = result.as_json()
-    assert set(data) == {"game", "round", "board", "shifts", "players", "actions", "reports"}
+    assert set(data) == {"game", "round", "board", "shifts", "players", "actions"}
     assert data["players"]["Ann"]["tile"] == "A1" and data["players"]["Ann"]["starting"] == ["white yellow triangle",
                                                                                            "grey blue circle"]
     assert data["actions"][0] == {"timestamp": "2030-01-01T12:00:00+00:00", "player": "@ann ", "action": "start",
                                   "value": "A1", "verdict": "applied", "reason": "starts on A1"}
     assert result.match.round == 1 and RULES.pah_value(5) == 4
+
+
+def test_rows_sent_before_the_round_opened_are_rejected_and_supersede_nothing():
+    match = match_of(layout(), Ann=ANN)
+    rows = [sub("Ann", "start", "A1", -5), sub("Ann", "start", "B1", 5, ), sub("Ann", "move", "down 1", -1)]
+    result = play(match, 1, rows, opens=rows[1].at - dt.timedelta(minutes=5))
+    assert verdicts(result) == [("Ann", "start", "rejected"), ("Ann", "move", "rejected"), ("Ann", "start", "applied")]
+    assert result.actions[0].reason == ("sent at 2030-01-01 11:55:00, before round 1 opened at 2030-01-01 12:00:00; "
+                                        "not counted")
+    assert result.match.players["Ann"].tile == Tile.parse("B1")

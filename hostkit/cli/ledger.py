@@ -1,0 +1,235 @@
+"""The season ledger from the command line: balances, purchases (spend) and payouts outside a match (pay)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable
+
+import click
+
+from hostkit.cli.options import Unusable, guarded, open_book, open_game, report_problems, write_or_create
+from hostkit.cli.progress import progress_for
+from hostkit.core.ledger import LEDGER_HEADER, LEDGER_TAB, Entry, Refused, balances, post, read_ledger, spend
+from hostkit.core.players import player_key
+from hostkit.core.tables import Rows, Tables
+from hostkit.core.words import plural
+from hostkit.storage.book import Book, StorageError
+
+_WHERE = (
+    click.option("--book", "book_path", type=click.Path(dir_okay=False), envvar="HOSTKIT_BOOK",
+                 help="The match's .xlsx workbook (or set HOSTKIT_BOOK)."),
+    click.option("--sheet", "sheet", metavar="KEY_OR_URL", envvar="HOSTKIT_SHEET",
+                 help="Or the match's Google Sheet: its key or address (or set HOSTKIT_SHEET)."),
+    click.option("--credentials", type=click.Path(dir_okay=False),
+                 envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
+                 help="With a Google Sheet: the service account's JSON key."),
+)
+
+
+def _where(command: Callable) -> Callable:
+    for option in reversed(_WHERE):
+        command = option(command)
+    return command
+
+
+@click.group("ledger", invoke_without_command=True)
+@_where
+@click.option("--json", "as_json", is_flag=True, help="Print the balances as one JSON object.")
+@click.pass_context
+@guarded
+def ledger(ctx: click.Context, book_path: str | None, sheet: str | None, credentials: str | None,
+           as_json: bool) -> None:
+    """Print each player's season balance from a workbook's Ledger tab.
+
+    Balances are garnets, Tokens of Life and elimination candidacies, summed over
+    every entry (match payouts and purchases alike). `ledger spend` and `ledger
+    pay` add entries.
+
+    \b
+    Examples:
+      hostkit ledger --book season.xlsx --json
+      hostkit ledger spend --book game.xlsx --player Reds --garnets 4 --reason "a 4-space move"
+      hostkit ledger pay --ledger season.xlsx --player Craw --garnets 2 --reason "dodged the DM"
+    """
+    ctx.obj = {"book_path": book_path, "sheet": sheet, "credentials": credentials}
+    if ctx.invoked_subcommand is not None:
+        return
+    book = _open(book_path, sheet, credentials, as_json)
+    tables = Tables(book.read())
+    entries, problems = read_ledger(tables)
+    totals = balances(entries)
+    if as_json:
+        click.echo(json.dumps({
+            "players": {name: _balance_json(b) for name, b in totals.items()},
+            "entries": len(entries),
+            "problems": [p.as_json() for p in problems]}, ensure_ascii=False, indent=2))
+    else:
+        for line in ledger_lines(tables, book.location):
+            click.echo(line)
+    report_problems(problems, book)
+
+
+def ledger_lines(tables: Tables, location: str) -> list[str]:
+    """Each player's balance from the Ledger tab of `tables`, as a table for the host."""
+    entries, _ = read_ledger(tables)
+    totals = balances(entries)
+    if LEDGER_TAB not in tables:
+        return [f"{location} has no {LEDGER_TAB} tab yet: nothing has been paid."]
+    if not totals:
+        return [f"{location}'s {LEDGER_TAB} tab has no entries yet."]
+    width = max(len(name) for name in totals)
+    lines = [f"{'Player'.ljust(width)}  Garnets  Tokens of Life  EC"]
+    for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
+        lines.append(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
+    return lines + [f"({plural(len(entries), 'entry', 'entries')})"]
+
+
+def _balance_json(b: Any) -> dict:
+    return {"garnets": b.garnets, "tokens_of_life": b.tokens, "elimination_candidacies": b.candidacies}
+
+
+def _open(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool,
+          public: bool = False) -> Book:
+    try:
+        return open_book(book_path, sheet, credentials, progress_for(as_json), public=public)
+    except StorageError as error:
+        raise Unusable(str(error)) from None
+
+
+def _entry_options(command: Callable) -> Callable:
+    options = (
+        click.option("--player", required=True, help="Whose balance the entry changes."),
+        click.option("--reason", required=True, help='Why, in words the player reads ("a 4-space move").'),
+        click.option("--match", "match_name", help="The match the entry belongs to (default: the match "
+                     "workbook's name in the ledger, or blank outside a match)."),
+        click.option("--round", "round_number", type=click.IntRange(1), help="The round it belongs to, if any."),
+        click.option("--ledger", "ledger_path", type=click.Path(dir_okay=False),
+                     help="Post to this season workbook's Ledger tab (made if it does not exist)."),
+        click.option("--ledger-sheet", metavar="KEY_OR_URL",
+                     help="Or post to this season Google Sheet's Ledger tab."),
+        click.option("--json", "as_json", is_flag=True, help="Also print the entry and the new balance as JSON."),
+    )
+    for option in reversed(options):
+        command = option(command)
+    return _where(command)
+
+
+@ledger.command("spend")
+@_entry_options
+@click.option("--garnets", type=click.IntRange(1), required=True, help="Garnets to spend.")
+@click.pass_obj
+@guarded
+def spend_command(obj: dict, garnets: int, **options: Any) -> None:
+    """Record a purchase: take garnets from a player's balance.
+
+    A spend the balance cannot cover is refused, with the balance, and nothing is
+    written. Entries go to the match workbook's Ledger tab, or with --ledger /
+    --ledger-sheet to a season workbook's.
+
+    \b
+    Example:
+      hostkit ledger spend --book game.xlsx --player Reds --garnets 4 --reason "a 4-space move"
+    """
+    _post(obj, options, lambda existing, match, round_, player: spend(
+        existing, match, round_, player, garnets, options["reason"]), "Spent")
+
+
+@ledger.command("pay")
+@_entry_options
+@click.option("--garnets", type=click.IntRange(0), default=0, show_default=True, help="Garnets to pay.")
+@click.option("--tokens", type=click.IntRange(0), default=0, show_default=True, help="Tokens of Life to give.")
+@click.option("--candidate", is_flag=True, help="Also make the player an elimination candidate.")
+@click.pass_obj
+@guarded
+def pay_command(obj: dict, garnets: int, tokens: int, candidate: bool, **options: Any) -> None:
+    """Record a payout outside a match's own scoring (a dodge, a Death Match win).
+
+    Posting the same entry again (same match, round, player and reason) adds
+    nothing, so running it twice never pays twice.
+
+    \b
+    Example:
+      hostkit ledger pay --ledger season.xlsx --player Craw --garnets 6 --reason "won the Death Match"
+    """
+    if not (garnets or tokens or candidate):
+        raise Unusable("Say what to pay: --garnets N, --tokens N and/or --candidate.")
+    _post(obj, options, lambda existing, match, round_, player: Entry(
+        match, round_, player, garnets=garnets, tokens=tokens, candidate=candidate, reason=options["reason"]), "Paid")
+
+
+def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> None:
+    """Read the ledger once, make the entry, refuse it or write the Ledger tab once, and say the new balance."""
+    as_json = options["as_json"]
+    book_path = options["book_path"] or obj["book_path"]
+    sheet = options["sheet"] or obj["sheet"]
+    credentials = options["credentials"] or obj["credentials"]
+    if options["ledger_path"] and options["ledger_sheet"]:
+        raise Unusable("Give --ledger or --ledger-sheet, not both.")
+    match_book = _open(book_path, sheet, credentials, as_json) if book_path or sheet else None
+    player, match = options["player"].strip().lstrip("@"), options["match_name"]
+    if match_book is not None:
+        game, tables = open_game(match_book)
+        ctx = game.context(tables)
+        player = ctx.roster.match(player) or player
+        match = game.match_name(ctx) if match is None else match
+    if options["ledger_path"] or options["ledger_sheet"]:
+        target = _open(options["ledger_path"], options["ledger_sheet"], credentials, as_json, public=True)
+        exists = getattr(target, "path", None) is None or target.path.exists()
+        tables = Tables(target.read() if exists else {})
+    elif match_book is not None:
+        target = match_book
+    else:
+        raise Unusable("Say which ledger: --book or --sheet (the match workbook), --ledger FILE or "
+                       "--ledger-sheet KEY (a season workbook).")
+    existing, problems = read_ledger(tables)
+    player = next((e.player for e in existing if player_key(e.player) == player_key(player)), player)
+    try:
+        entry = make(existing, match or "", options["round_number"], player)
+    except Refused as error:
+        held = balances([e for e in existing if player_key(e.player) == player_key(player)]).get(player)
+        click.echo(f"Refused: {error}; nothing was written.", err=True)
+        if as_json:
+            click.echo(json.dumps({"refused": str(error), "player": player,
+                                   "balance": _balance_json(held) if held else _balance_json(_Zero)},
+                                  ensure_ascii=False, indent=2))
+        sys.exit(1)
+    _, added = post(existing, [entry])
+    if added:
+        table = tables.get(LEDGER_TAB)
+        rows: Rows = ([table.header] + table.filled_rows()) if table is not None and table.header else [
+            list(LEDGER_HEADER)]
+        write_or_create(target, {LEDGER_TAB: rows + [entry.row()]})
+    after = balances([e for e in existing + added if player_key(e.player) == player_key(player)])[player]
+    if as_json:
+        click.echo(json.dumps({"written": bool(added), "entry": _entry_json(entry), "balance": _balance_json(after),
+                               "problems": [p.as_json() for p in problems]}, ensure_ascii=False, indent=2))
+    elif added:
+        click.echo(f"{verb}: {_describe(entry)}, written to {LEDGER_TAB} in {target.location}.")
+    else:
+        click.echo(f"Already recorded: {_describe(entry)}; nothing added (give another --reason to post "
+                   f"another entry).")
+    if not as_json:
+        click.echo(f"{player} now has {after.garnets} garnets, {after.tokens} Tokens of Life, "
+                   f"{after.candidacies} elimination candidacies.")
+    report_problems(problems)
+
+
+class _Zero:
+    garnets = tokens = candidacies = 0
+
+
+def _describe(entry: Entry) -> str:
+    parts = [f"{entry.garnets:+d} garnets" if entry.garnets else "",
+             f"{entry.tokens:+d} Tokens of Life" if entry.tokens else "",
+             "elimination candidate" if entry.candidate else ""]
+    where = f", {entry.match}" if entry.match else ""
+    return f"{entry.player} {', '.join(p for p in parts if p)} ({entry.reason}{where})"
+
+
+def _entry_json(entry: Entry) -> dict:
+    return {"match": entry.match, "round": entry.round, "player": entry.player, "garnets": entry.garnets,
+            "tokens_of_life": entry.tokens, "elimination_candidate": entry.candidate, "reason": entry.reason}
+
+
+COMMANDS = (ledger,)

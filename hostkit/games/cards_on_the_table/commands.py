@@ -1,0 +1,94 @@
+"""Commands of Cards on the Table: a garnet's look at a card of an earlier round."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from hostkit.cli.options import Unusable, book_options, guarded, json_option, now, open_game, write_or_create
+from hostkit.core.ledger import LEDGER_HEADER, LEDGER_TAB, Refused, read_ledger
+from hostkit.core.tables import Tables
+from hostkit.storage.book import Book
+
+
+@click.group("cards-on-the-table")
+def commands() -> None:
+    """Cards on the Table: buy a look at a card of an earlier round.
+
+    Boards, rounds and the end of the match go through `hostkit board`, `hostkit
+    play --player NAME`, `hostkit score --round N` and `hostkit standings`.
+
+    \b
+    Example:
+      hostkit cards-on-the-table reveal --book cards.xlsx --player Ann --round 1 --cell R2C4
+    """
+
+
+@commands.command()
+@book_options
+@click.option("--player", required=True, help="The player who spends the garnet.")
+@click.option("--round", "asked_round", type=click.IntRange(1, 3), required=True,
+              help="The earlier round whose card the player asks for.")
+@click.option("--cell", required=True, help="The card, as R2C4 (row 2, column 4).")
+@click.option("--ledger", "ledger_path", type=click.Path(dir_okay=False),
+              help="Spend from this season workbook's Ledger tab instead of the match workbook's own.")
+@json_option
+@guarded
+def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: str | None, as_json: bool) -> None:
+    """Spend 1 garnet of a player's, during round 2 or 3, to learn a card of an earlier round.
+
+    The purchase is a -1 garnet entry in the Ledger (refused when the player's
+    balance is short); the answer is printed for you to paste to that player
+    only. Asking again for the same card in the same round costs nothing more.
+
+    \b
+    Example:
+      hostkit cards-on-the-table reveal --book cards.xlsx --player Ann --round 1 --cell R2C4
+    """
+    from hostkit.games.cards_on_the_table.game import CardsOnTheTable
+
+    game, tables = open_game(book)
+    if not isinstance(game, CardsOnTheTable):
+        raise Unusable(f"{book.location} runs {game.title}, not Cards on the Table.")
+    season = None
+    ledger_tables = tables
+    if ledger_path is not None:
+        from hostkit.storage.xlsx import XlsxBook
+
+        season = XlsxBook(ledger_path)
+        ledger_tables = Tables(season.read() if season.path.exists() else {})
+    entries, problems = read_ledger(ledger_tables)
+    where = ledger_path or book.location
+    try:
+        answer, entry = game.reveal(tables, entries, player, asked_round, cell, now())
+    except Refused as refusal:
+        if as_json:
+            _report({"player": player, "answer": None, "spent": False, "refused": str(refusal)}, [], as_json)
+        click.echo(f"Refused: {refusal}; nothing was spent.", err=True)
+        sys.exit(1)
+    lines = [f"--- for {player} only (paste in their private channel) ---", answer]
+    if entry is not None:
+        table = ledger_tables.get(LEDGER_TAB)
+        rows = ([table.header] + table.filled_rows()) if table is not None and any(table.header) else [LEDGER_HEADER]
+        tabs = {LEDGER_TAB: rows + [entry.row()]}
+        if season is None:
+            book.write(tabs)
+        else:
+            write_or_create(season, tabs)
+        lines.append(f"Spent: {entry.player} −1 garnet ({entry.reason}), written to {LEDGER_TAB} in {where}.")
+    _report({"player": player, "answer": answer, "spent": entry is not None,
+             "problems": [p.as_json() for p in problems]}, lines, as_json)
+    if problems:
+        for problem in problems:
+            click.echo(f"  {problem}", err=True)
+        sys.exit(1)
+
+
+def _report(data: dict, lines: list[str], as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        for line in lines:
+            click.echo(line)

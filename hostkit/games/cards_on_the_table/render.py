@@ -1,0 +1,157 @@
+"""Cards on the Table as the host and the players read it: tabs, pictures, summary lines and private messages.
+
+Public rows never hold a card, a heat indicator or the heat rule of a round that is not over, and never
+a player's own score beside their name before the end: the lists are anonymous.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from hostkit.core.drawing import Picture, Shape, draw_grid
+from hostkit.core.glyphs import cell_face
+from hostkit.core.styles import Styled
+from hostkit.core.tables import Rows
+from hostkit.core.words import plural
+
+from .cards import Board, Card, Colour, Shade
+from .cells import SIZE, Cell, row_cells
+from .points import signed
+from .scoring import PlayerRound, RoundResult
+from .standings import Standings
+from .tabs import board_tab, results_tab, scores_tab
+
+SHADES = {Shade.BLACK: "black", Shade.GREY: "grey", Shade.WHITE: "white"}
+CARD_BACKGROUNDS = {Colour.RED: "red", Colour.BLUE: "blue", Colour.YELLOW: "yellow"}
+SCORES_HEADER = ["Player", "Starting", "Action", "Target", "Scoring card", "Scoring value", "Nullify credit",
+                 "Guess points", "Penalties", "Round points", "Total", "Reasons"]
+FINAL_HEADER = ["Player", "Round 1", "Round 2", "Round 3", "Colour bonus", "Unique bonus", "Forfeit", "Total",
+                "Garnets", "Token of Life", "Why"]
+
+
+def card_picture(card: Card, marks: Sequence[str] = (), heat: bool = True) -> Picture:
+    """The card's number on its colour, with the heat triangles (up, right, down, left) when heat is shown."""
+    edges = tuple(SHADES[s] for s in card.heat.shades) if heat and card.heat is not None else None
+    return Picture(background=CARD_BACKGROUNDS[card.colour], shape=Shape.NUMBER, text=str(card.number),
+                   colour="black" if card.colour is Colour.YELLOW else "white", edges=edges, marks=tuple(marks))
+
+
+def board_png(board: Board, title: str, marks: dict[Cell, list[str]] | None = None) -> bytes:
+    """The whole board for the host: numbers on their colours, heat triangles, and who turned what."""
+    marks = marks or {}
+    grid = [[card_picture(board[cell], marks.get(cell, ())) for cell in row_cells(r)] for r in range(1, SIZE + 1)]
+    return draw_grid(grid, row_labels=[f"R{r}" for r in range(1, SIZE + 1)],
+                     column_labels=[f"C{c}" for c in range(1, SIZE + 1)], title=title)
+
+
+def public_board_rows(round_number: int, board: Board) -> Rows:
+    """A finished round's board as coloured cells: each card's number on its colour (no heat)."""
+    rows: Rows = [[f"Round {round_number}", *[f"C{c}" for c in range(1, SIZE + 1)]]]
+    for r in range(1, SIZE + 1):
+        cells: list = [f"R{r}"]
+        for cell in row_cells(r):
+            card = board[cell]
+            face = cell_face(card_picture(card, heat=False))
+            cells.append(Styled(card.number, fill=face.fill, font=face.font, bold=True, centred=True))
+        rows.append(cells)
+    rows.append([])
+    rows.append(["Colours", *[f"{c.letter} = {c.value}" for c in Colour]])
+    return rows
+
+
+def _card(result: RoundResult, cell: Cell | None) -> str:
+    if cell is None:
+        return ""
+    card = result.board[cell]
+    return f"{cell} ({card.number} {card.colour})"
+
+
+def scores_rows(result: RoundResult, private: dict[str, list[str]]) -> Rows:
+    """Host only: each player's round part by part with every reason, then what the host must tell whom."""
+    rows: Rows = [list(SCORES_HEADER)]
+    for player, score in result.players.items():
+        play = score.play
+        rows.append([player, _card(result, play.starting), "" if play.action is None else play.action.value,
+                     _card(result, play.target), _card(result, play.scoring_cell), score.scoring_value.points,
+                     score.nullify_credit.points, score.guess_points, score.penalty_points, score.round_points,
+                     score.total, " ".join(score.reasons())])
+    rows += [[], ["Top scorers this round", ", ".join(result.top_scorers())]]
+    if result.top_guesses is not None:
+        rows += [["Host note", note] for note in result.top_guesses.host_notes]
+    if private:
+        rows += [[], ["Tell privately", "Message"]]
+        rows += [[player, text] for player, texts in private.items() for text in texts]
+    return rows
+
+
+def results_rows(result: RoundResult) -> Rows:
+    """Public: every player's round points, best first, without names; from round 2 the totals too."""
+    primary = result.primary_list()
+    heads = [f"Primary list: round {result.round} points"]
+    columns = [primary]
+    if result.round >= 2:
+        heads.append(f"Secondary list: totals after round {result.round}")
+        columns.append(result.secondary_list())
+    rows: Rows = [heads]
+    rows += [[column[i] for column in columns] for i in range(len(primary))]
+    rows += [[], ["Every player's points, best first; names are not shown and nobody is told their own score."]]
+    return rows
+
+
+def private_messages(result: RoundResult) -> dict[str, list[str]]:
+    """What each player is told after the round: the verdicts of their heat and top-scorer guesses."""
+    out: dict[str, list[str]] = {}
+    for player, score in result.players.items():
+        for part in (score.heat_guess, score.top_guess):
+            if part.reason:
+                out.setdefault(player, []).append(part.reason)
+    return out
+
+
+def _line(score: PlayerRound, result: RoundResult) -> str:
+    play = score.play
+    turned = ", ".join(str(c) for c in play.turned) or "no card"
+    action = f", {play.action.value}" if play.action else ""
+    return (f"  {score.player}: {turned}{action}; scoring {_card(result, play.scoring_cell) or 'nothing'} "
+            f"{signed(score.scoring_value.points)}, Nullify {signed(score.nullify_credit.points)}, guesses "
+            f"{signed(score.guess_points)}, penalties {signed(score.penalty_points)}: "
+            f"{plural(score.round_points, 'point')} this round, {score.total} in total")
+
+
+def score_summary(result: RoundResult, private: dict[str, list[str]], written: list[str]) -> list[str]:
+    lines = [f"Round {result.round} scored for {plural(len(result.players), 'player')}."]
+    lines += [_line(score, result) for score in result.players.values()]
+    lines.append(f"Primary list (public): {', '.join(map(str, result.primary_list()))}")
+    if result.round >= 2:
+        lines.append(f"Secondary list (public): {', '.join(map(str, result.secondary_list()))}")
+    for player, texts in private.items():
+        lines += [f"--- for {player} only (paste in their private channel) ---", *texts]
+    lines.append(f"Written: {', '.join(written)}.")
+    return lines
+
+
+def written_tabs(round_number: int, boards: Sequence[int]) -> list[str]:
+    return ([f"{scores_tab(round_number)} (host only)", f"{results_tab(round_number)} (public)"]
+            + [f"{board_tab(n)} (public)" for n in boards])
+
+
+def final_rows(standings: Standings, order: Sequence[str]) -> Rows:
+    """Public at the end: everyone's points with every bonus, the garnets, the Tokens of Life and the EC."""
+    rows: Rows = [list(FINAL_HEADER)]
+    tokens = set(standings.tokens_of_life.winners)
+    for player in sorted(order, key=lambda p: -standings.scores[p].total):
+        s = standings.scores[player]
+        rows.append([player, *s.round_points, s.colour_bonus.points, s.unique_bonus.points,
+                     "set to 3" if s.forfeit.reason else "", s.total, s.garnets, "yes" if player in tokens else "",
+                     " ".join(s.reasons())])
+    rows += [[], ["Winners", ", ".join(standings.winners)], ["Tokens of Life", standings.tokens_of_life.reason],
+             ["Elimination candidate", standings.ec or "undecided", standings.ec_reason]]
+    return rows
+
+
+def table_text(rows: Rows) -> list[str]:
+    """Rows as aligned columns (the reasons column left out), for the host's terminal."""
+    shown = [[str(v) for v in row[:-1]] for row in rows if len(row) > 3]
+    widths = [max(len(row[i]) for row in shown if i < len(row)) for i in range(len(shown[0]))]
+    return ["  ".join(v.ljust(widths[i]) for i, v in enumerate(row)).rstrip() for row in shown]
+

@@ -1,0 +1,91 @@
+"""What a Hap and Grab match is waiting for, round by round, and the next command to run."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from hostkit.core.game import Context
+from hostkit.core.tables import BookError, Tables
+from hostkit.core.times import format_span, format_time
+from hostkit.games.hap_and_grab.parts import judge_part1, replay_part2
+from hostkit.games.hap_and_grab.tabs import board_tab, read_board, read_rounds, results_tab
+
+
+@dataclass
+class RoundState:
+    """One round as it stands: a short state, a line for the host, what it waits for, and the command it needs."""
+
+    number: int
+    state: str
+    line: str
+    waiting_for: dict[str, Any] | None = None
+    not_submitted: list[str] = field(default_factory=list)
+    seconds_left: int | None = None
+    command: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"round": self.number, "state": self.state, "says": self.line, "waiting_for": self.waiting_for,
+                "not_submitted": self.not_submitted, "seconds_left": self.seconds_left, "next": self.command}
+
+
+def round_state(tables: Tables, ctx: Context, number: int, now: dt.datetime) -> RoundState:
+    tz = ctx.config.tz
+    plan = read_rounds(tables, ctx).get(number)
+    board, _ = read_board(tables, number)
+    if not board.cards:
+        when = f"; it opens at {format_time(plan.opens, tz)}" if plan else ""
+        return RoundState(number, "no board", f"no board yet{when}", command=f"hostkit board --round {number}")
+    if plan is None:
+        return RoundState(number, "no opens time", "board ready; type its Opens time in the Rounds tab")
+    if now < plan.opens:
+        return RoundState(number, "not open", f"opens at {format_time(plan.opens, tz)} "
+                          f"(in {format_span(plan.opens - now)}); its board stays private until then",
+                          seconds_left=int((plan.opens - now).total_seconds()),
+                          command=f"hostkit board --round {number}")
+    part, _ = judge_part1(tables, ctx, number)
+    if now < part.closes:
+        answered = {a.player for a in part.answers}
+        quiet = [p for p in ctx.roster.names if p not in answered]
+        left = part.closes - now
+        return RoundState(number, "part 1 open", f"Part 1 open, {format_span(left)} left (closes at "
+                          f"{format_time(part.closes, tz)}); {part.found()} of {len(part.board.anti_haps())} "
+                          f"anti-haps found" + (f"; no answer yet from {', '.join(quiet)}" if quiet else ""),
+                          not_submitted=quiet, seconds_left=int(left.total_seconds()),
+                          command=f"hostkit {'score' if board_tab(number) in tables else 'board'} --round {number}")
+    if results_tab(number) not in tables:
+        return RoundState(number, "to score", "Part 1 closed; not scored yet", command=f"hostkit score --round {number}")
+    if part.turns.losers():
+        return RoundState(number, "over", "; ".join(f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers()),
+                          command="hostkit standings")
+    order = ctx.roster.compact(list(part.turns.order))
+    if not part.turns.order:
+        return RoundState(number, "over", "nobody earned a turn, so there is no Part 2")
+    part2 = replay_part2(tables, ctx, part)
+    if part2 is None:
+        return RoundState(number, "to deal", f"Part 1 scored (turn order {order}); Part 2 not dealt yet",
+                          command=f"hostkit deal --round {number}")
+    if part2.rejection is not None:
+        return RoundState(number, "part 2 stuck", f"Part 2 stopped at {part2.rejection}",
+                          command=f"hostkit score --round {number}")
+    waiting = part2.game.waiting()
+    if waiting is not None:
+        return RoundState(number, "part 2", f"Part 2: card {waiting.number} ({waiting.card.describe()}) is revealed; "
+                          f"the option is {waiting.player}'s (turn order {ctx.roster.compact(part2.game.order)})",
+                          waiting_for={"player": waiting.player, "card": waiting.number},
+                          command=f"hostkit play --round {number}")
+    return RoundState(number, "over", f"Part 2 ended: {part2.game.ended}. {part2.game.describe_treasure()}")
+
+
+def match_status(tables: Tables, ctx: Context, now: dt.datetime) -> tuple[list[RoundState], str]:
+    """Every round's state, and the next command: the first one a round needs, else standings."""
+    states = []
+    for number in range(1, ctx.config["rounds"] + 1):
+        try:
+            states.append(round_state(tables, ctx, number, now))
+        except BookError as error:
+            states.append(RoundState(number, "problem", str(error)))
+    lost = next((s for s in states if s.state == "over" and s.command == "hostkit standings"), None)
+    needed = next((s.command for s in states if s.command), None)
+    return states, ("hostkit standings" if lost or needed is None else needed)

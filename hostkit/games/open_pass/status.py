@@ -1,0 +1,82 @@
+"""What an Open, Pass match is waiting for: each bidding round, then the play phase, and the next command."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shlex
+from typing import TYPE_CHECKING, Any
+
+from hostkit.core.game import Context
+from hostkit.core.tables import BookError, Tables
+from hostkit.core.times import format_span, format_time
+from hostkit.games.open_pass.tabs import FINAL_TAB, read_bids, read_deadlines, read_packs, results_tab
+
+if TYPE_CHECKING:
+    from hostkit.games.open_pass.game import OpenPass
+
+
+def _round(number: int, state: str, line: str, command: str | None = None, **more: Any) -> dict[str, Any]:
+    return {"round": number, "state": state, "says": line, "next": command, "not_submitted": [],
+            "waiting_for": None, "seconds_left": None, **more}
+
+
+def bidding_round(tables: Tables, ctx: Context, number: int, now: dt.datetime) -> dict[str, Any]:
+    packs, _ = read_packs(tables, number, ctx.config["building_rounds"])
+    if not packs:
+        return _round(number, "no packs", "no packs typed into Packs yet")
+    deadlines = read_deadlines(tables, ctx).times
+    bids, _ = read_bids(tables, ctx, number, packs, deadlines)
+    bidders = {b.player for b in bids}
+    missing = [p for p in ctx.roster.names if p not in bidders]
+    deadline = deadlines.get(number, (None, None))[1]
+    score = f"hostkit score --round {number}"
+    if deadline is not None and now < deadline:
+        left = deadline - now
+        return _round(number, "bids open", f"bids open, {format_span(left)} left (close at "
+                      f"{format_time(deadline, ctx.config.tz)}); {len(bidders)} of {len(ctx.roster.names)} have bid"
+                      + (f"; no bid yet from {', '.join(missing)}" if missing else ""), score,
+                      not_submitted=missing, seconds_left=int(left.total_seconds()))
+    if results_tab(number) in tables:
+        return _round(number, "scored", f"scored ({len(bidders)} players bid)")
+    return _round(number, "to score", "bids closed; not scored yet" if deadline else
+                  f"no deadline; {len(bidders)} of {len(ctx.roster.names)} have bid", score, not_submitted=missing)
+
+
+def play_phase(game: OpenPass, tables: Tables, ctx: Context) -> dict[str, Any]:
+    number = game.play_round(ctx)
+    _, waiting, plays, _ = game._phase(tables, ctx)
+    unfinished = [p for p in ctx.roster.names if p in plays and not plays[p].is_over()]
+    if waiting:
+        missing = list(waiting)
+        line = f"waiting for decks from {', '.join(missing)}"
+        if unfinished:
+            line += f"; still playing: {', '.join(unfinished)}"
+        command = f"hostkit play --player {shlex.quote(unfinished[0])}" if unfinished else None
+        return _round(number, "decks", line, command, not_submitted=missing)
+    if unfinished:
+        first = plays[unfinished[0]]
+        return _round(number, "playing", "still playing: " + ", ".join(
+            f"{p} (card {plays[p].next_card()} of {len(plays[p].deal.dealt)} next)" for p in unfinished),
+            f"hostkit play --player {shlex.quote(unfinished[0])}",
+            waiting_for={"player": unfinished[0], "card": first.next_card()}, not_submitted=unfinished)
+    if FINAL_TAB in tables:
+        return _round(number, "over", f"every player has finished; {FINAL_TAB} is written")
+    return _round(number, "to score", "every player has finished; not ranked yet", f"hostkit score --round {number}")
+
+
+def match_status(game: OpenPass, tables: Tables, ctx: Context, now: dt.datetime) -> tuple[list[dict], str | None]:
+    rounds = []
+    for number in range(1, ctx.config["building_rounds"] + 1):
+        try:
+            rounds.append(bidding_round(tables, ctx, number, now))
+        except BookError as error:
+            rounds.append(_round(number, "problem", str(error)))
+    if all(r["state"] == "scored" for r in rounds):
+        try:
+            rounds.append(play_phase(game, tables, ctx))
+        except BookError as error:
+            rounds.append(_round(game.play_round(ctx), "problem", str(error)))
+    else:
+        rounds.append(_round(game.play_round(ctx), "waiting", "the play phase starts once every bidding round is "
+                             "scored"))
+    return rounds, next((r["next"] for r in rounds if r["next"]), None)

@@ -1,0 +1,84 @@
+"""What a Paths and PAHs match is waiting for: the board, the deal, each round open or closed, who has not sent
+anything, and the next command."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from hostkit.core.game import Context, Outcome
+from hostkit.core.tables import Tables
+from hostkit.core.times import format_span, format_time
+from hostkit.games.paths_and_pahs.match import ENDGAME
+from hostkit.games.paths_and_pahs.tabs import (
+    ROUNDS_TAB, STARTING_TAB, RoundTimes, board_cells, has_cards, read_rounds, read_submissions, results_tab,
+    round_name,
+)
+
+if TYPE_CHECKING:
+    from hostkit.games.paths_and_pahs.game import PathsAndPahs
+
+
+def _state(times: RoundTimes | None, now: dt.datetime, tz: dt.tzinfo) -> tuple[str, str]:
+    if times is None:
+        return "not scheduled", f"no Opens time in {ROUNDS_TAB} yet"
+    if now < times.opens:
+        return "not open", f"opens at {format_time(times.opens, tz)} (in {format_span(times.opens - now)})"
+    if now < times.closes:
+        return "open", f"open until {format_time(times.closes, tz)} ({format_span(times.closes - now)} left)"
+    return "closed", f"closed at {format_time(times.closes, tz)}"
+
+
+def match_status(game: PathsAndPahs, tables: Tables, now: dt.datetime) -> Outcome:
+    ctx = game.context(tables)
+    tz = ctx.config.tz
+    outcome = Outcome(problems=list(ctx.problems))
+    rounds = read_rounds(tables, ctx)
+    laid = has_cards(board_cells(tables)[0])
+    starting = tables.get(STARTING_TAB)
+    dealt = starting is not None and bool(starting.filled_rows())
+    lines = [f"Board: {'laid' if laid else 'not laid yet'}. Starting cards: {'dealt' if dealt else 'not dealt yet'}."]
+    listed: list[dict[str, Any]] = []
+    waiting: dict[str, Any] | None = None
+    upcoming: str | None = None
+    for number in range(1, ENDGAME + 1):
+        times = rounds.get(number)
+        state, words = _state(times, now, tz)
+        scored = results_tab(number) in tables
+        lines.append(f"{round_name(number).capitalize()}: {words}" + ("; scored." if scored else "."))
+        listed.append({"round": number, "state": state, "scored": scored,
+                       "opens": format_time(times.opens, tz) if times else None,
+                       "closes": format_time(times.closes, tz) if times else None})
+        if state == "open":
+            waiting = _waiting(tables, ctx, rounds, number)
+            lines.append(f"  nothing sent yet by: {', '.join(waiting['not_submitted']) or 'nobody, all have sent'}")
+            if waiting["no_start"]:
+                lines.append(f"  no start sent yet (off the board): {', '.join(waiting['no_start'])}")
+        if upcoming is None and not scored:
+            upcoming = (f"`hostkit score --round {number}`" if state == "closed" else
+                        f"type {round_name(number)}'s Opens time in {ROUNDS_TAB}" if state == "not scheduled" else
+                        f"`hostkit score --round {number}` once {round_name(number)} closes")
+    if not laid:
+        upcoming = "`hostkit board --round 1`"
+    elif not dealt:
+        upcoming = "`hostkit deal --round 1`"
+    lines.append(f"Next: {upcoming or '`hostkit standings`'}.")
+    outcome.summary = lines
+    outcome.data = {"rounds": listed, "waiting_for": waiting, "next": (upcoming or "hostkit standings").replace("`", "")}
+    return outcome
+
+
+def _waiting(tables: Tables, ctx: Context, rounds: dict[int, RoundTimes], number: int) -> dict[str, Any]:
+    """Who has sent no row in the open round, and (rounds 1–4) who has never sent a start."""
+    sent: set[str] = set()
+    started: set[str] = set()
+    for n in range(1, number + 1):
+        subs, _ = read_submissions(tables, ctx, rounds, n)
+        for s in subs:
+            if n == number:
+                sent.add(s.player)
+            if s.action.strip().casefold() == "start":
+                started.add(s.player)
+    names = ctx.roster.names
+    return {"round": number, "not_submitted": [p for p in names if p not in sent],
+            "no_start": [p for p in names if p not in started] if number < ENDGAME else []}

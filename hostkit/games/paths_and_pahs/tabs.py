@@ -1,0 +1,177 @@
+"""Paths and PAHs' tabs: their names and headers (from template.json), and reading them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from hostkit.core.cards import Card
+from hostkit.core.game import Context, load_template, template_headers
+from hostkit.core.settings import whole_number
+from hostkit.core.stamped import RoundClock, read_stamped
+from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
+from hostkit.core.times import format_time, parse_time
+from hostkit.core.words import named
+from hostkit.games.paths_and_pahs.actions import Submission
+from hostkit.games.paths_and_pahs.board import COLUMNS, SIZE, Board, board_problems, parse_board
+from hostkit.games.paths_and_pahs.cards import CardNames, shares_no_value
+from hostkit.games.paths_and_pahs.match import ENDGAME
+
+HEADERS = template_headers(load_template(__package__))
+ROUNDS_TAB = "Rounds"
+BOARD_TAB = "Board"
+SUBMISSIONS_TAB = "Submissions"
+STARTING_TAB = "Starting"
+DRAWS_TAB = "Draws"
+LEADERBOARD_TAB = "Leaderboard"
+OPENING_BOARD_TAB = "Opening Board"
+
+
+def results_tab(round_number: int) -> str:
+    """Host only: every action judged, the players' full state and the board after the round."""
+    return f"Round {round_number} Results"
+
+
+def board_tab(round_number: int) -> str:
+    """Public: the board after the round, as coloured cells, with the players on it."""
+    return f"Board after Round {round_number}"
+
+
+def round_name(round_number: int) -> str:
+    return "the endgame" if round_number == ENDGAME else f"round {round_number}"
+
+
+@dataclass(frozen=True)
+class RoundTimes:
+    number: int
+    row: int
+    opens: dt.datetime
+    closes: dt.datetime
+
+
+def read_rounds(tables: Tables, ctx: Context) -> dict[int, RoundTimes]:
+    """The rounds whose Opens time is typed; Closes defaults to Opens + Config round_hours."""
+    table = tables.require(ROUNDS_TAB)
+    found: dict[int, RoundTimes] = {}
+    for record in table.records("Round", "Opens", optional=("Closes",)):
+        where = f"Rounds row {record.row}"
+        try:
+            number = whole_number(record["Round"])
+        except ValueError:
+            raise BookError(f"{where}: Round {record.text('Round')!r} is not a round number (1–{ENDGAME}); fix it.") \
+                from None
+        if not 1 <= number <= ENDGAME:
+            raise BookError(f"{where}: round {number} is not a round of this match (1–{ENDGAME - 1}, then {ENDGAME}, "
+                            f"the endgame); fix it.")
+        if number in found:
+            raise BookError(f"{where}: round {number} is listed twice (also row {found[number].row}); keep one row.")
+        if is_blank(record["Opens"]):
+            continue
+        opens = _time(record["Opens"], ctx, f"{where}: Opens")
+        closes = (opens + dt.timedelta(hours=ctx.config["round_hours"]) if is_blank(record["Closes"])
+                  else _time(record["Closes"], ctx, f"{where}: Closes"))
+        if closes <= opens:
+            raise BookError(f"{where}: round {number} closes at {format_time(closes, ctx.config.tz)}, not after it "
+                            f"opens; fix Closes or leave it blank ({ctx.config['round_hours']} hours).")
+        found[number] = RoundTimes(number, record.row, opens, closes)
+    return found
+
+
+def _time(cell: Cell, ctx: Context, what: str) -> dt.datetime:
+    try:
+        return parse_time(cell, ctx.config.tz, ctx.config["date_order"])
+    except ValueError as error:
+        raise BookError(f"{named(what, cell)} {error}.") from None
+
+
+def board_cells(tables: Tables) -> tuple[list[list[Cell]], list[Problem]]:
+    """The Board tab as 6 rows of 6 typed cells (rows by their Row number; a missing row is blank)."""
+    table = tables.require(BOARD_TAB)
+    grid: list[list[Cell]] = [[None] * SIZE for _ in range(SIZE)]
+    problems: list[Problem] = []
+    seen: dict[int, int] = {}
+    for record in table.records("Row", *COLUMNS):
+        try:
+            number = whole_number(record["Row"])
+        except ValueError:
+            number = 0
+        if not 1 <= number <= SIZE:
+            problems.append(Problem(table.name, record.row, f"Row {record.text('Row')!r} is not a row of the board "
+                                    f"(1–{SIZE}); the row is left out until it is fixed."))
+            continue
+        if number in seen:
+            problems.append(Problem(table.name, record.row, f"row {number} is typed twice (also tab row "
+                                    f"{seen[number]}); this one is left out."))
+            continue
+        seen[number] = record.row
+        grid[number - 1] = [record[c] for c in COLUMNS]
+    return grid, problems
+
+
+def has_cards(grid: list[list[Cell]]) -> bool:
+    return any(not is_blank(cell) for row in grid for cell in row)
+
+
+def read_board(tables: Tables, names: CardNames) -> Board:
+    """The opening board, or BookError naming every problem with its cells."""
+    grid, problems = board_cells(tables)
+    if not has_cards(grid):
+        raise BookError(f"The {BOARD_TAB} tab is empty; run `hostkit board --round 1` to lay the board.")
+    wrong = [str(p) for p in problems] + [f"{BOARD_TAB} {p}" for p in board_problems(grid, names)]
+    if wrong:
+        raise BookError(f"The {BOARD_TAB} tab cannot be used: {'; '.join(wrong)}. Fix it, or run "
+                        f"`hostkit board --round 1 --force` to lay a generated board.")
+    return parse_board(grid, names)
+
+
+def read_starting(tables: Tables, ctx: Context, names: CardNames) -> tuple[dict[str, tuple[Card, Card]], list[Problem]]:
+    """Each player's two starting cards; a player missing here cannot play (BookError)."""
+    table = tables.require(STARTING_TAB)
+    dealt: dict[str, tuple[Card, Card]] = {}
+    problems: list[Problem] = []
+    for record in table.records(*HEADERS[STARTING_TAB]):
+        player = ctx.roster.match(record["Player"])
+        if player is None:
+            problems.append(Problem(table.name, record.row, f"{record.text('Player')!r} is not a player "
+                                    f"({', '.join(ctx.roster.names)}); the row is ignored."))
+            continue
+        try:
+            first, second = (names.parse(record[c]) for c in ("Card 1", "Card 2"))
+        except ValueError as error:
+            raise BookError(f"{STARTING_TAB} row {record.row}: {error}. Fix it, or run `hostkit deal --round 1 "
+                            f"--force` to deal again.") from None
+        if first == second:
+            raise BookError(f"{STARTING_TAB} row {record.row}: {player}'s two starting cards are the same card; "
+                            f"give two different cards.")
+        if not shares_no_value(first, second):
+            problems.append(Problem(table.name, record.row, f"{player}'s starting cards {names.format(first)} and "
+                                    f"{names.format(second)} share a value; the rule sheet deals two that share "
+                                    f"none. Used as typed."))
+        dealt[player] = (first, second)
+    missing = [p for p in ctx.roster.names if p not in dealt]
+    if missing:
+        raise BookError(f"{STARTING_TAB} has no starting cards for {', '.join(missing)}; run `hostkit deal "
+                        f"--round 1` first.")
+    return {p: dealt[p] for p in ctx.roster.names}, problems
+
+
+def read_submissions(tables: Tables, ctx: Context, rounds: dict[int, RoundTimes], round_number: int
+                     ) -> tuple[list[Submission], list[Problem]]:
+    """Round round_number's rows; a blank Round is read from the time (the latest round opened by then)."""
+    def round_at(at: dt.datetime) -> int | None:
+        started = [r for r in rounds.values() if r.opens <= at]
+        return max(started, key=lambda r: r.opens).number if started else None
+
+    clock = RoundClock(ENDGAME, f"round of this match ({ENDGAME} is the endgame)", round_at,
+                       "before any round opened (fix the Opens times if they are wrong)")
+    table = tables.require(SUBMISSIONS_TAB)
+    stamped, problems = read_stamped(table, ctx, round_number, clock, ("Action", "Value"), "the row is not scored")
+    return [Submission(s.row, s.at, s.player, s.record.text("Action"), s.record.text("Value")) for s in stamped], \
+        problems
+
+
+def record_draws(tables: Tables, command: str, entries: Rows) -> Rows:
+    """The Draws tab with this command's rows replaced by `entries`."""
+    table = tables.get(DRAWS_TAB)
+    kept = [r for r in (table.filled_rows() if table else []) if str(r[0] if r else "").strip() != command]
+    return [list(HEADERS[DRAWS_TAB])] + kept + entries

@@ -1,0 +1,96 @@
+"""How every tab hostkit writes is laid out, on any backend: a bold header row frozen at the top, columns
+fitted to their content, long text wrapped, date-times shown as date-times, and the public tabs first.
+
+Pure: the backends (xlsx.py, sheets.py) turn a Look into their own formats.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from hostkit.core.styles import Styled, plain
+from hostkit.core.tables import Rows, is_blank
+from hostkit.storage.book import Order
+
+MAX_WIDTH = 50
+"""Characters: a column is never wider; longer text wraps inside it."""
+MIN_WIDTH = 4
+DATE_TIME = "yyyy-mm-dd hh:mm:ss"
+DATE_TIME_MS = "yyyy-mm-dd hh:mm:ss.000"
+DATE = "yyyy-mm-dd"
+
+
+@dataclass(frozen=True)
+class Look:
+    """A tab's layout: each column's width in characters, the cells whose text wraps (0-based row, column),
+    and how many rows stay frozen at the top (the header, drawn bold)."""
+
+    widths: tuple[int, ...]
+    wrapped: frozenset[tuple[int, int]]
+    frozen: int
+
+
+def look(rows: Rows) -> Look:
+    """Each column as wide as its widest text, up to MAX_WIDTH; text wider than its column wraps.
+
+    A row's last filled cell may spill over the blank cells to its right (a note, a reason at the end of a
+    row), so it neither widens its column nor wraps; the header row always counts.
+    """
+    columns = max((len(r) for r in rows), default=0)
+    widths = [MIN_WIDTH] * columns
+    for number, row in enumerate(rows):
+        last = _last_filled(row)
+        for column, value in enumerate(row):
+            if number == 0 or column != last:
+                widths[column] = max(widths[column], min(MAX_WIDTH, _length(value)))
+    wrapped = frozenset(
+        (number, column)
+        for number, row in enumerate(rows) if number > 0
+        for column, value in enumerate(row)
+        if column != _last_filled(row) and _length(value) > widths[column]
+    )
+    return Look(tuple(widths), wrapped, 1 if rows else 0)
+
+
+def _last_filled(row: Sequence[Any]) -> int:
+    return max((i for i, v in enumerate(row) if not is_blank(plain(v))), default=-1)
+
+
+def _length(value: Any) -> int:
+    """About how many characters wide a cell shows; a bold or centred (drawn) cell gets some room around it."""
+    shown = plain(value)
+    if is_blank(shown):
+        return 0
+    if isinstance(shown, dt.datetime):
+        length = len(DATE_TIME_MS if shown.microsecond else DATE_TIME)
+    elif isinstance(shown, dt.date):
+        length = len(DATE)
+    elif isinstance(shown, float):
+        length = min(len(f"{shown:.6g}"), 12)
+    else:
+        length = max(len(line) for line in str(shown).splitlines() or [""])
+    if isinstance(value, Styled) and (value.bold or value.centred):
+        length += 2
+    return length
+
+
+def number_format(value: Any) -> str | None:
+    """The format a cell is shown in: a Styled cell's own, else one for date-times and dates."""
+    if isinstance(value, Styled) and value.number_format:
+        return value.number_format
+    shown = plain(value)
+    if isinstance(shown, dt.datetime):
+        return DATE_TIME_MS if shown.microsecond else DATE_TIME
+    if isinstance(shown, dt.date):
+        return DATE
+    return None
+
+
+def arranged(names: Sequence[str], order: Order | None) -> list[str]:
+    """Every tab, the public ones first in reading order, the others after them as they were."""
+    if order is None:
+        return list(names)
+    first = order(names)
+    return first + [n for n in names if n not in first]
