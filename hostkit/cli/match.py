@@ -209,8 +209,10 @@ def status(book: Book, as_json: bool) -> None:
     outcome = game.status(tables, now())
     command = (outcome.data or {}).get("next")
     if command:
-        outcome.data["next"] = f"{command} {where(book)}"
-        outcome.summary.append(f"Next: {outcome.data['next']}")
+        if command.startswith("hostkit "):
+            command = f"{command} {where(book)}"
+        outcome.data["next"] = command
+        outcome.summary.append(f"Next: {command}" + ("" if command.startswith("hostkit ") else "."))
     finish(book, game, outcome, as_json)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 import requests
 from google.auth import exceptions as auth_errors
@@ -114,8 +114,38 @@ def a1_range(title: str, rows: int, columns: int) -> str:
     return f"{quote_title(title)}!A1:{column_letter(max(columns, 1))}{max(rows, 1)}"
 
 
-def from_json(row: Sequence[Any]) -> list[Cell]:
-    return [None if v == "" else v for v in row]
+META_FIELDS = "properties(title,locale,timeZone),sheets(properties)"
+GRID_FIELDS = META_FIELDS[:-1] + ",data(startRow,startColumn,rowData(values(effectiveValue))))"
+
+
+def grid_rows(sheet: dict) -> Rows:
+    """A tab's values from spreadsheets.get with includeGridData: a formula's result, never its text;
+    trailing blank rows dropped."""
+    rows: Rows = []
+    for block in sheet.get("data", []):
+        top, left = block.get("startRow", 0), block.get("startColumn", 0)
+        for r, row in enumerate(block.get("rowData", []), start=top):
+            while len(rows) <= r:
+                rows.append([])
+            cells = [_effective(cell.get("effectiveValue")) for cell in row.get("values", [])]
+            rows[r] = [None] * left + cells
+    while rows and all(v is None for v in rows[-1]):
+        rows.pop()
+    return rows
+
+
+def _effective(value: dict | None) -> Cell:
+    if not value:
+        return None
+    if "stringValue" in value:
+        return value["stringValue"] if value["stringValue"] != "" else None
+    if "numberValue" in value:
+        return value["numberValue"]
+    if "boolValue" in value:
+        return value["boolValue"]
+    if "errorValue" in value:
+        return f"#ERROR ({value['errorValue'].get('type', 'ERROR')})"
+    return None
 
 
 class _Client(HTTPClient):
@@ -188,6 +218,7 @@ class SheetsBook(Book):
         self.progress = progress
         self.client = _Client(session, backoff or BACKOFF, timeout, progress)
         self._metadata: dict | None = None
+        self._has_cells = False
 
     @classmethod
     def open(cls, key_or_url: str, credentials_file: str | Path | None, **options: Any) -> "SheetsBook":
@@ -202,9 +233,8 @@ class SheetsBook(Book):
         return self._meta().get("properties", {}).get("timeZone")
 
     def read(self) -> dict[str, Rows]:
-        titles = self.titles()
-        self._say(f"Reading {len(titles)} tabs of {self.location}…")
-        return self._values(titles)
+        self._say(f"Reading {self.location}…")
+        return {s["properties"]["title"]: grid_rows(s) for s in self._meta(with_cells=True).get("sheets", [])}
 
     def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
         if not tabs:
@@ -221,9 +251,9 @@ class SheetsBook(Book):
 
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
         wanted = {n.casefold() for n in tabs}
-        present = [t for t in self.titles() if t.casefold() in wanted]
+        present = {t: rows for t, rows in self.read().items() if t.casefold() in wanted}
         if present:
-            used = [t for t, rows in self._values(present).items() if any(v is not None for r in rows for v in r)]
+            used = [t for t, rows in present.items() if any(v is not None for r in rows for v in r)]
             if used and not force:
                 raise StorageError(
                     f"{self.location} already has the tabs {', '.join(used)}; pass --force to replace them "
@@ -236,10 +266,14 @@ class SheetsBook(Book):
     def titles(self) -> list[str]:
         return [s["properties"]["title"] for s in self._meta().get("sheets", [])]
 
-    def _meta(self) -> dict:
-        if self._metadata is None:
-            self._say(f"Opening {self.location}…")
-            self._metadata = self._call(self.client.fetch_sheet_metadata, self.key)
+    def _meta(self, with_cells: bool = False) -> dict:
+        """The spreadsheet's properties and tabs, read once; with_cells reads every tab's values in the same
+        request (spreadsheets.get with includeGridData), so a command reads its workbook in one request."""
+        if self._metadata is None or (with_cells and not self._has_cells):
+            params = {"includeGridData": "true" if with_cells else "false",
+                      "fields": GRID_FIELDS if with_cells else META_FIELDS}
+            self._metadata = self._call(self.client.fetch_sheet_metadata, self.key, params)
+            self._has_cells = with_cells
         return self._metadata
 
     def _update(self, tabs: Mapping[str, Rows], order: Order | None) -> None:
@@ -282,18 +316,6 @@ class SheetsBook(Book):
                 titles.insert(index, titles.pop(titles.index(title)))
         self.client.batch_update(self.key, {"requests": requests})
         self._meta()["sheets"] = [{"properties": {**by_title[t], "index": i}} for i, t in enumerate(titles)]
-
-    def _values(self, titles: Sequence[str]) -> dict[str, Rows]:
-        if not titles:
-            return {}
-        answer = self._call(self.client.values_batch_get, self.key, [quote_title(t) for t in titles], {
-            "valueRenderOption": "UNFORMATTED_VALUE", "dateTimeRenderOption": "SERIAL_NUMBER",
-            "majorDimension": "ROWS"})
-        tabs: dict[str, Rows] = {}
-        for title, block in zip(titles, answer.get("valueRanges", [])):
-            rows = [from_json(r) for r in block.get("values", [])]
-            tabs[title] = rows
-        return tabs
 
     # ---- errors and progress
 

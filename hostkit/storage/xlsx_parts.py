@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from hostkit.core.styles import Styled
+from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Cell, Rows
+from hostkit.storage.layout import look, number_format
 
 WORKBOOK = "xl/workbook.xml"
 WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
@@ -31,9 +32,6 @@ WORKSHEET_REL = REL + "/worksheet"
 WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 CALC_CHAIN_REL = REL + "/calcChain"
 EPOCH = dt.datetime(1899, 12, 30)
-DATE_TIME = "yyyy-mm-dd hh:mm:ss"
-DATE = "yyyy-mm-dd"
-WRAP_AT = 60
 ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 EMPTY_PACKAGE = {
@@ -210,60 +208,52 @@ def serial(moment: dt.datetime) -> float:
     return (moment - EPOCH) / dt.timedelta(days=1)
 
 
-def sheet_xml(rows: Rows, styles: StyleBook, *, header: bool = True) -> str:
-    """A worksheet part: the header row bold and frozen, columns as wide as their text, long text wrapped."""
-    widths: dict[int, int] = {}
+def sheet_xml(rows: Rows, styles: StyleBook) -> str:
+    """A worksheet part laid out as storage/layout.py says: header bold and frozen, columns fitted, long text
+    wrapped, date-times shown as date-times, Styled cells drawn."""
+    layout = look(rows)
     body: list[str] = []
-    for r, row in enumerate(rows, start=1):
+    for r, row in enumerate(rows):
         cells = []
-        for c, value in enumerate(row, start=1):
-            look = Look(bold=header and r == 1)
-            if isinstance(value, Styled):
-                look = Look(bold=value.bold or look.bold, fill=value.fill, font=value.font,
-                            number_format=value.number_format, centred=value.centred)
-                value = value.value
-            xml, text = _cell_xml(f"{column_letter(c)}{r}", value, look, styles)
+        for c, value in enumerate(row):
+            drawn = value if isinstance(value, Styled) else None
+            cell_look = Look(bold=r < layout.frozen or bool(drawn and drawn.bold),
+                             fill=drawn.fill if drawn else None, font=drawn.font if drawn else None,
+                             number_format=number_format(value), wrap=(r, c) in layout.wrapped,
+                             centred=bool(drawn and drawn.centred))
+            xml = _cell_xml(f"{column_letter(c + 1)}{r + 1}", plain(value), cell_look, styles)
             if xml:
                 cells.append(xml)
-                widths[c] = max(widths.get(c, 0), min(len(text), WRAP_AT))
-        body.append(f'<row r="{r}">{"".join(cells)}</row>')
-    view = ('<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" '
-            'state="frozen"/></sheetView></sheetViews>') if header and rows else ""
-    columns = "".join(f'<col min="{c}" max="{c}" width="{max(w, 4) + 2}" customWidth="1"/>'
-                      for c, w in sorted(widths.items()))
+        body.append(f'<row r="{r + 1}">{"".join(cells)}</row>')
+    view = (f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{layout.frozen}" '
+            f'topLeftCell="A{layout.frozen + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
+            if layout.frozen else "")
+    columns = "".join(f'<col min="{c}" max="{c}" width="{w + 2}" customWidth="1"/>'
+                      for c, w in enumerate(layout.widths, start=1))
     return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" xmlns:r="{REL}">'
             f'{view}<sheetFormatPr defaultRowHeight="15"/>' + (f"<cols>{columns}</cols>" if columns else "")
             + f'<sheetData>{"".join(body)}</sheetData></worksheet>')
 
 
-def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> tuple[str, str]:
-    """A cell's XML and the text it shows (for the column width); no XML for a blank cell."""
+def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> str:
+    """A cell's XML; none for a blank cell that is not drawn."""
     if value is None or value == "":
-        return (f'<c r="{ref}" s="{styles.index(look)}"/>', "") if look != Look() else ("", "")
+        return f'<c r="{ref}" s="{styles.index(look)}"/>' if look.fill else ""
     if isinstance(value, bool):
-        return _styled(ref, look, styles, 't="b"', f"<v>{int(value)}</v>"), str(value)
+        return _styled(ref, look, styles, 't="b"', f"<v>{int(value)}</v>")
     if isinstance(value, (int, float)):
         if isinstance(value, float) and not math.isfinite(value):
-            return _text(ref, str(value), look, styles)
-        return _styled(ref, look, styles, "", f"<v>{value!r}</v>"), f"{value:g}" if isinstance(value, float) else str(value)
+            return _styled(ref, look, styles, 't="inlineStr"', f"<is><t>{value}</t></is>")
+        return _styled(ref, look, styles, "", f"<v>{value!r}</v>")
     if isinstance(value, dt.datetime):
         if value.tzinfo is not None:
             raise ValueError("aware datetimes are written as local text by the rules core")
-        look = Look(**{**look.__dict__, "number_format": look.number_format or DATE_TIME})
-        return _styled(ref, look, styles, "", f"<v>{serial(value)!r}</v>"), DATE_TIME
+        return _styled(ref, look, styles, "", f"<v>{serial(value)!r}</v>")
     if isinstance(value, dt.date):
-        look = Look(**{**look.__dict__, "number_format": look.number_format or DATE})
-        return _styled(ref, look, styles, "", f"<v>{serial(dt.datetime(value.year, value.month, value.day))!r}</v>"), DATE
-    return _text(ref, str(value), look, styles)
-
-
-def _text(ref: str, text: str, look: Look, styles: StyleBook) -> tuple[str, str]:
-    text = ILLEGAL.sub("", text)
-    if len(text) > WRAP_AT and not look.wrap:
-        look = Look(**{**look.__dict__, "wrap": True})
-    space = ' xml:space="preserve"' if text != text.strip() else ""
-    longest = max((len(line) for line in text.splitlines()), default=0)
-    return _styled(ref, look, styles, 't="inlineStr"', f"<is><t{space}>{escape(text)}</t></is>"), "x" * longest
+        return _styled(ref, look, styles, "", f"<v>{serial(dt.datetime(value.year, value.month, value.day))!r}</v>")
+    text = ILLEGAL.sub("", str(value))
+    space = ' xml:space="preserve"' if text != text.strip() or "\n" in text else ""
+    return _styled(ref, look, styles, 't="inlineStr"', f"<is><t{space}>{escape(text)}</t></is>")
 
 
 def _styled(ref: str, look: Look, styles: StyleBook, kind: str, inner: str) -> str:
@@ -346,13 +336,13 @@ class Package:
             self._styles = StyleBook(self._text(STYLES))
         return self._styles
 
-    def replace(self, tabs: Mapping[str, Rows], header: bool = True) -> None:
+    def replace(self, tabs: Mapping[str, Rows]) -> None:
         """Write each tab whole (a new tab goes last); every other tab and part stays as it is."""
         styles = self.styles()
         existing = {entry.name.casefold(): entry for entry in self.sheets()}
         for name, rows in tabs.items():
             name = name[:31]
-            xml = sheet_xml(rows, styles, header=header)
+            xml = sheet_xml(rows, styles)
             entry = existing.get(name.casefold())
             if entry is None or not entry.part:
                 entry = self._add_sheet(name)

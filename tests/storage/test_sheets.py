@@ -92,7 +92,7 @@ def test_read_gives_typed_values_blanks_as_none_and_the_time_zone(fake):
     sheet = book(fake)
     assert sheet.read() == {"Sheet1": [["a", 1, None, 2.5], [], [True, None, '=HYPERLINK("x")']], "Empty": []}
     assert sheet.timezone == "Europe/London"
-    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "values.batchGet"]
+    assert [c.kind for c in fake.calls] == ["spreadsheets.get"]
     assert all(c.timeout == TIMEOUT for c in fake.calls)
 
 
@@ -109,7 +109,7 @@ def test_replacing_a_tab_clears_its_leftover_cells_in_the_same_request(fake):
     assert cells["fields"] == "userEnteredValue,userEnteredFormat"
     assert cells["rows"] == [{"values": [{"userEnteredValue": {"stringValue": "only"},
                                           "userEnteredFormat": {"textFormat": {"bold": True}}}]}]
-    assert fake.count() == 3
+    assert fake.count() == 2
 
 
 def test_writing_without_reading_first_needs_no_read(fake):
@@ -175,7 +175,7 @@ def test_tabs_added_by_a_try_whose_answer_was_lost_are_not_added_twice(fake):
     sheet.write({"Leaderboard": [["Round", "Player"]]})
     assert fake.rows(KEY, "Leaderboard") == [["Round", "Player"]]
     assert [t.title for t in fake.books[KEY].tabs] == ["Sheet1", "Leaderboard"]
-    assert [c.kind for c in fake.calls[2:]] == ["spreadsheets.batchUpdate", "spreadsheets.batchUpdate",
+    assert [c.kind for c in fake.calls[1:]] == ["spreadsheets.batchUpdate", "spreadsheets.batchUpdate",
                                                 "spreadsheets.get", "spreadsheets.batchUpdate"]
 
 
@@ -200,4 +200,4 @@ def test_ledger_spend_on_a_season_google_sheet(fake, credentials):
     before = len(fake.calls)
     refused = run("ledger", "spend", *sheet, "--player", "Craw", "--garnets", 5, "--reason", "a move")
     assert refused.exit_code == 1 and "Craw has 4 garnets and cannot spend 5" in refused.stderr
-    assert [c.kind for c in fake.calls[before:]] == ["spreadsheets.get", "values.batchGet"]  # nothing written
+    assert [c.kind for c in fake.calls[before:]] == ["spreadsheets.get"]  # nothing written

@@ -83,7 +83,7 @@ def test_values_keep_their_types_and_text_is_never_a_formula(tmp_path):
 def test_header_is_bold_and_frozen_columns_fit_and_long_text_wraps(tmp_path):
     path = tmp_path / "book.xlsx"
     package = Package.empty()
-    package.replace({"Tab": [["Player", "Reason"], ["Ann", "a reason that goes on " * 5]]})
+    package.replace({"Tab": [["Player", "Reason", "Row"], ["Ann", "a reason that goes on " * 5, 2]]})
     package.save(path)
     ws = openpyxl.load_workbook(path)["Tab"]
     assert ws["A1"].font.b and not ws["A2"].font.b

@@ -251,9 +251,9 @@ class CardsOnTheTable(Game):
         try:
             schedule = read_schedule(tables, ctx)
         except BookError as error:
-            outcome.summary = lines + [f"{error}", "Next: type round 1's Opens time in the Rounds tab."]
+            outcome.summary = lines + [f"{error}"]
             outcome.data = {"rounds": [], "open_round": None, "no_round_open": f"{error}", "fewer_than_two_cards": [],
-                            "next": None}
+                            "next": "type round 1's Opens time in the Rounds tab"}
             return outcome
         tz = ctx.config.tz
         rounds = []
@@ -278,7 +278,6 @@ class CardsOnTheTable(Game):
         next_command = ("hostkit board" if typed.boards is None else f"hostkit score --round {unscored[0]}" if unscored
                         else "hostkit play --player NAME" if current is not None
                         else "hostkit standings" if results_tab(ROUNDS[-1]) in tables else "wait for the next round")
-        lines.append(f"Next: `{next_command}`." if next_command.startswith("hostkit") else f"Next: {next_command}.")
         outcome.summary = lines
         outcome.data = {"rounds": rounds, "open_round": current, "no_round_open": closed,
                         "fewer_than_two_cards": waiting, "next": next_command}

@@ -141,8 +141,6 @@ class HapTacToeMatch(Game):
             data["clock"] = {"minute_left": reading.minute_left.total_seconds(),
                              "reserves": {p: r.total_seconds() for p, r in reading.reserves.items()}}
             data["next"] = f"hostkit play --round {number}"
-        outcome.summary.append(f"Next: `{data['next']}`" if data["next"].startswith("hostkit") else
-                               f"Next: {data['next']}.")
         outcome.data = data
         return outcome
 

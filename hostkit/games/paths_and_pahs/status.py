@@ -55,16 +55,16 @@ def match_status(game: PathsAndPahs, tables: Tables, now: dt.datetime) -> Outcom
             if waiting["no_start"]:
                 lines.append(f"  no start sent yet (off the board): {', '.join(waiting['no_start'])}")
         if upcoming is None and not scored:
-            upcoming = (f"`hostkit score --round {number}`" if state == "closed" else
-                        f"type {round_name(number)}'s Opens time in {ROUNDS_TAB}" if state == "not scheduled" else
-                        f"`hostkit score --round {number}` once {round_name(number)} closes")
+            upcoming = (f"type {round_name(number)}'s Opens time in {ROUNDS_TAB}" if state == "not scheduled" else
+                        f"hostkit score --round {number}")
+            if state not in ("closed", "not scheduled"):
+                lines.append(f"  score it once {round_name(number)} closes")
     if not laid:
-        upcoming = "`hostkit board --round 1`"
+        upcoming = "hostkit board --round 1"
     elif not dealt:
-        upcoming = "`hostkit deal --round 1`"
-    lines.append(f"Next: {upcoming or '`hostkit standings`'}.")
+        upcoming = "hostkit deal --round 1"
     outcome.summary = lines
-    outcome.data = {"rounds": listed, "waiting_for": waiting, "next": (upcoming or "hostkit standings").replace("`", "")}
+    outcome.data = {"rounds": listed, "waiting_for": waiting, "next": upcoming or "hostkit standings"}
     return outcome
 
 

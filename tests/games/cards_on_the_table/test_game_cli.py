@@ -28,7 +28,7 @@ def test_rounds_follow_round_hours_and_reset_minutes_unless_typed(tmp_path):
     assert [(r["opens"], r["closes"]) for r in data["rounds"]] == [
         ("2026-11-21 20:00:00", "2026-11-21 22:00:00"), ("2026-11-21 22:30:00", "2026-11-22 00:30:00"),
         ("2026-11-22 01:00:00", "2026-11-22 09:00:00")]
-    assert data["open_round"] is None and data["next"] == "hostkit score --round 1"
+    assert data["open_round"] is None and data["next"] == f"hostkit score --round 1 --book {path}"
     assert data["no_round_open"].startswith("it is the reset period between round 1 (closed at 2026-11-21 22:00:00)")
 
 

@@ -93,7 +93,7 @@ def test_a_ten_player_match_through_the_cli(tmp_path):
         refused = run("play", "--book", path, "--player", "Ann", input=">R1C1\n")
         assert refused.exit_code == 2 and "reset period between round 1" in refused.stderr
         status = run("status", "--book", path)
-        assert "Next: `hostkit score --round 1`." in status.output
+        assert f"Next: hostkit score --round 1 --book {path}\n" in status.output
         one = score(path, 1, now)
         assert one.exit_code == 0, one.stderr
         data = json.loads(one.stdout)

@@ -173,12 +173,12 @@ def test_status_says_what_the_match_waits_for(tmp_path):
     path = make_book(tmp_path / "dm.xlsx", games=[turns(STARS, OPENING[:2])], starts=(None, None))
     assert run("status", "--book", path).output == (
         "Game 1: game 1's clock has not started: type its Starts time in Games row 2, or run "
-        "`hostkit play --round 1` and type start.\nNext: `hostkit play --round 1`\n")
+        f"`hostkit play --round 1` and type start.\nNext: hostkit play --round 1 --book {path}\n")
     path = make_book(tmp_path / "on.xlsx", games=[turns(STARS, OPENING[:2])])
     with freeze_time(at(100)):
         result = run("status", "--book", path, "--json")
     data = json.loads(result.stdout)
-    assert data["waiting_for"] == {"player": "Alice", "turn": 3} and data["next"] == "hostkit play --round 1"
+    assert data["waiting_for"] == {"player": "Alice", "turn": 3} and data["next"] == f"hostkit play --round 1 --book {path}"
     assert data["clock"] == {"minute_left": 20.0, "reserves": {"Alice": 300.0, "Bob": 300.0}}
 
 

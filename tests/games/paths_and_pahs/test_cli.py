@@ -103,9 +103,9 @@ def test_a_round_is_scored_only_once_it_has_closed(book):
 def test_status_follows_the_match(tmp_path):
     path = tmp_path / "s.xlsx"
     run("new", "paths-and-pahs", "--book", path, "--players", ",".join(PLAYERS), "--seed", 1)
-    assert "Next: `hostkit board --round 1`." in run("status", "--book", path).output
+    assert f"Next: hostkit board --round 1 --book {path}\n" in run("status", "--book", path).output
     run("board", "--book", path, "--round", 1)
-    assert "Next: `hostkit deal --round 1`." in run("status", "--book", path).output
+    assert f"Next: hostkit deal --round 1 --book {path}\n" in run("status", "--book", path).output
     run("deal", "--book", path, "--round", 1)
     assert "Next: type round 1's Opens time in Rounds." in run("status", "--book", path).output
     write(path, Rounds=[["Round", "Opens", "Closes"], [1, opens(1), None], [2, opens(2), opens(2) + dt.timedelta(hours=2)]])
@@ -116,10 +116,10 @@ def test_status_follows_the_match(tmp_path):
     assert data["rounds"][0]["state"] == "open" and data["rounds"][1]["state"] == "not open"
     assert data["waiting_for"]["not_submitted"] == PLAYERS[2:]
     assert data["waiting_for"]["no_start"] == ["Ann"] + PLAYERS[2:]
-    assert data["next"] == "hostkit score --round 1 once round 1 closes"
+    assert data["next"] == f"hostkit score --round 1 --book {path}"
     later = run("status", "--book", path, when=at(2, 3 * 60).replace(tzinfo=dt.timezone.utc))
     assert "Round 2: closed at 2030-03-02 14:00:00." in later.output
-    assert "Next: `hostkit score --round 1`." in later.output
+    assert f"Next: hostkit score --round 1 --book {path}\n" in later.output
     run("score", "--book", path, "--round", 1)
     assert "Round 1: closed at 2030-03-02 12:00:00; scored." in run("status", "--book", path).output
 
