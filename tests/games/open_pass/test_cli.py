@@ -163,7 +163,7 @@ def test_undo_at_the_play_prompt_takes_back_the_players_last_decision(tmp_path):
         run("score", "--book", path, "--round", number)
     book = XlsxBook(path)
     tabs = book.read()
-    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", "1 2 3 + - 1 2 3"] for p in PLAYERS],
+    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", full_deck(path, p)] for p in PLAYERS],
                 "Decisions": tabs["Decisions"] + [["Bo", 1, None, "open"]]})
     result = CliRunner().invoke(main, ["play", "--book", str(path), "--player", "Ann"],
                                 input="open\npass\nundo\ny\n")
@@ -186,7 +186,7 @@ def test_score_message_gives_each_round_and_the_final_ranking_without_private_ca
         run("score", "--book", path, "--round", number)
     book = XlsxBook(path)
     tabs = book.read()
-    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", "1 2 3 + - 1 2 3"] for p in PLAYERS],
+    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", full_deck(path, p)] for p in PLAYERS],
                 "Decisions": tabs["Decisions"] + [[p, None, None, "open"] for p in PLAYERS for _ in range(10)]})
     final = run("score", "--book", path, "--round", 4, "--message").stdout.splitlines()
     assert final[1] == "Open, Pass - final results" and len(final) == 2 + 1 + len(PLAYERS)
