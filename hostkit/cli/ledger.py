@@ -8,12 +8,13 @@ from typing import Any, Callable
 
 import click
 
-from hostkit.cli.options import Unusable, guarded, hold, open_book, open_game
+from hostkit.cli.options import Unusable, guarded, hold, open_book, open_game, report_problems
 from hostkit.cli.targets import SEASON, claim, same_file, write_or_create
 from hostkit.cli.progress import progress_for
 from hostkit.core.ledger import LEDGER_TAB, Entry, Refused, balances, ledger_rows, post, read_ledger, spend
 from hostkit.core.players import player_key
 from hostkit.core.tables import Rows, Tables
+from hostkit.core.words import plural
 from hostkit.storage.book import Book, StorageError
 
 _WHERE = (
@@ -64,29 +65,29 @@ def ledger(ctx: click.Context, book_path: str | None, sheet: str | None, credent
             "players": {name: _balance_json(b) for name, b in totals.items()},
             "entries": len(entries),
             "problems": [p.as_json() for p in problems]}, ensure_ascii=False, indent=2))
-    elif LEDGER_TAB not in tables:
-        click.echo(f"{book.location} has no {LEDGER_TAB} tab yet: nothing has been paid.")
-    elif not totals:
-        click.echo(f"{book.location}'s {LEDGER_TAB} tab has no entries yet.")
     else:
-        width = max(len(name) for name in totals)
-        click.echo(f"{'Player'.ljust(width)}  Garnets  Tokens of Life  EC")
-        for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
-            click.echo(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
-        click.echo(f"({len(entries)} {'entry' if len(entries) == 1 else 'entries'})")
-    _report(problems)
+        for line in ledger_lines(tables, book.location):
+            click.echo(line)
+    report_problems(problems, book)
+
+
+def ledger_lines(tables: Tables, location: str) -> list[str]:
+    """Each player's balance from the Ledger tab of `tables`, as a table for the host."""
+    entries, _ = read_ledger(tables)
+    totals = balances(entries)
+    if LEDGER_TAB not in tables:
+        return [f"{location} has no {LEDGER_TAB} tab yet: nothing has been paid."]
+    if not totals:
+        return [f"{location}'s {LEDGER_TAB} tab has no entries yet."]
+    width = max(len(name) for name in totals)
+    lines = [f"{'Player'.ljust(width)}  Garnets  Tokens of Life  EC"]
+    for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
+        lines.append(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
+    return lines + [f"({plural(len(entries), 'entry', 'entries')})"]
 
 
 def _balance_json(b: Any) -> dict:
     return {"garnets": b.garnets, "tokens_of_life": b.tokens, "elimination_candidacies": b.candidacies}
-
-
-def _report(problems: list) -> None:
-    if problems:
-        click.echo(f"{len(problems)} problem(s) reported:", err=True)
-        for problem in problems:
-            click.echo(f"  {problem}", err=True)
-        sys.exit(1)
 
 
 def _open(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool,
@@ -220,7 +221,7 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
     if not as_json:
         click.echo(f"{player} now has {after.garnets} garnets, {after.tokens} Tokens of Life, "
                    f"{after.candidacies} elimination candidacies.")
-    _report(problems)
+    report_problems(problems)
 
 
 class _Zero:

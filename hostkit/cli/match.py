@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import secrets
+import shlex
 
 import click
 
@@ -17,13 +19,16 @@ from hostkit.cli.options import (
     ledger_option,
     now,
     open_game,
+    problem_lines,
     round_option,
+    runnable,
     save_image,
     season_book,
     where,
 )
 from hostkit.cli.targets import pay
 from hostkit.core.settings import CONFIG_TAB, with_setting
+from hostkit.core.game import Prompt
 from hostkit.games import GAMES, load_game
 from hostkit.core.players import parse_player_list
 from hostkit.storage.book import Book
@@ -60,7 +65,7 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
     book.create(tabs, force=force)
     click.echo(f"Created {book.location}: {rules.title} for {', '.join(names)}, seed {seed}.")
     if rules.first_steps:
-        click.echo(f"Next: {rules.first_steps}")
+        click.echo(runnable(f"Next: {rules.first_steps}", book))
 
 
 @click.command()
@@ -147,7 +152,11 @@ def score(book: Book, round_number: int, image: str | None, as_message: bool, le
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 @guarded
 def demo(book_path: str, game_name: str, force: bool) -> None:
-    """Build a sample match with realistic submissions and score it.
+    """Build a sample match with realistic submissions and play it through.
+
+    Each command the host would type runs on it in turn, printed as typed,
+    with its output: for Hap and Grab every round's score, deal and live play
+    (the decisions scripted), then the standings and the ledger.
 
     Refuses to overwrite an existing file unless --force.
 
@@ -155,6 +164,8 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
     Example:
       hostkit demo --book demo.xlsx
     """
+    from hostkit.cli.ledger import ledger_lines
+    from hostkit.cli.phases import paid_standings, play_through
     from hostkit.core.tables import Tables
     from hostkit.storage.xlsx import XlsxBook
 
@@ -164,16 +175,35 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
     sample = game.demo()
     book.create(sample.tabs, force=force)
     click.echo(f"Built {book_path}: {sample.description}\n")
-    for number in sample.rounds:
-        outcome = game.score(Tables(book.read()), number, now())
-        book.write(outcome.writes, order=game.reading_order)
-        click.echo(f"$ hostkit score --book {book_path} --round {number}")
-        for line in outcome.summary:
-            click.echo(line)
-        for problem in outcome.problems:
-            click.echo(f"  problem reported: {problem}")
+    played_at = sample.now or now()
+    for step in sample.script():
+        typed = f"hostkit {step.command} --book {shlex.quote(book_path)}"
+        click.echo(f"$ {typed}" + (f" --round {step.round}" if step.round is not None else ""))
+        tables = Tables(book.read())
+        if step.command == "play":
+            answers = itertools.cycle(step.answers)
+
+            def answer(prompt: Prompt) -> str:
+                choice = next(answers)
+                click.echo(f"{prompt.text} ({', '.join(prompt.choices)}): {choice}")
+                return choice
+
+            play_through(book, game, tables, step.round, None, answer, clock=lambda: played_at)
+        elif step.command == "ledger":
+            for line in ledger_lines(tables, book.location):
+                click.echo(line)
+        else:
+            runs = {"score": lambda: game.score(tables, step.round, played_at),
+                    "deal": lambda: game.deal(tables, step.round, played_at),
+                    "standings": lambda: paid_standings(book, game, tables, None)[0]}
+            outcome = runs[step.command]()
+            book.write(outcome.writes, order=game.reading_order)
+            for line in outcome.summary:
+                click.echo(runnable(line, book))
+            for line in problem_lines(outcome.problems):
+                click.echo(f"  problem reported: {runnable(line, book)}")
         click.echo("")
-    click.echo(f"Open {book_path} to see each round's results tab and the Leaderboard.")
+    click.echo(f"Open {book_path} to see each round's results tab, the Leaderboard and the Ledger.")
 
 
 @click.command()
@@ -207,9 +237,7 @@ def games_command() -> None:
     """List the games hostkit can run."""
     for name in GAMES:
         game = load_game(name)
-        players = (str(game.min_players) if game.min_players == game.max_players
-                   else f"{game.min_players}-{game.max_players}")
-        click.echo(f"{name}\t{game.title} ({players} players)")
+        click.echo(f"{name}\t{game.title} ({game.player_count()} players)")
 
 
 COMMANDS = (new, board, score, status, demo, games_command)

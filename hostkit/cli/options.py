@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -19,7 +20,8 @@ from hostkit.core.forms import FormMapping, apply_form, parse_columns
 from hostkit.core.game import Game, Outcome
 from hostkit.games import load_game
 from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, read_config, with_setting
-from hostkit.core.tables import BookError, Rows, Table, Tables
+from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
+from hostkit.core.words import plural, spans
 from hostkit.storage.book import Book, StorageError
 from hostkit.storage.snapshot import read_snapshot
 
@@ -171,9 +173,73 @@ def guarded(command: Callable) -> Callable:
         try:
             return command(*args, **kwargs)
         except (BookError, StorageError) as error:
-            raise Unusable(str(error)) from None
+            book = kwargs.get("book")
+            raise Unusable(str(error) if book is None else runnable(str(error), book)) from None
 
     return wrapper
+
+
+_HINT = re.compile(r"`hostkit ([a-z-]+)( [a-z][a-z-]*)?([^`]*)`")
+
+
+def runnable(text: str, book: Book) -> str:
+    """A message whose `hostkit COMMAND ...` hints name this workbook, so each runs as printed."""
+    option = where(book)
+
+    def add(hint: re.Match) -> str:
+        command, sub, rest = hint.group(1), hint.group(2) or "", hint.group(3)
+        if "--book" in rest or "--sheet" in rest or not _takes_book(command, sub.strip()):
+            return hint.group(0)
+        words = f"{command}{sub}" if _is_group(command) else command
+        tail = rest if _is_group(command) else f"{sub}{rest}"
+        return f"`hostkit {words} {option}{tail}`"
+
+    return _HINT.sub(add, text)
+
+
+def _is_group(command: str) -> bool:
+    from hostkit.cli import main
+
+    return isinstance(main.get_command(click.Context(main), command), click.Group)
+
+
+def _takes_book(command: str, sub: str) -> bool:
+    """Whether `hostkit COMMAND [SUB]` is a command that reads a match workbook."""
+    from hostkit.cli import main
+
+    found = main.get_command(click.Context(main), command)
+    if isinstance(found, click.Group):
+        found = found.get_command(click.Context(found), sub)
+    return (found is not None and any(p.name == "book_path" for p in found.params)
+            and not any(isinstance(p, click.Argument) for p in found.params))
+
+
+def problem_lines(problems: list[Problem]) -> list[str]:
+    """The problems as lines, those of one tab with the same message as one line with their rows."""
+    groups: dict[tuple[str, str], list[Problem]] = {}
+    for problem in problems:
+        groups.setdefault((problem.tab, problem.message), []).append(problem)
+    lines = []
+    for (tab, message), group in groups.items():
+        if len(group) == 1:
+            lines.append(str(group[0]))
+            continue
+        rows = sorted({p.row for p in group if p.row is not None})
+        if len(rows) == len(group):
+            lines.append(f"{tab} rows {spans(rows)} ({len(rows)} rows): {message}")
+        else:
+            lines.append(f"{tab} ({len(group)} times" + (f", rows {spans(rows)}" if rows else "") + f"): {message}")
+    return lines
+
+
+def report_problems(problems: list[Problem], book: Book | None = None) -> None:
+    """Print the problems to stderr, grouped, and exit 1; nothing when there are none."""
+    if not problems:
+        return
+    click.echo(f"{plural(len(problems), 'problem')} reported:", err=True)
+    for line in problem_lines(problems):
+        click.echo(f"  {line if book is None else runnable(line, book)}", err=True)
+    sys.exit(1)
 
 
 def now() -> dt.datetime:
@@ -231,19 +297,21 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool, also: Sequen
     there, and nothing else; `also` are other workbooks to write (a season ledger). Every workbook is checked
     before any is written.
     """
-    public = public_target(book, game, outcome.writes)
-    if public is not None:
+    if book.public is not None and any(game.is_public(tab) for tab in outcome.writes):
         keep_match_id(book, outcome)
-    write_all([Target(book, outcome.writes), *([public] if public else []), *also], order=game.reading_order)
+    save(book, game, outcome.writes, also)
     if as_json:
         data = dict(outcome.data or {})
         data["problems"] = [p.as_json() for p in outcome.problems]
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         for line in outcome.summary:
-            click.echo(line)
-    if outcome.problems:
-        click.echo(f"{len(outcome.problems)} problem(s) reported:", err=True)
-        for problem in outcome.problems:
-            click.echo(f"  {problem}", err=True)
-        sys.exit(1)
+            click.echo(runnable(line, book))
+    report_problems(outcome.problems, book)
+
+
+def save(book: Book, game: Game, writes: dict[str, Rows], also: Sequence[Target] = ()) -> None:
+    """Write a command's tabs, the public ones among them to the public workbook when there is one, and the
+    other workbooks `also` names (a season ledger); every workbook is checked before any is written."""
+    public = public_target(book, game, writes)
+    write_all([Target(book, writes), *([public] if public else []), *also], order=game.reading_order)

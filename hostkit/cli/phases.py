@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
-from typing import Mapping
+from typing import Callable, Mapping
 
 import click
 
@@ -16,13 +17,16 @@ from hostkit.cli.options import (
     open_game,
     ledger_option,
     round_option,
+    runnable,
+    save,
     image_option,
     save_image,
     season_book,
 )
 from hostkit.core.game import Game, Outcome, Prompt
-from hostkit.cli.targets import pay
+from hostkit.cli.targets import Target, pay
 from hostkit.core.tables import BookError, Rows, Table, Tables
+from hostkit.core.words import plural
 from hostkit.storage.book import Book
 
 
@@ -69,26 +73,38 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
       hostkit play --book game.xlsx --round 1
     """
     game, tables = open_game(book)
+    saved, ended = play_through(book, game, tables, round_number, player,
+                                lambda prompt: click.prompt(_question(prompt)), image)
+    if not ended:
+        click.echo(f"\nStopped: {plural(saved, 'decision')} saved this run; run the same command to resume.",
+                   err=True)
+        sys.exit(1)
+
+
+def play_through(book: Book, game: Game, tables: Tables, round_number: int | None, player: str | None,
+                 ask: Callable[[Prompt], str], image: str | None = None,
+                 clock: Callable[[], dt.datetime] = now) -> tuple[int, bool]:
+    """Ask for each decision due and save it at once: the decisions saved, and whether the phase ended (else
+    `ask` raised click.Abort). The game reads the answer, so the same words as its tab are accepted."""
     seen: set[str] = set()
     saved = 0
     while True:
-        prompt, lines = game.next_prompt(tables, round_number, player, now())
+        prompt, lines = game.next_prompt(tables, round_number, player, clock())
         for line in lines:
             if line.strip() not in seen:
-                click.echo(line)
+                click.echo(runnable(line, book))
                 seen.add(line.strip())
         if prompt is None:
-            click.echo(f"Done: {saved} decision(s) saved this run. Next: `hostkit score` or `hostkit standings`.")
-            return
+            click.echo(f"Done: {plural(saved, 'decision')} saved this run.")
+            return saved, True
         book.release()  # other commands may use the workbook while the host waits for an answer
         try:
-            answer = click.prompt(prompt.text, type=_answers(prompt))
+            answer = ask(prompt)
         except click.Abort:
-            click.echo(f"\nStopped: {saved} decision(s) saved this run; run the same command to resume.", err=True)
-            sys.exit(1)
+            return saved, False
         if book.relock():
             game, tables = open_game(book)
-            if game.next_prompt(tables, round_number, player, now())[0] != prompt:
+            if game.next_prompt(tables, round_number, player, clock())[0] != prompt:
                 click.echo(f"Not recorded: {book.location} changed while you answered (another command wrote it), "
                            f"and the decision due is no longer the same; here it is again.", err=True)
                 continue
@@ -96,31 +112,29 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
             if answer.strip().casefold() == UNDO:
                 outcome = _confirmed_undo(game, tables, round_number, player, seen)
             else:
-                outcome = game.decide(tables, round_number, player, answer, now())
+                outcome = game.decide(tables, round_number, player, answer, clock())
         except BookError as error:
             click.echo(f"Not recorded: {error}", err=True)
             continue
         if outcome is None:
             continue
+        undone = answer.strip().casefold() == UNDO
         if outcome.writes:
-            book.write(outcome.writes)
-            saved += answer.strip().casefold() != UNDO
+            save(book, game, outcome.writes)
+            saved += not undone
             tables = _updated(tables, outcome.writes)
         save_image(outcome, image)
         for i, line in enumerate(outcome.summary):
-            saved_now = i == 0 and outcome.writes and answer.strip().casefold() != UNDO
-            click.echo(f"Saved: {line}" if saved_now else line)
+            click.echo(f"Saved: {line}" if i == 0 and outcome.writes and not undone else line)
             seen.add(line.strip())
 
 
 UNDO = "undo"
 
 
-def _answers(prompt: Prompt) -> click.ParamType:
-    """The answers a prompt takes: its choices (or the first letters of them) and undo; or any text."""
-    if not prompt.choices:
-        return click.STRING
-    return click.Choice([*prompt.choices, UNDO], case_sensitive=False)
+def _question(prompt: Prompt) -> str:
+    """The prompt with the answers it names, and undo."""
+    return f"{prompt.text} ({', '.join([*prompt.choices, UNDO])})" if prompt.choices else prompt.text
 
 
 def _confirmed_undo(game: Game, tables: Tables, round_number: int | None, player: str | None,
@@ -165,10 +179,17 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
       hostkit standings --book game.xlsx --ledger season.xlsx --json
     """
     game, tables = open_game(book)
-    outcome = game.standings(tables)
-    season = pay(book, tables, outcome, season_book(ledger_path, book))
-    outcome.data = {"paid": [], **(outcome.data or {})}
+    outcome, season = paid_standings(book, game, tables, season_book(ledger_path, book))
     finish(book, game, outcome, as_json, also=season)
+
+
+def paid_standings(book: Book, game: Game, tables: Tables, season: Book | None) -> tuple[Outcome, list[Target]]:
+    """The game's standings with what its final result pays settled into the ledger: the match workbook's
+    (in the outcome's writes), or the season workbook's (returned, to be written with the rest)."""
+    outcome = game.standings(tables)
+    targets = pay(book, tables, outcome, season)
+    outcome.data = {"paid": [], **(outcome.data or {})}
+    return outcome, targets
 
 
 COMMANDS = (deal, play, standings)

@@ -102,8 +102,7 @@ def public_target(book: Book, game: Game, writes: Mapping[str, Rows]) -> Target 
 
 def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> list[Target]:
     """Settle what the result pays into the Ledger tab of the match workbook, or of the season workbook."""
-    match = book.match
-    if outcome.payout is None or match is None:
+    if outcome.payout is None:
         return []
     if season is None or season is book:
         existing, problems = read_ledger(tables)
@@ -114,7 +113,7 @@ def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> li
     else:
         exists = getattr(season, "path", None) is None or season.path.exists()
         tabs = season.read() if exists else {}
-        mark = claim(season, tabs, SEASON, match)
+        mark = claim(season, tabs, SEASON, book.match) if book.match is not None else {}
         existing, problems = read_ledger(Tables(tabs))
         posted = settle(existing, outcome.payout)
         writes = {**mark, LEDGER_TAB: ledger_rows(posted, Tables(tabs).get(LEDGER_TAB))} if posted else {}

@@ -62,6 +62,8 @@ class Faces:
         word = str(text or "").strip().lower()
         word = self.aliases.get(word, word)
         names = self.values[attribute]
+        if not word:
+            raise ValueError(f"{self.attributes[attribute]} is blank; type one of {', '.join(names)}")
         if word not in names:
             raise ValueError(
                 f"{self.attributes[attribute]} {str(text or '').strip()!r} is not one of {', '.join(names)}"

@@ -22,6 +22,7 @@ from hostkit.core.settings import (
     with_setting,
 )
 from hostkit.core.tables import BookError, Problem, Rows, Tables
+from hostkit.core.words import plural
 
 
 @dataclass
@@ -53,12 +54,28 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class DemoStep:
+    """One command `hostkit demo` runs: a generic step (score, deal, play, standings, ledger), its round, and for
+    play the answers typed, used in turn and again from the first when they run out."""
+
+    command: str
+    round: int | None = None
+    answers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Demo:
-    """A sample match for `hostkit demo`: its tabs, the rounds to score, and one line saying what it holds."""
+    """A sample match for `hostkit demo`: its tabs, the rounds to score, one line saying what it holds; or
+    instead of the rounds, the steps that play it through and the moment they run at."""
 
     tabs: dict[str, Rows]
     rounds: tuple[int, ...]
     description: str
+    steps: tuple[DemoStep, ...] = ()
+    now: dt.datetime | None = None
+
+    def script(self) -> tuple[DemoStep, ...]:
+        return self.steps or tuple(DemoStep("score", n) for n in self.rounds)
 
 
 @dataclass(frozen=True)
@@ -131,15 +148,17 @@ class Game:
     def headers(self) -> dict[str, list[str]]:
         return template_headers(self.template())
 
+    def player_count(self) -> str:
+        """The players the game is for, in words: '2', '6 to 13'."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players} to {self.max_players}"
+
     def new_book(self, players: list[str], seed: int, match_id: str = "") -> dict[str, Rows]:
         """The workbook's tabs for a new match, in order."""
         if not self.min_players <= len(players) <= self.max_players:
-            wanted = (
-                str(self.min_players)
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
-            )
-            raise BookError(f"{self.title} is for {wanted} players, not {len(players)} ({', '.join(players)}).")
+            raise BookError(f"{self.title} is for {self.player_count()} players, not {len(players)} "
+                            f"({', '.join(players)}).")
         tabs: dict[str, Rows] = {CONFIG_TAB: config_rows(self.all_settings(), {"game": self.name, "seed": seed,
                                                                           "match_id": match_id})}
         for tab in self.template()["tabs"]:
@@ -152,6 +171,12 @@ class Game:
     def context(self, tables: Tables) -> Context:
         config, problems = read_config(tables, self.all_settings())
         roster, roster_problems = read_roster(tables)
+        count = len(roster.names)
+        if not self.min_players <= count <= self.max_players:
+            fix = (f"add {plural(self.min_players - count, 'player')}" if count < self.min_players
+                   else f"remove {plural(count - self.max_players, 'player')}")
+            raise BookError(f"{self.title} is for {self.player_count()} players, but the {PLAYERS_TAB} tab lists "
+                            f"{count} ({', '.join(roster.names)}); {fix}, one name per row.")
         return Context(config, roster, tuple(problems + roster_problems))
 
     def match_name(self, ctx: Context) -> str:
@@ -196,7 +221,7 @@ class Game:
         raise BookError(f"{self.title} cannot say yet what its match is waiting for.")
 
     def demo(self) -> Demo:
-        """A sample match whose first rounds have been played, and the rounds to score."""
+        """A sample match set up and sent in, and the steps that play it through."""
         raise BookError(f"{self.title} has no demo.")
 
     def next_prompt(

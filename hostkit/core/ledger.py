@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from hostkit.core.players import player_key
+from hostkit.core.settings import whole_number
 from hostkit.core.tables import Problem, Rows, Table, Tables, is_blank
 
 LEDGER_TAB = "Ledger"
@@ -80,15 +81,15 @@ def read_ledger(tables: Tables) -> tuple[list[Entry], list[Problem]]:
         try:
             entries.append(Entry(
                 match=record.text("Match"),
-                round=None if is_blank(record["Round"]) else int(record["Round"]),  # type: ignore[arg-type]
+                round=None if is_blank(record["Round"]) else whole_number(record["Round"]),
                 player=record.text("Player"),
-                garnets=0 if is_blank(record["Garnets"]) else int(record["Garnets"]),  # type: ignore[arg-type]
-                tokens=0 if is_blank(record["Tokens of Life"]) else int(record["Tokens of Life"]),  # type: ignore[arg-type]
+                garnets=0 if is_blank(record["Garnets"]) else whole_number(record["Garnets"]),
+                tokens=0 if is_blank(record["Tokens of Life"]) else whole_number(record["Tokens of Life"]),
                 candidate=_CANDIDATE.get(record.text("Elimination candidate").lower(), 0),
                 reason=record.text("Reason"),
                 match_id=record.text("Match id"),
             ))
-        except (TypeError, ValueError):
+        except ValueError:
             problems.append(Problem(table.name, record.row, "Round, Garnets and Tokens of Life must be whole "
                                     "numbers; the row is left out of every balance until it is fixed."))
     return entries, problems

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hostkit.core.tables import BookError, Cell, Problem, Tables
+from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
 
 PLAYERS_TAB = "Players"
 
@@ -23,6 +23,12 @@ class Roster:
             if player_key(name) == key:
                 return name
         return None
+
+    def unknown(self, typed: Cell, column: str = "Player") -> str:
+        """Why a typed name is no player, in words: the cell is blank, or the name is not one of the players."""
+        if is_blank(typed):
+            return f"{column} is blank"
+        return f"{str(typed).strip()!r} is not a player ({', '.join(self.names)})"
 
     def initials(self) -> dict[str, str] | None:
         """One letter per player when their first letters differ, as hosts write turn orders (RCCRC)."""

@@ -75,9 +75,9 @@ def timezone_name(value: Cell) -> str:
 COMMON_SETTINGS: tuple[Setting, ...] = (
     Setting("game", "", "The game this workbook runs (set by `hostkit new`).", text),
     Setting("match", "", "This match's name in the season ledger (blank: the game's title, with the players of a duel: 'Hap and Grab: Reds v Craw').", text),
+    Setting("seed", 0, "The seed of every random choice (boards, shuffles, tie-breaks).", integer(0)),
     Setting("match_id", "", "This match's own id, set by `hostkit new`: the season ledger and the public workbook "
             "know the match by it, so renaming the match never pays it twice. Leave it as it is.", text),
-    Setting("seed", 0, "The seed of every random choice (boards, shuffles, tie-breaks).", integer(0)),
     Setting("timezone", "UTC", "IANA time zone that timestamps without one are read in.", timezone_name),
     Setting(
         "date_order",
@@ -133,9 +133,15 @@ def read_config(tables: Tables, settings: Iterable[Setting]) -> tuple[Config, li
     declared = {s.key: s for s in settings}
     values = {key: s.default for key, s in declared.items()}
     problems: list[Problem] = []
+    seen: dict[str, int] = {}
     table = tables.require(CONFIG_TAB)
     for record in table.records("Key", "Value"):
         key = record.text("Key").lower()
+        if key in seen:
+            problems.append(Problem(table.name, record.row, f"setting {key!r} is already on row {seen[key]}; this "
+                                    f"row is ignored. Delete one of the two."))
+            continue
+        seen[key] = record.row
         if key not in declared:
             problems.append(Problem(table.name, record.row, f"unknown setting {record.text('Key')!r}; it is ignored "
                                     f"(known settings: {', '.join(declared)})"))

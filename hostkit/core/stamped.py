@@ -1,4 +1,5 @@
-"""Rows a player sent at a time (answers, bids): read the time, place the row in a round, match the player."""
+"""Rows a player sent at a time (answers, bids): read the time, place the row in a round, match the player;
+and the tab of each round's time (Opens, Deadline) they are placed by."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from hostkit.core.game import Context
 from hostkit.core.settings import whole_number
 from hostkit.core.tables import Problem, Record, Table, is_blank
 from hostkit.core.times import format_time, parse_time
+from hostkit.core.words import named
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,7 @@ def read_stamped(table: Table, ctx: Context, round_number: int, clock: RoundCloc
         try:
             at = parse_time(record["Timestamp"], ctx.config.tz, ctx.config["date_order"])
         except ValueError as error:
-            problem(f"Timestamp {error}; {skipped}.")
+            problem(f"{named('Timestamp', record['Timestamp'])} {error}; {skipped}.")
             continue
         typed = record.cells.get("Round")
         if is_blank(typed):
@@ -70,8 +72,55 @@ def read_stamped(table: Table, ctx: Context, round_number: int, clock: RoundCloc
             continue
         player = ctx.roster.match(record["Player"])
         if player is None:
-            problem(f"{record.text('Player')!r} is not a player ({', '.join(ctx.roster.names)}); "
-                    f"fix the name or add the player to Players.")
+            fix = "type who sent it" if is_blank(record["Player"]) else "fix the name or add the player to Players"
+            problem(f"{ctx.roster.unknown(record['Player'])}; {fix}.")
             continue
         rows.append(Stamped(record, at, player))
     return rows, problems
+
+
+@dataclass(frozen=True)
+class RoundTimes:
+    """A tab of one row per round and its time (Opens, Deadline): each readable time with its row, the rows
+    that cannot be used, and why a round whose row is there has no time."""
+
+    times: dict[int, tuple[int, dt.datetime]]
+    problems: list[Problem]
+    unreadable: dict[int, str]
+
+
+def read_round_times(table: Table, ctx: Context, column: str, rounds: int, unusable: str) -> RoundTimes:
+    """Rows (Round, column) of rounds 1..rounds; a blank time is left out. A round named twice keeps its first
+    row; `unusable` says what an unreadable time stops."""
+    times: dict[int, tuple[int, dt.datetime]] = {}
+    seen: dict[int, int] = {}
+    problems: list[Problem] = []
+    unreadable: dict[int, str] = {}
+    for record in table.records("Round", column):
+        def problem(message: str) -> None:
+            problems.append(Problem(table.name, record.row, message))
+
+        typed = record["Round"]
+        try:
+            number = whole_number(typed)
+        except ValueError:
+            said = "is blank" if is_blank(typed) else "is not a whole number"
+            problem(f"{named('Round', typed)} {said}; type the round number (1–{rounds}). The row is not read.")
+            continue
+        if not 1 <= number <= rounds:
+            problem(f"Round {number} is not a round of this match (1–{rounds}); fix the round number. The row is "
+                    f"not read.")
+            continue
+        if number in seen:
+            problem(f"round {number} is already on row {seen[number]}; this row is ignored. Delete one of the two.")
+            continue
+        seen[number] = record.row
+        if is_blank(record[column]):
+            continue
+        try:
+            times[number] = (record.row, parse_time(record[column], ctx.config.tz, ctx.config["date_order"]))
+        except ValueError as error:
+            said = f"{named(column, record[column])} {error}; {unusable.format(round=number)}."
+            unreadable[number] = f"{table.name} row {record.row}: {said}"
+            problem(said)
+    return RoundTimes(times, problems, unreadable)

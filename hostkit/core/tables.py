@@ -40,6 +40,16 @@ def is_blank_row(row: Sequence[Cell]) -> bool:
     return all(is_blank(v) for v in row)
 
 
+def column_letter(index: int) -> str:
+    """A 0-based column index as a spreadsheet names it: 0 is A, 26 is AA."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
 def _key(name: Cell) -> str:
     return " ".join(str(name or "").split()).casefold()
 
@@ -78,7 +88,14 @@ class Table:
                 f"Tab {self.name!r} has no column {column!r} (its header row holds: {found}); "
                 f"name a column {column!r} in row 1."
             )
-        return keys.index(_key(column))
+        places = [i for i, key in enumerate(keys) if key == _key(column)]
+        if len(places) > 1:
+            letters = " and ".join(column_letter(i) for i in places)
+            raise BookError(
+                f"Tab {self.name!r} has {len(places)} columns named {column!r} (columns {letters}), so it is not "
+                f"clear which one to read; rename or delete all but one of them in row 1."
+            )
+        return places[0]
 
     def filled_rows(self) -> Rows:
         """The data rows that are not wholly blank, as typed."""

@@ -6,9 +6,12 @@ import datetime as dt
 import functools
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from hostkit.core.tables import Cell
+from hostkit.core.tables import Cell, is_blank
 
 SERIAL_EPOCH = dt.datetime(1899, 12, 30)
+FIRST_YEAR, LAST_YEAR = 1900, 9998
+"""Times outside these years are refused: none is a real submission, and their arithmetic could overflow."""
+_OUT_OF_RANGE = f"is not a time (it falls outside the years {FIRST_YEAR}–{LAST_YEAR}); fix the date"
 DATE_ORDERS = ("MDY", "DMY")
 _CLOCKS = ("%H:%M:%S.%f", "%H:%M:%S", "%H:%M")
 
@@ -20,13 +23,18 @@ def zone(name: str) -> dt.tzinfo:
         raise ValueError(f"{name!r} is not an IANA time zone name (like UTC or Europe/London)") from None
 
 
-def from_serial(serial: float) -> dt.datetime:
+def from_serial(serial: int | float) -> dt.datetime:
     """A spreadsheet serial number (days since 1899-12-30) as a naive datetime, to the millisecond."""
+    if not 0 <= serial < _LAST_SERIAL:  # also refuses nan
+        raise ValueError(_OUT_OF_RANGE)
     return SERIAL_EPOCH + dt.timedelta(milliseconds=round(serial * 86_400_000))
 
 
 def to_serial(moment: dt.datetime) -> float:
     return (moment.replace(tzinfo=None) - SERIAL_EPOCH) / dt.timedelta(days=1)
+
+
+_LAST_SERIAL = to_serial(dt.datetime(LAST_YEAR + 1, 1, 1))
 
 
 def _slashed_formats(date_order: str) -> list[str]:
@@ -40,16 +48,20 @@ def parse_time(value: Cell, tz: dt.tzinfo, date_order: str = "MDY") -> dt.dateti
     The result carries the fixed UTC offset in force at that moment (not tz itself), so that adding
     minutes and comparing moments count real time across a daylight-saving change.
     """
-    if isinstance(value, bool) or value is None:
-        raise ValueError("is not a time")
+    if is_blank(value):
+        raise ValueError("is blank; type the date and time")
+    if isinstance(value, bool):
+        raise ValueError("is not a time; type the date and time")
     if isinstance(value, dt.datetime):
         moment = value
     elif isinstance(value, dt.date):
         moment = dt.datetime(value.year, value.month, value.day)
     elif isinstance(value, (int, float)):
-        moment = from_serial(float(value))
+        moment = from_serial(value)
     else:
         moment = _parse_text(str(value).strip(), date_order)
+    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        raise ValueError(_OUT_OF_RANGE)
     local = moment.replace(tzinfo=tz) if moment.tzinfo is None else moment.astimezone(tz)
     return local.astimezone(dt.timezone(local.utcoffset() or dt.timedelta(0)))
 
@@ -66,8 +78,7 @@ def _parse_text(text: str, date_order: str) -> dt.datetime:
             continue
     example = "11/21/2026 20:05:13" if date_order == "MDY" else "21/11/2026 20:05:13"
     raise ValueError(
-        f"{text!r} is not a time; write it like 2026-11-21 20:05:13 or {example} "
-        f"(Config date_order is {date_order})"
+        f"is not a time; write it like 2026-11-21 20:05:13 or {example} (Config date_order is {date_order})"
     )
 
 

@@ -24,6 +24,13 @@ def spans(numbers: list[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
 
 
+def named(column: str, value: object) -> str:
+    """A cell as a message names it: "Opens 'tonight 8pm'", "Round 1.9", or just "Opens" when it is blank."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return column
+    return f"{column} {value.strip()!r}" if isinstance(value, str) else f"{column} {value}"
+
+
 def chat_block(lines: list[str], width: int = PHONE_WIDTH) -> str:
     """Lines as a chat code block (``` fences), each wrapped to fit a phone screen."""
     wrapped = [part for line in lines for part in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]

@@ -29,3 +29,14 @@ def match_book(tmp_path):
 def cells(path):
     """Every tab's values: what a host sees, for comparing workbooks."""
     return XlsxBook(path).read()
+
+
+@pytest.fixture
+def book_after_deal(tmp_path):
+    """A match whose round 1 earned CRCCR, dealt."""
+    from tests.games.hap_and_grab.tobago_helpers import match_tabs
+
+    path = tmp_path / "dealt.xlsx"
+    XlsxBook(path).create(match_tabs())
+    assert CliRunner().invoke(main, ["deal", "--book", str(path), "--round", "1"]).exit_code == 0
+    return path

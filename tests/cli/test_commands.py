@@ -94,7 +94,7 @@ def test_score_reports_bad_rows_and_exits_1(run, match_book):
     path = match_book([[at(10), "Joker", 1, SOL[0]], ["later", "Reds", 1, SOL[1]], [at(12), "Craw", 1, SOL[2]]])
     result = run("score", "--book", path, "--round", 1)
     assert result.exit_code == 1
-    assert "2 problem(s) reported:" in result.stderr
+    assert "2 problems reported:" in result.stderr
     assert "Submissions row 2: 'Joker' is not a player" in result.stderr
     assert "Submissions row 3: Timestamp 'later' is not a time" in result.stderr
     assert "Craw: 1 correct" in result.stdout
@@ -196,14 +196,22 @@ def test_book_from_the_environment(run, match_book, monkeypatch):
 
 # ---- demo, games, help
 
-def test_demo_builds_and_scores(run, tmp_path):
+def test_demo_plays_a_whole_match(run, tmp_path):
     path = tmp_path / "demo.xlsx"
     result = run("demo", "--book", path)
     assert result.exit_code == 0, result.output
+    typed = [line[2:] for line in result.output.splitlines() if line.startswith("$ ")]
+    assert typed == [f"hostkit {command} --book {path} --round {n}" for n in (1, 2, 3, 4)
+                     for command in ("score", "deal", "play")] + [f"hostkit standings --book {path}",
+                                                                   f"hostkit ledger --book {path}"]
     assert "Turn order:" in result.output and "problem reported: Submissions row" in result.output
+    assert "--- for Reds only" in result.output and "take or pass? (take, pass): t\n" in result.output
+    assert result.output.count("Part 2 of round 4 has ended") == 1
+    assert "Result: After 4 rounds: " in result.output and "Paid: " in result.output
     tabs = cells(path)
-    assert {"Round 1 Results", "Round 2 Results", "Leaderboard"} <= set(tabs)
-    assert [row[:3] for row in tabs["Draws"][1:]] == [["board", 1, "2026:board:1"], ["board", 2, "2026:board:2"]]
+    assert {f"Round {n} Results" for n in (1, 2, 3, 4)} | {"Leaderboard", "Peeks", "Pile"} <= set(tabs)
+    assert [row[:3] for row in tabs["Draws"][1:5]] == [["board", n, f"2026:board:{n}"] for n in (1, 2, 3, 4)]
+    assert len(tabs["Ledger"]) == 2 and tabs["Ledger"][1][3] == 6
     again = tmp_path / "again.xlsx"
     run("demo", "--book", again)
     assert cells(again) == tabs
@@ -281,3 +289,13 @@ def test_each_game_s_own_commands_load_on_use(run):
     listed = run("--help").output
     assert "open-pass" in listed
     assert "evaluate" in run("open-pass", "--help").output
+
+
+def test_readme_sets_up_in_a_virtual_environment_and_holds_its_own_rulings():
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set up")[1].split("## ")[0]
+    assert setup.index("python -m venv .venv && . .venv/bin/activate") < setup.index("python -m pip install")
+    assert "RULINGS.md" not in readme
+    assert "## Rulings" in readme

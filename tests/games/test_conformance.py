@@ -104,6 +104,27 @@ def test_every_generic_step_answers_or_refuses_in_one_sentence(game, step):
         assert str(error).strip() and "\n" not in str(error)
 
 
+@pytest.mark.parametrize("change", [1, -1])
+def test_every_step_refuses_a_players_tab_with_the_wrong_count(game, change):
+    tabs = game.new_book(players(game), 5)
+    names = players(game) + [f"Extra{i}" for i in range(game.max_players - game.min_players + 1)]
+    tabs["Players"] = [["Player"]] + [[n] for n in (names if change > 0 else names[:game.min_players - 1])]
+    fix = "remove 1 player" if change > 0 else "add 1 player"
+    with pytest.raises(BookError, match=f"^{re.escape(game.title)} is for {game.player_count()} players, but the "
+                                        f"Players tab lists .*; {fix}, one name per row.$"):
+        game.context(Tables(tabs))
+
+
+def test_a_config_key_typed_twice_is_named_and_the_first_row_stands(game):
+    tabs = game.new_book(players(game), 5)
+    tabs["Config"].append(["seed", 99, ""])
+    ctx = game.context(Tables(tabs))
+    assert ctx.config["seed"] == 5
+    row = len(tabs["Config"])
+    assert [str(p) for p in ctx.problems] == [
+        f"Config row {row}: setting 'seed' is already on row 4; this row is ignored. Delete one of the two."]
+
+
 # ---- nothing private in a public tab
 
 LEAK_SEED = 982451653

@@ -59,6 +59,13 @@ def whole(cell: Cell, what: str) -> int:
         raise ValueError(f"{what} {'' if cell is None else str(cell).strip()!r} {error}") from None
 
 
+def _time(cell: Cell, ctx: Context) -> dt.datetime:
+    try:
+        return parse_time(cell, ctx.config.tz, ctx.config["date_order"])
+    except ValueError as error:
+        raise ValueError(f"{str(cell).strip()!r} {error}") from None
+
+
 def read_schedule(tables: Tables, ctx: Context) -> Schedule:
     """The rounds' open times; BookError names the Rounds row to fix."""
     table = tables.require(ROUNDS_TAB)
@@ -68,9 +75,7 @@ def read_schedule(tables: Tables, ctx: Context) -> Schedule:
             number = whole(record["Round"], "Round")
             if number not in ROUNDS:
                 raise ValueError(f"Round {number} is not 1, 2 or 3")
-            opens, closes = (None if is_blank(record[c]) else parse_time(record[c], ctx.config.tz,
-                                                                         ctx.config["date_order"])
-                             for c in ("Opens", "Closes"))
+            opens, closes = (None if is_blank(record[c]) else _time(record[c], ctx) for c in ("Opens", "Closes"))
         except ValueError as error:
             raise BookError(f"Rounds row {record.row}: {error}; fix the row.") from None
         typed[number] = Typed(opens, closes, record.row)

@@ -62,13 +62,16 @@ class Board:
 
 
 def generate_board(rand: random.Random, low: int = 8, high: int = 11, tries: int = 10_000) -> Board:
-    """8 to 11 distinct cards whose number of anti-haps is a positive multiple of 3."""
+    """8 to 11 distinct cards whose number of anti-haps is a positive multiple of 3; ValueError when none is found."""
+    if low > high:
+        raise ValueError(f"a board cannot have at least {low} and at most {high} cards")
     for _ in range(tries):
         cards = rand.sample(FULL_DECK, rand.randint(low, high))
         count = len(pahs(cards))
         if count > 0 and count % 3 == 0:
             return Board.of(cards)
-    raise RuntimeError(f"no board of {low} to {high} cards found in {tries} draws")
+    raise ValueError(f"no board of {low} to {high} cards with a positive multiple of 3 anti-haps turned up in "
+                     f"{tries:,} draws")
 
 
 def board_warnings(board: Board, low: int = 8, high: int = 11) -> list[str]:
@@ -157,6 +160,12 @@ def _not_an_answer(piece: Piece, board: Board) -> str | None:
     return None
 
 
+def _first_by_another(said: Mapping[str, Mapping[str, Answer]], player: str, cards: str) -> Answer | None:
+    """The earliest answer of these cards by a player other than `player`, right or wrong."""
+    earlier = [by[cards] for who, by in said.items() if who != player and cards in by]
+    return min(earlier, key=lambda a: (a.at, a.row), default=None)
+
+
 def judge(
     submissions: Iterable[Submission],
     board: Board,
@@ -190,10 +199,9 @@ def judge(
                 before = said[sub.player][cards]
                 a = answer(Verdict.REPEAT_OWN, f"{cards} repeats {sub.player}'s own answer of "
                            f"{format_time(before.at, tz)}: one turn penalty.")
-            elif cards in found:
-                first = found[cards]
-                a = answer(Verdict.REPEAT_OPPONENT, f"{cards} was already found by {first.player} at "
-                           f"{format_time(first.at, tz)}: no penalty, no credit.")
+            elif (first := _first_by_another(said, sub.player, cards)) is not None:  # type: ignore[arg-type]
+                a = answer(Verdict.REPEAT_OPPONENT, f"{cards} was already submitted by {first.player} at "
+                           f"{format_time(first.at, tz)} ({first.verdict.value}): no penalty, no credit.")
             elif cards not in solutions:
                 why_not = FACES.why_not_pah([board.cards[ch] for ch in cards])  # type: ignore[union-attr]
                 a = answer(Verdict.INCORRECT, f"{cards} is not an anti-hap: {why_not}. One turn penalty.")

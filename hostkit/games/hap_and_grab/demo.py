@@ -1,25 +1,28 @@
-"""A sample Hap and Grab match: two players racing through seeded boards, with the usual slips."""
+"""A sample Hap and Grab match: two players racing through seeded boards, with the usual slips, then drafting
+treasure with scripted decisions, to the winner's garnets."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from hostkit.games.hap_and_grab.anti_hap import FACES, Board
-from hostkit.core.game import Demo, Game
+from hostkit.core.game import Demo, DemoStep, Game
 from hostkit.core.rng import rng
 from hostkit.core.tables import Rows, Tables
 
 PLAYERS = ("Reds", "Craw")
 SEED = 2026
 FIRST_OPENS = dt.datetime(2026, 11, 14, 20, 0)
-ROUNDS = (1, 2)
+ROUNDS = (1, 2, 3, 4)
+ANSWERS = ("pass", "take", "take", "t", "take", "pass", "take", "take")
+"""The decisions typed in Part 2, in turn ('t' as a host may type it)."""
 
 
 def demo_book(game: Game) -> Demo:
-    """The workbook of a match whose first rounds have been played, and the rounds to score."""
+    """The workbook of a match set up and sent in, and the commands that play it through."""
     tabs = game.new_book(list(PLAYERS), SEED)
-    opens = {n: FIRST_OPENS + dt.timedelta(minutes=30 * (n - 1)) for n in range(1, 5)}
-    tabs["Rounds"] = [["Round", "Opens"]] + [[n, opens[n]] for n in range(1, 5)]
+    opens = {n: FIRST_OPENS + dt.timedelta(minutes=30 * (n - 1)) for n in ROUNDS}
+    tabs["Rounds"] = [["Round", "Opens"]] + [[n, opens[n]] for n in ROUNDS]
     submissions: Rows = [["Timestamp", "Player", "Round", "Answer"]]
     for n in ROUNDS:
         tabs.update(game.board(Tables(tabs), n).writes)
@@ -27,8 +30,13 @@ def demo_book(game: Game) -> Demo:
         submissions += _race(board, n, opens[n])
     submissions.append([FIRST_OPENS + dt.timedelta(minutes=3), "Joker", 1, "is this where we answer?"])
     tabs["Submissions"] = submissions
-    return Demo(tabs, ROUNDS, f"{' and '.join(PLAYERS)}, boards for rounds {', '.join(map(str, ROUNDS))}, "
-                              f"and their submissions.")
+    steps = [DemoStep(command, n, ANSWERS if command == "play" else ()) for n in ROUNDS
+             for command in ("score", "deal", "play")]
+    played_at = (opens[ROUNDS[-1]] + dt.timedelta(hours=1)).replace(tzinfo=dt.timezone.utc)
+    return Demo(tabs, (), f"{' and '.join(PLAYERS)}, a board for each of the {len(ROUNDS)} rounds and their "
+                          f"submissions; every command below runs on it, Part 2's decisions typed as "
+                          f"{', '.join(ANSWERS)} in turn.", (*steps, DemoStep("standings"), DemoStep("ledger")),
+                played_at)
 
 
 def _race(board: Board, round_number: int, opens: dt.datetime) -> Rows:

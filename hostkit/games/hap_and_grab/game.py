@@ -1,32 +1,25 @@
 """Hap and Grab (Death Match, 2 players): anti-haps race for turns, then Tobago treasure drafting.
 
-Rule sheet: seeds/000_8acb406e1f75c262.txt; rulings: RULINGS.md, Hap and Grab.
+Rule sheet: seeds/000_8acb406e1f75c262.txt; rulings: README.md, Rulings, Hap and Grab.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry, Payout
 from hostkit.core.rng import rng
-from hostkit.core.settings import Setting, integer, text
-from hostkit.core.tables import BookError, Problem, Rows, Table, Tables, is_blank
+from hostkit.core.settings import CONFIG_TAB, Setting, integer, text
+from hostkit.core.tables import BookError, Problem, Table, Tables
 from hostkit.core.times import format_span, format_time
-from hostkit.core.words import spans
+from hostkit.core.words import plural, spans
 from hostkit.games.hap_and_grab.anti_hap import FACES, Board, generate_board
-from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally, settle_match, tally_round
-from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2, shown_part2
-from hostkit.games.hap_and_grab.render import (
-    as_json,
-    chat_message,
-    deal_messages,
-    match_rows,
-    part2_rows,
-    results_rows,
-    summary,
-    table_text,
-)
+from hostkit.games.hap_and_grab.deck_size import longest_game, most_anti_haps
+from hostkit.games.hap_and_grab.match import match_result, published_tabs, rounds_played
+from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2
+from hostkit.games.hap_and_grab.render import as_json, chat_message, deal_messages, match_rows, summary, table_text
 from hostkit.games.hap_and_grab.tabs import (
     BOARD_HEADER,
     BOARD_TAB,
@@ -48,7 +41,6 @@ from hostkit.games.hap_and_grab.tabs import (
     read_board,
     read_piles,
     record_draw,
-    results_tab,
 )
 from hostkit.games.hap_and_grab.tobago import Choice, DeckRecipe, Rejected, deal, parse_choice, shuffled_deck
 
@@ -74,9 +66,11 @@ class HapAndGrab(Game):
         Setting("part1_minutes", 8, "Minutes Part 1 stays open after the round's Opens time.", integer(1, 600)),
         Setting("board_min_cards", 8, "Fewest cards on a generated or checked board.", integer(3, 27)),
         Setting("board_max_cards", 11, "Most cards on a generated or checked board (at most 26 labels A–Z).", integer(3, 26)),
-        Setting("skulls", 3, "Skull cards in the treasure deck.", integer(0, 100)),
-        Setting("sevens", 7, "7-treasure cards in the treasure deck.", integer(0, 100)),
-        Setting("each_of_3_to_6", 10, "Cards of each of the treasures 3, 4, 5 and 6 in the deck.", integer(0, 100)),
+        Setting("skulls", 3, "Skull cards in the treasure deck (the rule sheet: at most 3).", integer(0, 3)),
+        Setting("sevens", 7, "7-treasure cards in the treasure deck (the rule sheet: at most 7).", integer(0, 7)),
+        Setting("each_of_3_to_6", None, "Cards of each of the treasures 3, 4, 5 and 6 in the deck; blank: as many as "
+                "the longest possible game needs on boards of up to board_max_cards cards (at least 10).",
+                integer(0, 1000)),
         Setting("skull_value", -3, "Treasure a skull is worth.", integer(-100, 0)),
         Setting("winner_garnets", 6, "Garnets paid to the match winner.", integer(0, 1000)),
     )
@@ -102,24 +96,32 @@ class HapAndGrab(Game):
         """Generate or check round N's board, draw it (Outcome.image), and once the round has opened publish it
         as the tab 'Round N Board'; before that the board stays private."""
         ctx = self.context(tables)
+        self._check_round(ctx, round_number)
+        low, high = ctx.config["board_min_cards"], ctx.config["board_max_cards"]
+        if low > high:
+            raise BookError(f"Config board_min_cards {low} is more than board_max_cards {high}, so no board can "
+                            f"meet both; lower board_min_cards or raise board_max_cards (defaults 8 and 11).")
         outcome = Outcome(problems=list(ctx.problems))
         existing, problems = read_board(tables, round_number)
         if existing.cards and not force:
             warnings = board_problems(existing, problems, ctx, round_number)
             outcome.problems += warnings
             outcome.summary.append(
-                f"Round {round_number} already has a board of {len(existing.cards)} cards with "
-                f"{len(existing.anti_haps())} anti-haps; checked it"
-                + (", no warnings." if not warnings else f", {len(warnings)} warning(s).")
+                f"Round {round_number} already has a board of {plural(len(existing.cards), 'card')} with "
+                f"{plural(len(existing.anti_haps()), 'anti-hap')}; checked it"
+                + (", no warnings." if not warnings else f", {plural(len(warnings), 'warning')}.")
                 + " Use --force to replace it with a generated one."
             )
             outcome.data = {"round": round_number, "seed": None, **existing.as_json()}
             _show_board(tables, ctx, round_number, existing, outcome, now)
-            return outcome
+            return self._with_deck_check(tables, ctx, outcome)
         used = ctx.config["seed"] if seed is None else seed
         draw = f"{used}:board:{round_number}"
-        board = generate_board(rng(used, "board", round_number), ctx.config["board_min_cards"],
-                               ctx.config["board_max_cards"])
+        try:
+            board = generate_board(rng(used, "board", round_number), low, high)
+        except ValueError as error:
+            raise BookError(f"Config board_min_cards {low} and board_max_cards {high} cannot be met: {error}; allow "
+                            f"more cards (defaults 8 and 11).") from None
         table = tables.require(BOARD_TAB)
         kept = other_rounds(tables, BOARD_TAB, round_number)
         new = [[round_number, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
@@ -133,35 +135,41 @@ class HapAndGrab(Game):
         )
         outcome.data = {"round": round_number, "seed": draw, **board.as_json()}
         _show_board(tables, ctx, round_number, board, outcome, now)
+        return self._with_deck_check(tables.replaced(BOARD_TAB, Table(BOARD_TAB, outcome.writes[BOARD_TAB])), ctx,
+                                     outcome)
+
+    def _with_deck_check(self, tables: Tables, ctx: Context, outcome: Outcome) -> Outcome:
+        too_small = self._too_small(tables, ctx)
+        if too_small:
+            outcome.problems.append(Problem(CONFIG_TAB, None, too_small))
         return outcome
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         ctx, part, outcome = self._judged(tables, round_number)
         tz = ctx.config.tz
         if now < part.round.opens:
-            outcome.problems.append(Problem(ROUNDS_TAB, part.round.row, (
+            outcome.problems.insert(0, Problem(ROUNDS_TAB, part.round.row, (
                 f"round {round_number} has not opened yet: it opens at {format_time(part.round.opens, tz)} "
                 f"({format_span(part.round.opens - now)} from now). Nothing was scored.")))
             return outcome
         if now < part.closes:
-            outcome.problems.append(Problem(ROUNDS_TAB, part.round.row, (
+            outcome.problems.insert(0, Problem(ROUNDS_TAB, part.round.row, (
                 f"round {round_number} is still open: {format_span(part.closes - now)} left "
                 f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored.")))
             return outcome
-        shown = shown_part2(tables, ctx, part)
+        part2 = replay_part2(tables, ctx, part)
+        shown = part2 if part2 is not None and part2.is_shown() else None
         from hostkit.games.hap_and_grab.pictures import board_rows
 
         outcome.writes[board_tab(round_number)] = board_rows(part.board)
-        outcome.writes[results_tab(round_number)] = results_rows(part, ctx) + (
-            part2_rows(shown, ctx) if shown else [])
-        outcome.writes[LEADERBOARD_TAB] = self.leaderboard(tables, ctx, round_number, part, shown)
+        outcome.writes.update(published_tabs(tables, ctx, (part, shown)))
         outcome.summary += summary(part, ctx)
         outcome.message = chat_message(part, ctx, shown)
         outcome.data = as_json(part, ctx)
-        if shown is not None:
-            outcome.problems += shown.reported()
-            outcome.summary += shown.game.story(shown.round, brief=True)
-            outcome.data["part2"] = shown.game.as_json()
+        if part2 is not None:
+            outcome.problems += part2.reported()
+            outcome.summary += part2.game.story(part2.round, brief=True)
+            outcome.data["part2"] = part2.game.as_json()
         return outcome
 
     def status(self, tables: Tables, now: dt.datetime) -> Outcome:
@@ -177,9 +185,36 @@ class HapAndGrab(Game):
 
     # ---- Part 2, Tobago
 
+    def _recipe(self, ctx: Context) -> DeckRecipe:
+        c = ctx.config
+        each = c["each_of_3_to_6"]
+        if each is None:
+            each = longest_game({}, c["rounds"], c["board_max_cards"]).least_each(c["skulls"], c["sevens"])
+        return DeckRecipe(c["skulls"], c["sevens"], each)
+
     def _deck(self, ctx: Context) -> tuple[DeckRecipe, tuple]:
-        recipe = DeckRecipe(ctx.config["skulls"], ctx.config["sevens"], ctx.config["each_of_3_to_6"])
+        recipe = self._recipe(ctx)
         return recipe, shuffled_deck(recipe, rng(ctx.config["seed"], "deck"))
+
+    def _too_small(self, tables: Tables, ctx: Context) -> str | None:
+        """Why the treasure deck cannot hold the longest possible game on the match's boards, or None."""
+        c = ctx.config
+        boards = {n: read_board(tables, n)[0] for n in range(1, c["rounds"] + 1)}
+        longest = longest_game({n: len(b.anti_haps()) for n, b in boards.items() if b.cards}, c["rounds"],
+                               c["board_max_cards"])
+        recipe = self._recipe(ctx)
+        if longest.fits(recipe):
+            return None
+        rounds = ", ".join(f"round {n}: {cards}" for n, cards in longest.cards.items())
+        undrawn = list(longest.undrawn)
+        undrawn_text = (f"; {'round' if len(undrawn) == 1 else 'rounds'} {spans(undrawn)} "
+                        f"{'has' if len(undrawn) == 1 else 'have'} no board yet, counted as a board of "
+                        f"{c['board_max_cards']} cards at its fullest, {most_anti_haps(c['board_max_cards'])} "
+                        f"anti-haps" if undrawn else "")
+        return (f"The treasure deck ({recipe.describe()}) is smaller than the longest possible game, in which "
+                f"every anti-hap is found: it takes {longest.total} cards ({rounds}{undrawn_text}), and round 1 takes "
+                f"only 3 to 6. Set each_of_3_to_6 in Config to at least "
+                f"{longest.least_each(c['skulls'], c['sevens'])}, or leave it blank, before round 1 is dealt.")
 
     def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
         """Deal round N's peeks and 3 unseen cards into the reveal pile, from the match's one shuffled deck."""
@@ -196,6 +231,11 @@ class HapAndGrab(Game):
             outcome.summary.append(f"Round {round_number}: nobody earned a turn, so there is nothing to deal.")
             return outcome
         piles = read_piles(tables)
+        too_small = self._too_small(tables, ctx)
+        if too_small and not piles:
+            raise BookError(too_small)
+        if too_small:
+            outcome.problems.append(Problem(CONFIG_TAB, None, too_small))
         recipe, deck = self._deck(ctx)
         used = [d.position for n, pile in piles.items() if n < round_number for d in pile]
         dealt = deal(deck, used, order, round_number, rng(ctx.config["seed"], "pile", round_number))
@@ -211,20 +251,22 @@ class HapAndGrab(Game):
                             f"Pass --force to deal it again anyway.")
         if dealt.short:
             outcome.problems.append(Problem(PILE_TAB, None, (
-                f"round {round_number}: the treasure deck ran out {dealt.short} cards short; the pile holds "
-                f"{len(dealt.pile)} cards. Raise the deck counts in Config before the match starts next time.")))
+                f"round {round_number}: the treasure deck ran out {plural(dealt.short, 'card')} short; the pile "
+                f"holds {plural(len(dealt.pile), 'card')}. Raise the deck counts in Config before the match starts "
+                f"next time.")))
         outcome.writes[PEEKS_TAB] = peeks_rows(tables, dealt)
         outcome.writes[PILE_TAB] = pile_rows(tables, dealt)
         seed = ctx.config["seed"]
         positions = sorted(d.position for d in dealt.pile)
-        held = f", {dealt.skipped} sevens and skulls held back for later rounds" if dealt.skipped else ""
+        held = f", {plural(dealt.skipped, 'seven or skull', 'sevens and skulls')} held back for later rounds" \
+            if dealt.skipped else ""
         outcome.writes[DRAWS_TAB] = record_draw(tables, [
             "deal", round_number, f"{seed}:deck; {seed}:pile:{round_number}",
             f"deck of {recipe.describe()}; this round took deck cards {spans(positions)}{held}; "
             f"pile of {len(dealt.pile)} shuffled (cards in {PILE_TAB}, peeks in {PEEKS_TAB})"])
         outcome.summary += deal_messages(dealt, ctx)
         outcome.summary.append(
-            f"Round {round_number} dealt: a reveal pile of {len(dealt.pile)} cards ({len(order)} peeked, "
+            f"Round {round_number} dealt: a reveal pile of {plural(len(dealt.pile), 'card')} ({len(order)} peeked, "
             f"{len(dealt.pile) - len(order)} unseen), seeds {seed}:deck and {seed}:pile:{round_number}. The cards "
             f"are in the host-only tabs {PEEKS_TAB} and {PILE_TAB}: never share them. Next: "
             f"`hostkit play --round {round_number}`.")
@@ -235,7 +277,8 @@ class HapAndGrab(Game):
 
     # ---- live play
 
-    def _live(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Context, Part2]:
+    def _live(self, tables: Tables, round_number: int | None, player: str | None
+              ) -> tuple[Context, Part1, Part2]:
         if player is not None:
             raise BookError("Hap and Grab's Part 2 takes both players' decisions in one run; leave out --player.")
         ctx = self.context(tables)
@@ -251,19 +294,23 @@ class HapAndGrab(Game):
             if round_number is not None or not found.game.is_over():
                 break
         if found is None:
-            raise BookError("No round is dealt yet; run `hostkit deal --round N` first.")
+            raise BookError("No round is dealt yet; deal the round in play first, like `hostkit deal --round 1`.")
         if found.rejection is not None:
             raise BookError(f"{found.rejection}")
-        return ctx, found
+        return ctx, part, found
 
     def next_prompt(self, tables: Tables, round_number: int | None, player: str | None,
                     now: dt.datetime | None = None) -> tuple[Prompt | None, list[str]]:
-        ctx, part2 = self._live(tables, round_number, player)
+        ctx, _, part2 = self._live(tables, round_number, player)
         game = part2.game
         lines = game.story(part2.round)
         waiting = game.waiting()
         if waiting is None:
-            return None, lines + [f"Part 2 of round {part2.round} has ended: {game.ended}.", game.describe_treasure()]
+            number = part2.round
+            after = (f"Next: round {number + 1}: `hostkit score --round {number + 1}` once its Part 1 has closed, "
+                     f"then `hostkit deal --round {number + 1}`." if number < ctx.config["rounds"] else
+                     "Next: `hostkit standings` names the winner and pays the garnets.")
+            return None, lines + [f"Part 2 of round {number} has ended: {game.ended}.", game.describe_treasure(), after]
         order = ctx.roster.compact(game.order)
         return Prompt(f"Round {part2.round}, card {waiting.number} is {waiting.card.describe()}; the option is "
                       f"{waiting.player}'s (turn {game.option + 1} of {order}). {waiting.player}: take or pass?",
@@ -271,7 +318,7 @@ class HapAndGrab(Game):
 
     def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
                now: dt.datetime | None = None) -> Outcome:
-        ctx, part2 = self._live(tables, round_number, player)
+        ctx, part, part2 = self._live(tables, round_number, player)
         game = part2.game
         waiting = game.waiting()
         if waiting is None:
@@ -286,11 +333,13 @@ class HapAndGrab(Game):
                + [[part2.round, n, s.player, s.choice.value] for n, s in forced if n > waiting.number])
         table = tables.get(DECISIONS_TAB)
         header = table.header if table and table.header else list(DECISIONS_HEADER)
-        return Outcome(writes={DECISIONS_TAB: [header] + filled(tables, DECISIONS_TAB) + new}, summary=[step.reason])
+        writes = {DECISIONS_TAB: [header] + filled(tables, DECISIONS_TAB) + new}
+        writes.update(published_tabs(tables, ctx, (part, replace(part2, decisions=part2.decisions + 1))))
+        return Outcome(writes=writes, summary=[step.reason])
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
         """Take back the round's last recorded decision, with the forced skull takes recorded after it."""
-        _, part2 = self._live(tables, round_number, player)
+        ctx, part, part2 = self._live(tables, round_number, player)
         steps = sorted((s.row, s) for r in part2.game.reveals for s in r.steps if s.row is not None)
         gone = []
         while steps and steps[-1][1].forced:
@@ -302,12 +351,16 @@ class HapAndGrab(Game):
         table = tables.require(DECISIONS_TAB)
         kept = [r for number, r in enumerate(table.rows, start=2) if number not in rows and any(v is not None for v in r)]
         left = [table.header or list(DECISIONS_HEADER)] + kept
-        prompt, _ = self.next_prompt(tables.replaced(DECISIONS_TAB, Table(table.name, left)), part2.round, None)
+        before = tables.replaced(DECISIONS_TAB, Table(table.name, left))
+        prompt, _ = self.next_prompt(before, part2.round, None)
         last = gone[-1][1]
         summary = [f"Take back {DECISIONS_TAB} row {gone[-1][0]}: {last.reason}"]
         summary += [f"  and row {row}, recorded with it: {step.reason}" for row, step in reversed(gone[:-1])]
         summary.append(f"Before it: {prompt.text if prompt else 'Part 2 had ended.'}")
-        return Outcome(writes={DECISIONS_TAB: left}, summary=summary)
+        undone = replay_part2(before, ctx, part)
+        shown = undone if undone is not None and undone.is_shown() else None
+        writes = {DECISIONS_TAB: left, **published_tabs(before, ctx, (part, shown))}
+        return Outcome(writes=writes, summary=summary)
 
     # ---- the match
 
@@ -315,52 +368,17 @@ class HapAndGrab(Game):
         if round_number not in range(1, ctx.config["rounds"] + 1):
             raise BookError(f"Round {round_number} is not a round of this match; rounds run 1–{ctx.config['rounds']}.")
 
-    def _tie_winner(self, ctx: Context) -> str | None:
-        typed = ctx.config["tie_winner"]
-        if is_blank(typed):
-            return None
-        name = ctx.roster.match(typed)
-        if name is None:
-            raise BookError(f"Config tie_winner {typed!r} is not a player ({', '.join(ctx.roster.names)}); "
-                            f"fix it or leave it blank.")
-        return name
-
-    def _rounds_played(self, tables: Tables, ctx: Context, include: tuple[Part1, Part2 | None] | None = None
-                       ) -> list[tuple[Part1, Part2 | None]]:
-        """Each round scored or dealt so far, with its Part 2 (None until the host records a decision)."""
-        piles = read_piles(tables)
-        played = []
-        for number in range(1, ctx.config["rounds"] + 1):
-            if include is not None and include[0].round.number == number:
-                played.append(include)
-                continue
-            if results_tab(number) not in tables and number not in piles:
-                continue
-            try:
-                part, _ = judge_part1(tables, ctx, number)
-            except BookError:
-                continue
-            played.append((part, shown_part2(tables, ctx, part)))
-        return played
-
-    def _match(self, tables: Tables, ctx: Context, include: tuple[Part1, Part2 | None] | None = None
-               ) -> tuple[list[RoundTally], MatchResult]:
-        tallies = [tally_round(part.round.number, part.turns, part2.game if part2 is not None else None)
-                   for part, part2 in self._rounds_played(tables, ctx, include)]
-        result = settle_match(ctx.roster.names, tallies, ctx.config["rounds"], self._tie_winner(ctx))
-        return tallies, result
-
     def standings(self, tables: Tables) -> Outcome:
-        """The match table, the public Leaderboard, and (once final) what the result pays."""
+        """The match table, the public tabs of every round it sums, and (once final) what the result pays."""
         ctx = self.context(tables)
-        tallies, result = self._match(tables, ctx)
+        tallies, result = match_result(tables, ctx)
         outcome = Outcome(problems=list(ctx.problems))
-        for part, part2 in self._rounds_played(tables, ctx):
+        for part, part2 in rounds_played(tables, ctx):
             if part2 is not None:
                 outcome.problems += part2.reported()
         if result.final and result.winner is None:
-            outcome.problems.append(Problem("Config", None, result.reason))
-        outcome.writes[LEADERBOARD_TAB] = self.leaderboard(tables, ctx, None, None, with_match=True)
+            outcome.problems.append(Problem(CONFIG_TAB, None, result.reason))
+        outcome.writes.update(published_tabs(tables, ctx, every_round=True, with_match=True))
         outcome.summary += table_text(match_rows(ctx, tallies, result))
         outcome.data = {"players": {p: {"treasure": result.treasure[p], "lost": p in result.lost}
                                     for p in ctx.roster.names},
@@ -372,27 +390,3 @@ class HapAndGrab(Game):
                          match_id=match_id),) if result.winner is not None and ctx.config["winner_garnets"] else ()
             outcome.payout = Payout(match_id, match, due, frozenset({WIN_REASON}))
         return outcome
-
-    # ---- rendering
-
-    def leaderboard(self, tables: Tables, ctx: Context, round_number: int | None, current: Part1 | None,
-                     part2: Part2 | None = None, with_match: bool = False) -> Rows:
-        rows: Rows = [["Round", "Player", "Correct", "Penalties", "Turns", "Status"]]
-        for number in range(1, ctx.config["rounds"] + 1):
-            if number == round_number and current is not None:
-                part = current
-            elif results_tab(number) in tables:
-                try:
-                    part, _ = judge_part1(tables, ctx, number)
-                except BookError:
-                    continue
-            else:
-                continue
-            for p in ctx.roster.names:
-                t = part.turns
-                rows.append([number, p, t.correct[p], t.penalties[p], t.turns(p),
-                             "lost the match (more penalties than turns)" if t.has_lost(p) else ""])
-        tallies, result = self._match(tables, ctx, (current, part2) if current is not None else None)
-        if with_match or result.final or any(t.treasure for t in tallies):
-            rows += [[]] + match_rows(ctx, tallies, result)
-        return rows

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from hostkit.core.game import Context
 from hostkit.core.tables import BookError, Problem, Tables
+from hostkit.core.words import plural
 from hostkit.games.hap_and_grab.anti_hap import Answer, Board, TurnOrder, Verdict, closing_time, earned_turns, judge
 from hostkit.games.hap_and_grab.render import order_text
 from hostkit.games.hap_and_grab.tabs import (
@@ -18,10 +19,10 @@ from hostkit.games.hap_and_grab.tabs import (
     read_board,
     read_decision,
     read_piles,
-    read_rounds,
+    read_round_plans,
     read_submissions,
 )
-from hostkit.games.hap_and_grab.tobago import Rejected, Tobago
+from hostkit.games.hap_and_grab.tobago import UNSEEN_CARDS, Rejected, Tobago
 
 
 @dataclass(frozen=True)
@@ -60,12 +61,11 @@ class Part2:
 
 def judge_part1(tables: Tables, ctx: Context, round_number: int) -> tuple[Part1, list[Problem]]:
     """Judge one round's Part 1 from the workbook."""
-    plans = read_rounds(tables, ctx)
+    plans, rounds = read_round_plans(tables, ctx)
     if round_number not in plans:
-        raise BookError(
+        raise BookError(rounds.unreadable.get(round_number, (
             f"Round {round_number} has no Opens time in the Rounds tab; type when Part 1 opened "
-            f"(like 2026-11-21 20:00) on its row."
-        )
+            f"(like 2026-11-21 20:00) on its row.")))
     plan = plans[round_number]
     board, unreadable = read_board(tables, round_number)
     if not board.cards:
@@ -73,7 +73,7 @@ def judge_part1(tables: Tables, ctx: Context, round_number: int) -> tuple[Part1,
             f"The Board tab has no cards for round {round_number}; run `hostkit board --round {round_number}` "
             f"or type the board in."
         )
-    problems = board_problems(board, unreadable, ctx, round_number)
+    problems = rounds.problems + board_problems(board, unreadable, ctx, round_number)
     subs, sub_problems = read_submissions(tables, ctx, plans, round_number)
     problems += sub_problems
     limit = plan.opens + dt.timedelta(minutes=ctx.config["part1_minutes"])
@@ -90,12 +90,19 @@ def replay_part2(tables: Tables, ctx: Context, part: Part1) -> Part2 | None:
         return None
     records, problems = decision_records(tables, number)
     order = part.turns.order
+    strangers = sorted({d.peeked_by for d in pile if d.peeked_by is not None} - set(ctx.roster.names))
+    unseen = sum(d.peeked_by is None for d in pile)
+    if strangers or unseen > UNSEEN_CARDS:
+        odd = (f"peeks by {', '.join(map(repr, strangers))}, who {'is' if len(strangers) == 1 else 'are'} not a "
+               f"player" if strangers else f"{unseen} unseen cards, not {UNSEEN_CARDS}")
+        problems.append(Problem(PILE_TAB, None, f"round {number}'s pile holds {odd}; re-deal with "
+                                                f"`hostkit deal --round {number} --force`."))
     for p in ctx.roster.names:
         peeks = sum(1 for d in pile if d.peeked_by == p)
         if peeks != order.count(p):
             problems.append(Problem(PILE_TAB, None, (
-                f"round {number} was dealt {peeks} peeks for {p}, but Part 1 now gives {p} "
-                f"{order.count(p)} turns; re-deal with `hostkit deal --round {number} --force`.")))
+                f"round {number} was dealt {plural(peeks, 'peek')} for {p}, but Part 1 now gives {p} "
+                f"{plural(order.count(p), 'turn')}; re-deal with `hostkit deal --round {number} --force`.")))
     game = Tobago(order, [d.card for d in pile], ctx.roster.names, ctx.config["skull_value"],
                   show=lambda o: order_text(ctx, o))
     rejection = None

@@ -72,9 +72,8 @@ def chat_message(part: Part1, ctx: Context, part2: Part2 | None) -> str:
 
 def summary(part: Part1, ctx: Context) -> list[str]:
     t = part.turns
-    lines = [f"Round {part.round.number}: {len(part.answers)} answers judged; "
-             f"{part.found()} of "
-             f"{len(part.board.anti_haps())} anti-haps found."]
+    lines = [f"Round {part.round.number}: {plural(len(part.answers), 'answer')} judged; {part.found()} of "
+             f"{plural(len(part.board.anti_haps()), 'anti-hap')} found."]
     for p in ctx.roster.names:
         lines.append(f"  {p}: {t.correct[p]} correct, {plural(t.penalties[p], 'penalty', 'penalties')}, "
                      f"{plural(t.turns(p), 'turn')}"

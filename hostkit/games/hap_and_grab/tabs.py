@@ -9,9 +9,9 @@ from typing import Any
 from hostkit.core.cards import Card
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
-from hostkit.core.stamped import RoundClock, read_stamped
+from hostkit.core.stamped import RoundClock, RoundTimes, read_round_times, read_stamped
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
-from hostkit.core.times import format_time, parse_time
+from hostkit.core.times import format_time
 from hostkit.games.hap_and_grab.anti_hap import FACES, Board, Submission, board_warnings
 from hostkit.games.hap_and_grab.tobago import Choice, Deal, Dealt, Rejected, parse_choice, parse_treasure
 
@@ -48,22 +48,15 @@ class RoundPlan:
     opens: dt.datetime
 
 
+def read_round_plans(tables: Tables, ctx: Context) -> tuple[dict[int, RoundPlan], RoundTimes]:
+    """Each round's plan, and the Rounds tab as read (its problems, and why a round has no plan)."""
+    read = read_round_times(tables.require(ROUNDS_TAB), ctx, "Opens", ctx.config["rounds"],
+                            "round {round} cannot be scored until it is fixed")
+    return {n: RoundPlan(n, row, at) for n, (row, at) in read.times.items()}, read
+
+
 def read_rounds(tables: Tables, ctx: Context) -> dict[int, RoundPlan]:
-    table = tables.require(ROUNDS_TAB)
-    plans: dict[int, RoundPlan] = {}
-    for record in table.records("Round", "Opens"):
-        try:
-            number = int(record["Round"])  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            raise BookError(f"Rounds row {record.row}: round {record['Round']!r} is not a whole number; fix it.") from None
-        if is_blank(record["Opens"]):
-            continue
-        try:
-            opens = parse_time(record["Opens"], ctx.config.tz, ctx.config["date_order"])
-        except ValueError as error:
-            raise BookError(f"Rounds row {record.row}: Opens {record['Opens']!r} {error}.") from None
-        plans[number] = RoundPlan(number, record.row, opens)
-    return plans
+    return read_round_plans(tables, ctx)[0]
 
 
 def read_board(tables: Tables, round_number: int) -> tuple[Board, list[str]]:
@@ -71,12 +64,17 @@ def read_board(tables: Tables, round_number: int) -> tuple[Board, list[str]]:
     cards: dict[str, Card] = {}
     problems: list[str] = []
     for record in table.records(*BOARD_HEADER):
-        if not same_round(record["Round"], round_number):
+        where = f"Board row {record.row}"
+        try:
+            if whole(record["Round"], "Round") != round_number:
+                continue
+        except ValueError as error:
+            problems.append(f"{where}: {error}; type the card's round. The card is left out")
             continue
         name = record.text("Label").upper()
-        where = f"Board row {record.row}"
         if len(name) != 1 or not name.isalpha():
-            problems.append(f"{where}: label {record['Label']!r} is not one letter; the card is left out")
+            said = "Label is blank" if not name else f"label {record['Label']!r} is not one letter"
+            problems.append(f"{where}: {said}; the card is left out")
             continue
         if name in cards:
             problems.append(f"{where}: label {name} is used twice; this card is left out")
@@ -146,7 +144,7 @@ def decision_records(tables: Tables, round_number: int) -> tuple[list, list[Prob
 def read_decision(record: Any, ctx: Context) -> tuple[str, Choice, int | None]:
     player = ctx.roster.match(record["Player"])
     if player is None:
-        raise Rejected(f"{record.text('Player')!r} is not a player ({', '.join(ctx.roster.names)})")
+        raise Rejected(ctx.roster.unknown(record["Player"]))
     try:
         choice = parse_choice(record["Decision"])
         card = None if is_blank(record["Card"]) else whole(record["Card"], "Card")
@@ -158,8 +156,8 @@ def read_decision(record: Any, ctx: Context) -> tuple[str, Choice, int | None]:
 
 def same_round(cell: Any, round_number: int) -> bool:
     try:
-        return int(cell) == round_number
-    except (TypeError, ValueError):
+        return whole_number(cell) == round_number
+    except ValueError:
         return False
 
 
@@ -167,8 +165,8 @@ def same_round(cell: Any, round_number: int) -> bool:
 def by_round(rows: Rows) -> Rows:
     def key(row: list) -> tuple:
         try:
-            return (0, int(row[0]), str(row[1]))
-        except (TypeError, ValueError, IndexError):
+            return (0, whole_number(row[0]), str(row[1]))
+        except (ValueError, IndexError):
             return (1, 0, "")
     return sorted(rows, key=key)
 
@@ -182,11 +180,12 @@ def record_draw(tables: Tables, entry: list) -> Rows:
 
 
 def whole(cell: Cell, what: str) -> int:
+    if is_blank(cell):
+        raise ValueError(f"{what} is blank")
     try:
         return whole_number(cell)
     except ValueError as error:
-        shown = "" if cell is None else str(cell).strip()
-        raise ValueError(f"{what} {shown!r} {error}") from None
+        raise ValueError(f"{what} {str(cell).strip()!r} {error}") from None
 
 
 

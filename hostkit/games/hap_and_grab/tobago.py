@@ -1,6 +1,6 @@
 """Part 2 of Hap and Grab, Tobago: the treasure deck, the deal, and the take/pass reveals.
 
-Rule sheet: seeds/000_8acb406e1f75c262.txt (Part 2); rulings: RULINGS.md, Hap and Grab, Part 2.
+Rule sheet: seeds/000_8acb406e1f75c262.txt (Part 2); rulings: README.md, Rulings, Hap and Grab, Part 2.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any, Callable, Iterable, Sequence
 
 from hostkit.core.tables import Cell, is_blank
+from hostkit.core.words import plural
 
 UNSEEN_CARDS = 3
 
@@ -64,7 +65,7 @@ class DeckRecipe:
 
     def describe(self) -> str:
         return (f"{len(self.cards())} cards: {self.each_of_3_to_6} each of 3, 4, 5 and 6, "
-                f"{self.sevens} sevens, {self.skulls} skulls")
+                f"{plural(self.sevens, 'seven')}, {plural(self.skulls, 'skull')}")
 
 
 def shuffled_deck(recipe: DeckRecipe, rand: random.Random) -> tuple[Treasure, ...]:

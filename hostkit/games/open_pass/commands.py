@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 import click
 
-from hostkit.cli.options import Unusable, book_options, guarded, json_option, open_game
+from hostkit.cli.options import Unusable, book_options, guarded, json_option, open_game, report_problems
 from hostkit.core.tables import Problem, Tables
 from hostkit.storage.book import Book
 
@@ -148,8 +147,4 @@ def _show(lines: list[str], data: dict[str, Any], problems: list[Problem], as_js
     else:
         for line in lines:
             click.echo(line)
-    if problems:
-        click.echo(f"{len(problems)} problem(s) reported:", err=True)
-        for problem in problems:
-            click.echo(f"  {problem}", err=True)
-        sys.exit(1)
+    report_problems(problems)

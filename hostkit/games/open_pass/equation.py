@@ -1,6 +1,6 @@
 """Open, Pass equations: cards as text, and their score by the rule sheet's unusual reading.
 
-A card is one digit 0–9 or one of the symbols + - x ÷. Reading an equation (RULINGS.md, Open, Pass):
+A card is one digit 0–9 or one of the symbols + - x ÷. Reading an equation (README.md, Rulings, Open, Pass):
 in each run of adjacent numbers only the leftmost counts, likewise in each run of adjacent symbols;
 a symbol at the right end is dropped; a symbol at the left end gets a 0 in front; then the terms are
 evaluated strictly left to right with exact fractions.
@@ -31,6 +31,16 @@ class DivisionByZero(enum.Enum):
         if self is DivisionByZero.ZERO:
             return "the whole equation scores 0"
         return "that division is left out"
+
+
+_SYMBOL_NAMES = {"+": "a plus", "-": "a minus", "x": "a times", "÷": "a divide"}
+
+
+def card_name(card: str) -> str:
+    """A card in words, a symbol's face in brackets so a minus never reads as a dash: 'a minus [-]', 'an 8'."""
+    if card in _SYMBOL_NAMES:
+        return f"{_SYMBOL_NAMES[card]} [{card}]"
+    return f"{'an' if card == '8' else 'a'} {card}"
 
 
 def is_digit(card: str) -> bool:

@@ -1,6 +1,6 @@
 """Open, Pass — Heaven and Hell (Main Match, 13 players): pack bids, trades, then a dealt equation.
 
-Rule sheet: seeds/003_bd1ef8e504ed12d5.txt; rulings: RULINGS.md, Open, Pass. Rounds 1–3 (Config
+Rule sheet: seeds/003_bd1ef8e504ed12d5.txt; rulings: README.md, Rulings, Open, Pass. Rounds 1–3 (Config
 `building_rounds`) build inventories from pack bids and trades; the round after them is the play
 phase: each player's deck is shuffled with the seed and dealt card by card, and each card is opened
 (put at the LEFT of the equation) or passed.
@@ -18,10 +18,12 @@ from hostkit.core.ledger import Entry, Payout
 from hostkit.core.settings import Setting, choice, integer, text
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables
 from hostkit.core.times import format_span, format_time
+from hostkit.core.words import plural
 from hostkit.games.open_pass.best import Best, best
 from hostkit.games.open_pass.equation import (
     DivisionByZero,
     Evaluation,
+    card_name,
     evaluate,
     format_cards,
     format_number,
@@ -100,7 +102,8 @@ class OpenPass(Game):
         Setting("packs_per_round", 6, "Packs offered each round (a different count is reported).", integer(1, 50)),
         Setting("bids_per_round", 2, "Most packs one bid may choose; packs past these are reported and ignored.",
                 integer(1, 50)),
-        Setting("deck_size", 20, "Cards in a deck; a shorter deck is padded with ÷.", integer(1, 60)),
+        Setting("deck_size", 20, "Cards in a deck; only a player who holds fewer is padded with ÷, by the cards "
+                "they lack.", integer(1, 60)),
         Setting("max_open", 10, "Most cards a player may open; later cards pass automatically.", integer(1, 60)),
         Setting("division_by_zero", "zero", "What dividing by zero does: zero (the whole equation scores 0) or "
                 "skip (that division is left out).", choice("zero", "skip")),
@@ -125,22 +128,25 @@ class OpenPass(Game):
 
     def building(self, tables: Tables, ctx: Context, upto: int) -> list[RoundResult]:
         """Rounds 1..upto decided in order, each starting from the inventories the one before left."""
-        deadlines = read_deadlines(tables, ctx)
+        read = read_deadlines(tables, ctx)
+        deadlines = read.times
         inventories = {p: self.start_inventory(ctx) for p in ctx.roster.names}
         results: list[RoundResult] = []
         for number in range(1, upto + 1):
+            if number in read.unreadable:
+                raise BookError(read.unreadable[number])
             results.append(self._round(tables, ctx, number, inventories, deadlines))
             inventories = results[-1].inventories
         return results
 
     def _round(self, tables: Tables, ctx: Context, number: int, before: dict[str, tuple[str, ...]],
                deadlines: dict[int, tuple[int, dt.datetime]]) -> RoundResult:
-        packs, problems = read_packs(tables, number)
+        packs, problems = read_packs(tables, number, ctx.config["building_rounds"])
         if not packs:
             raise BookError(f"The Packs tab has no packs for round {number}; type the round's packs "
                             f"(Round, Pack, Kind, Size, Cards) first.")
         if len(packs) != ctx.config["packs_per_round"]:
-            problems.append(Problem(PACKS_TAB, None, f"round {number} offers {len(packs)} packs, not "
+            problems.append(Problem(PACKS_TAB, None, f"round {number} offers {plural(len(packs), 'pack')}, not "
                                     f"{ctx.config['packs_per_round']}; scored as typed."))
         bids, bid_problems = read_bids(tables, ctx, number, packs, deadlines)
         trades, trade_problems = read_trades(tables, ctx, number)
@@ -159,11 +165,11 @@ class OpenPass(Game):
             raise BookError(f"Round {round_number} is not a round of this match: rounds 1–"
                             f"{ctx.config['building_rounds']} build decks and round {self.play_round(ctx)} is the "
                             f"play phase.")
-        outcome = Outcome(problems=list(ctx.problems))
-        deadlines = read_deadlines(tables, ctx)
-        if round_number in deadlines and now < deadlines[round_number][1]:
-            row, deadline = deadlines[round_number]
-            outcome.problems.append(Problem(ROUNDS_TAB, row, (
+        read = read_deadlines(tables, ctx)
+        outcome = Outcome(problems=list(ctx.problems) + read.problems)
+        if round_number in read.times and now < read.times[round_number][1]:
+            row, deadline = read.times[round_number]
+            outcome.problems.insert(0, Problem(ROUNDS_TAB, row, (
                 f"round {round_number} is still open: bids close at {format_time(deadline, ctx.config.tz)} "
                 f"({format_span(deadline - now)} from now). Score it after that; nothing was scored.")))
             return outcome
@@ -196,11 +202,11 @@ class OpenPass(Game):
             raise BookError(f"Round {upto} is not a deck-building round (0 = the start, 1–{last}).")
         if upto == 0:
             cards = self.start_inventory(ctx)
-            return f"{name}, you start with {len(cards)} cards: {format_cards(cards)}.", list(ctx.problems)
+            return f"{name}, you start with {plural(len(cards), 'card')}: {format_cards(cards)}.", list(ctx.problems)
         results = self.building(tables, ctx, upto)
         current = results[-1]
         cards = current.inventories[name]
-        lines = [f"{name}, your inventory after round {upto} ({len(cards)} cards): {format_cards(cards)}.",
+        lines = [f"{name}, your inventory after round {upto} ({plural(len(cards), 'card')}): {format_cards(cards)}.",
                  f"Round {upto}: {current.reasons[name]}"]
         for t in current.trades_of(name):
             lines.append(f"Trade: {t.reason}.")
@@ -247,13 +253,14 @@ class OpenPass(Game):
         ctx, play = self._live(tables, round_number, player)
         lines = history(play, self._rule(ctx))
         if play.is_over():
-            return None, lines
+            return None, lines + [f"Next: `hostkit score --round {self.play_round(ctx)}` scores the play phase; once "
+                                  f"every player has finished it ranks them and posts the awards."]
         number = play.next_card()
         dealer = ctx.config["heaven_dealer" if play.deal.dealer is Side.HEAVEN else "hell_dealer"]
         opened = len(play.opened)
         text = (f"{play.deal.player}, card {number} of {len(play.deal.dealt)} from {dealer} "
-                f"({play.deal.dealer.value}): {play.deal.dealt[number - 1]}. You have opened {opened} of "
-                f"{ctx.config['max_open']}. Open it (it goes to the left of your equation) or pass?")
+                f"({play.deal.dealer.value}) is {card_name(play.deal.dealt[number - 1])}. You have opened {opened} "
+                f"of {ctx.config['max_open']}. Open it (it goes to the left of your equation) or pass?")
         return Prompt(text, (Decision.OPEN.value, Decision.PASS.value)), lines
 
     def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
@@ -272,10 +279,11 @@ class OpenPass(Game):
         rows.append(_decision_row(table, play.deal.player, number, face, decision))
         after = play.extended(decision, ctx.config["max_open"])
         rule = self._rule(ctx)
-        lines = [f"Card {number} ({face}): {decision.value}."]
+        lines = [f"Card {number}, {card_name(face)}: {decision.value}."]
         if decision is Decision.OPEN and after.is_over() and number < len(play.deal.dealt):
-            lines.append(f"{ctx.config['max_open']} cards are open: the other {len(play.deal.dealt) - number} "
-                         f"pass automatically.")
+            left, most = len(play.deal.dealt) - number, ctx.config["max_open"]
+            lines.append(f"{plural(most, 'card')} {'is' if most == 1 else 'are'} open: "
+                         + ("the last card passes" if left == 1 else f"the other {left} pass") + " automatically.")
         evaluation = evaluate(after.equation, rule)
         lines += equation_lines(after, evaluation)
         return Outcome(writes={DECISIONS_TAB: rows}, summary=lines,
@@ -335,7 +343,7 @@ class OpenPass(Game):
         due = tuple(Entry(match, None, pl.player, tokens=pl.tokens, candidate=int(pl.candidate),
                           reason=ledger_reason(self, pl), match_id=match_id) for pl in placings if pl.has_award())
         outcome.payout = Payout(match_id, match, due, ledger_reasons(self))
-        outcome.summary.append(f"Play phase over: {len(placings)} players ranked.")
+        outcome.summary.append(f"Play phase over: {plural(len(placings), 'player')} ranked.")
         for pl in placings:
             outcome.summary.append(f"  {pl.place}. {pl.player} {format_number(pl.score)}"
                                    + (f" - {pl.reason}" if pl.has_award() else ""))

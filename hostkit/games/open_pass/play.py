@@ -1,6 +1,6 @@
 """Open, Pass play phase: decks checked, padded and dealt with the seed; open or pass; the ranking.
 
-Rule sheet: seeds/003_bd1ef8e504ed12d5.txt; rulings: RULINGS.md, Open, Pass. A deck is built from
+Rule sheet: seeds/003_bd1ef8e504ed12d5.txt; rulings: README.md, Rulings, Open, Pass. A deck is built from
 the player's inventory and padded with ÷ to the deck size, then shuffled with the seed for the dealer
 the player chose. Each dealt card is opened (put at the LEFT of the equation) or passed; once the
 open limit is reached every later card passes automatically. Best score first; equal scores are
@@ -19,6 +19,7 @@ from hostkit.games.open_pass.equation import built_equation, format_cards, forma
 from hostkit.games.open_pass.packs import Side, describe_missing, sorted_cards
 from hostkit.core.rng import rng
 from hostkit.core.tables import Cell
+from hostkit.core.words import plural
 
 PAD_CARD = "÷"
 
@@ -88,14 +89,23 @@ def pick_dealer(typed: str, dealers: Mapping[Side, str]) -> Side | None:
 
 
 def deck_refusal(player: str, cards: Sequence[str], held: Sequence[str], size: int) -> str:
-    """Why a deck cannot be dealt ('' when it can): more cards than a deck holds, or cards not held."""
+    """Why a deck cannot be dealt ('' when it can): more cards than a deck holds, cards not held, or fewer
+    cards than the player could put in. The rule sheet pads with ÷ only a player who does not have enough
+    cards, and only by what they lack; a blank deck is the host's stand-in for a player who sent none."""
     if len(cards) > size:
-        return (f"{player}'s deck has {len(cards)} cards; a deck is exactly {size}: remove "
+        return (f"{player}'s deck has {plural(len(cards), 'card')}; a deck is exactly {size}: remove "
                 f"{len(cards) - size}. The deck is not dealt.")
     missing = Counter(cards) - Counter(held)
     if missing:
         return (f"{player}'s deck uses {describe_missing(missing)} more than {player} holds "
-                f"({len(held)} cards: {format_cards(held)}). The deck is not dealt.")
+                f"({plural(len(held), 'card')}: {format_cards(held)}). The deck is not dealt.")
+    if cards and len(cards) < min(len(held), size):
+        short = min(len(held), size) - len(cards)
+        must = (f"so the deck must be exactly {size} of them (÷ pads only a player who holds fewer than {size})"
+                if len(held) >= size else
+                f"so the deck must hold all {len(held)} (÷ pads only the {size - len(held)} they lack)")
+        return (f"{player}'s deck has {plural(len(cards), 'card')}, but {player} holds {len(held)}, {must}: add "
+                f"{short} more. The deck is not dealt.")
     return ""
 
 

@@ -10,8 +10,15 @@ from hostkit.core.game import Context, Game
 from hostkit.core.styles import bold_row
 from hostkit.core.tables import Rows
 from hostkit.core.times import wall_clock
-from hostkit.core.words import chat_block
-from hostkit.games.open_pass.equation import DivisionByZero, Evaluation, evaluate, format_cards, format_number
+from hostkit.core.words import chat_block, plural
+from hostkit.games.open_pass.equation import (
+    DivisionByZero,
+    Evaluation,
+    card_name,
+    evaluate,
+    format_cards,
+    format_number,
+)
 from hostkit.games.open_pass.packs import BidVerdict, RoundResult
 from hostkit.games.open_pass.play import Deal, Decision, Placing, Play, nth
 from hostkit.games.open_pass.tabs import INVENTORIES_HEADER, INVENTORIES_TAB, bids_tab, results_tab
@@ -84,11 +91,12 @@ def inventory_rows(results: list[RoundResult], ctx: Context, start: tuple[str, .
 
 def round_summary(r: RoundResult, ctx: Context) -> list[str]:
     counts = Counter(b.verdict for b in r.bids)
-    lines = [f"Round {r.number}: {counts[BidVerdict.STANDS]} bids stand ({counts[BidVerdict.REPLACED]} replaced, "
+    stand = "bid stands" if counts[BidVerdict.STANDS] == 1 else "bids stand"
+    lines = [f"Round {r.number}: {counts[BidVerdict.STANDS]} {stand} ({counts[BidVerdict.REPLACED]} replaced, "
              f"{counts[BidVerdict.LATE]} late)."]
     for p in r.packs:
         takers = [q for q in ctx.roster.names if p.name in r.gained[q]]
-        lines.append(f"  {p.name}: chosen {r.chosen[p.name]} time(s)" +
+        lines.append(f"  {p.name}: chosen {plural(r.chosen[p.name], 'time')}" +
                      (f", given to {', '.join(takers)}" if takers else ", not given out"))
     if r.all_odd:
         lines.append("  Every pack was chosen an odd number of times: nobody gains a pack.")
@@ -154,7 +162,7 @@ def final_rows(placings: list[Placing], evaluations: dict[str, Evaluation], draw
 def history(play: Play, rule: DivisionByZero) -> list[str]:
     lines = [f"{play.deal.player}'s deck is dealt by {play.deal.dealer.value} (shuffle {play.deal.draw})."]
     for number, (card, decision) in enumerate(zip(play.deal.dealt, play.decisions), start=1):
-        lines.append(f"Card {number}: {card} - {decision.value}")
+        lines.append(f"Card {number}, {card_name(card)}: {decision.value}")
     return lines + equation_lines(play, evaluate(play.equation, rule))
 
 

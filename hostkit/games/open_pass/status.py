@@ -21,10 +21,10 @@ def _round(number: int, state: str, line: str, command: str | None = None, **mor
 
 
 def bidding_round(tables: Tables, ctx: Context, number: int, now: dt.datetime) -> dict[str, Any]:
-    packs, _ = read_packs(tables, number)
+    packs, _ = read_packs(tables, number, ctx.config["building_rounds"])
     if not packs:
         return _round(number, "no packs", "no packs typed into Packs yet")
-    deadlines = read_deadlines(tables, ctx)
+    deadlines = read_deadlines(tables, ctx).times
     bids, _ = read_bids(tables, ctx, number, packs, deadlines)
     bidders = {b.player for b in bids}
     missing = [p for p in ctx.roster.names if p not in bidders]

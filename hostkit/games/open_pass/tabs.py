@@ -7,9 +7,9 @@ from typing import Any, Sequence
 
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
-from hostkit.core.stamped import RoundClock, read_stamped
-from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
-from hostkit.core.times import parse_time
+from hostkit.core.stamped import RoundClock, RoundTimes, read_round_times, read_stamped
+from hostkit.core.tables import Cell, Problem, Tables, is_blank
+from hostkit.core.words import named
 from hostkit.games.open_pass.equation import SPELLINGS, parse_cards
 from hostkit.games.open_pass.packs import SIZES, Bid, Pack, Side, Trade, choose_packs
 from hostkit.games.open_pass.play import Deal, Play, deal_deck, deck_refusal, parse_decision, pick_dealer
@@ -43,34 +43,31 @@ def whole_or_none(cell: Cell) -> int | None:
         return None
 
 
-def read_deadlines(tables: Tables, ctx: Context) -> dict[int, tuple[int, dt.datetime]]:
+def read_deadlines(tables: Tables, ctx: Context) -> RoundTimes:
+    """Each deck-building round's Deadline (a round without one takes no late bids)."""
     table = tables.get(ROUNDS_TAB)
     if table is None:
-        return {}
-    deadlines: dict[int, tuple[int, dt.datetime]] = {}
-    for record in table.records("Round", "Deadline"):
-        number = whole_or_none(record["Round"])
-        if number is None:
-            raise BookError(f"Rounds row {record.row}: round {record['Round']!r} is not a whole number; fix it.")
-        if is_blank(record["Deadline"]):
-            continue
-        try:
-            deadlines[number] = (record.row, parse_time(record["Deadline"], ctx.config.tz, ctx.config["date_order"]))
-        except ValueError as error:
-            raise BookError(f"Rounds row {record.row}: Deadline {record['Deadline']!r} {error}.") from None
-    return deadlines
+        return RoundTimes({}, [], {})
+    return read_round_times(table, ctx, "Deadline", ctx.config["building_rounds"],
+                            "round {round} and the rounds after it cannot be scored until it is fixed")
 
 
-def read_packs(tables: Tables, round_number: int) -> tuple[list[Pack], list[Problem]]:
+def read_packs(tables: Tables, round_number: int, rounds: int) -> tuple[list[Pack], list[Problem]]:
+    """Round round_number's packs; a row of no deck-building round (1..rounds) is reported with them."""
     table = tables.require(PACKS_TAB)
     packs: list[Pack] = []
     problems: list[Problem] = []
     for record in table.records("Round", "Pack", "Cards", optional=("Kind", "Size")):
-        if whole_or_none(record["Round"]) != round_number:
-            continue
-
         def problem(message: str) -> None:
             problems.append(Problem(table.name, record.row, message))
+
+        number = whole_or_none(record["Round"])
+        if number is None or not 1 <= number <= rounds:
+            said = "is blank" if is_blank(record["Round"]) else f"is not a deck-building round (1–{rounds})"
+            problem(f"{named('Round', record['Round'])} {said}; the pack is left out until its round is fixed.")
+            continue
+        if number != round_number:
+            continue
 
         name = " ".join(record.text("Pack").split())
         if not name:
@@ -137,8 +134,8 @@ def read_trades(tables: Tables, ctx: Context, round_number: int) -> tuple[list[T
             continue
         player, partner = ctx.roster.match(record["Player"]), ctx.roster.match(record["Partner"])
         if player is None or partner is None:
-            bad = record.text("Player") if player is None else record.text("Partner")
-            problem(f"{bad!r} is not a player; the trade is not applied until the name is fixed.")
+            column = "Player" if player is None else "Partner"
+            problem(f"{ctx.roster.unknown(record[column], column)}; the trade is not applied until the name is fixed.")
             continue
         if player == partner:
             problem(f"{player} trades with themself; name two different players.")
@@ -164,7 +161,7 @@ def read_decks(tables: Tables, ctx: Context, inventories: dict[str, tuple[str, .
     for record in table.records("Player", "Dealer", "Cards"):
         player = ctx.roster.match(record["Player"])
         if player is None:
-            problems.append(Problem(table.name, record.row, f"{record.text('Player')!r} is not a player; fix "
+            problems.append(Problem(table.name, record.row, f"{ctx.roster.unknown(record['Player'])}; fix "
                                     f"the name or add the player to Players."))
             continue
         if player in rows:
@@ -215,7 +212,7 @@ def read_plays(tables: Tables, ctx: Context, deals: dict[str, Deal]) -> tuple[di
 
         player = ctx.roster.match(record["Player"])
         if player is None:
-            problem(f"{record.text('Player')!r} is not a player; fix the name.")
+            problem(f"{ctx.roster.unknown(record['Player'])}; fix the name.")
             continue
         if player not in deals:
             problem(f"{player} has no deck that can be dealt yet; this decision is ignored.")

@@ -11,6 +11,7 @@ from hostkit.core.settings import whole_number
 from hostkit.core.stamped import RoundClock, read_stamped
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
 from hostkit.core.times import format_time, parse_time
+from hostkit.core.words import named
 from hostkit.games.paths_and_pahs.actions import Submission
 from hostkit.games.paths_and_pahs.board import COLUMNS, SIZE, Board, board_problems, parse_board
 from hostkit.games.paths_and_pahs.cards import CardNames, shares_no_value
@@ -80,7 +81,7 @@ def _time(cell: Cell, ctx: Context, what: str) -> dt.datetime:
     try:
         return parse_time(cell, ctx.config.tz, ctx.config["date_order"])
     except ValueError as error:
-        raise BookError(f"{what} {error}.") from None
+        raise BookError(f"{named(what, cell)} {error}.") from None
 
 
 def board_cells(tables: Tables) -> tuple[list[list[Cell]], list[Problem]]:

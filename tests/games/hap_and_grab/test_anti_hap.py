@@ -213,3 +213,14 @@ def test_typed_board_warnings():
     assert "the labels are ABD; the rules want ABC in reading order" in warnings
     assert "card B (white square red) is the same card as A" in warnings
     assert any("anti-haps; the rules promise a positive multiple of 3" in w for w in warnings)
+
+
+def test_repeating_any_earlier_submission_of_the_opponent_has_no_penalty():
+    # The rule sheet: "Submitting an answer that was submitted by the opponent already will have no penalty."
+    bad = next(t for t in ("ACG", "ABC", "ABD") if t not in BOARD.anti_haps())
+    answers = judge(subs((10, "Craw", bad), (20, "Reds", bad), (30, "Reds", bad), (40, "Craw", bad)),
+                    BOARD, CLOSES, UTC)
+    assert verdicts(answers) == [("Craw", bad, "incorrect", 1), ("Reds", bad, "repeat-opponent", 0),
+                                 ("Reds", bad, "repeat-own", 1), ("Craw", bad, "repeat-own", 1)]
+    assert answers[1].reason == (f"{bad} was already submitted by Craw at 2026-11-21 20:00:10 (incorrect): no "
+                                 f"penalty, no credit.")

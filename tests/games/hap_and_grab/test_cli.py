@@ -53,7 +53,7 @@ def test_play_saves_each_decision_and_resumes_after_an_interruption(book):
     run("deal", "--book", book, "--round", 1)
     first = run("play", "--book", book, "--round", 1, input="pass\npass\n")
     assert first.exit_code == 1
-    assert "Stopped: 2 decision(s) saved this run; run the same command to resume." in first.output
+    assert "Stopped: 2 decisions saved this run; run the same command to resume." in first.output
     assert tabs(book)["Decisions"][1:] == [[1, 1, "Craw", "pass"], [1, 1, "Reds", "pass"]]
     second = run("play", "--book", book, input="take\n" * 10)
     assert second.exit_code == 0, second.output
@@ -61,15 +61,16 @@ def test_play_saves_each_decision_and_resumes_after_an_interruption(book):
     assert second.output.count("Craw passes card 1") == 1
     assert "Round 1, card 1 is " in second.output and "the option is Craw's (turn 3 of CRCCR)" in second.output
     assert "Part 2 of round 1 has ended: the turn order is empty." in second.output
-    assert "Done: 5 decision(s) saved this run." in second.output
+    assert "Done: 5 decisions saved this run." in second.output
     decided = tabs(book)["Decisions"][1:]
     assert decided[2] == [1, 1, "Craw", "take"] and len(decided) == 7
-    assert run("play", "--book", book, "--round", 1).output.count("Done: 0 decision(s)") == 1
+    assert run("play", "--book", book, "--round", 1).output.count("Done: 0 decisions") == 1
 
 
 def test_play_explains_what_is_missing(book):
     result = run("play", "--book", book, "--round", 1)
-    assert result.exit_code == 2 and "Round 1 is not dealt yet; run `hostkit deal --round 1` first." in result.output
+    assert result.exit_code == 2
+    assert f"Round 1 is not dealt yet; run `hostkit deal --book {book} --round 1` first." in result.output
     result = run("play", "--book", book, "--player", "Reds")
     assert result.exit_code == 2 and "leave out --player" in result.output
 
@@ -189,6 +190,42 @@ def test_spending_needs_enough_garnets():
     assert purchase.garnets == -4 and balances(paid + [purchase])["Reds"].garnets == 2
     with pytest.raises(Refused, match="Reds has 2 garnets and cannot spend 4 on a 4-space move"):
         spend(paid + [purchase], "MM 2", 2, "Reds", 4, "a 4-space move")
+
+
+def trimmed(rows):
+    """Rows as typed: the blank cells an .xlsx file pads them with dropped."""
+    out = []
+    for row in rows:
+        row = list(row)
+        while row and row[-1] is None:
+            row.pop()
+        out.append(row)
+    return out
+
+
+def test_play_keeps_the_public_results_tab_current_without_a_score(book, tmp_path):
+    public = tmp_path / "public.xlsx"
+    run("deal", "--book", book, "--round", 1)
+    assert "Round 1 Results" not in tabs(book)
+    assert run("play", "--book", book, "--round", 1, "--public-book", public, input="pass\n").exit_code == 1
+    for path in (book, public):
+        results = trimmed(tabs(path)["Round 1 Results"])
+        assert ["Part 2 (Tobago)", "Turn order at the start", "CRCCR"] in results
+        assert ["Waiting for", "Reds"] == results[-5][:2]
+    assert "Peeks" not in tabs(public) and "Decisions" not in tabs(public)
+
+
+def test_standings_refreshes_every_round_tab_it_sums(book):
+    run("deal", "--book", book, "--round", 1)
+    assert run("score", "--book", book, "--round", 1).exit_code == 0
+    XlsxBook(book).write({"Decisions": [["Round", "Card", "Player", "Decision"], [1, 1, "Craw", "take"]]})
+    assert not any(row and row[0] == "Part 2 (Tobago)" for row in tabs(book)["Round 1 Results"])
+    assert run("standings", "--book", book).exit_code == 0
+    results = trimmed(tabs(book)["Round 1 Results"])
+    assert ["Part 2 (Tobago)", "Turn order at the start", "CRCCR"] in results
+    header = next(row for row in results if row and row[0] == "Card")
+    first = results[results.index(header) + 1]
+    assert first[header.index("Taken by")] == "Craw"
 
 
 def test_undo_at_the_prompt_takes_back_the_last_decision_after_confirming(book):

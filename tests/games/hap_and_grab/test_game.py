@@ -50,7 +50,7 @@ def test_turn_order_of_the_rule_sheet_through_the_workbook():
 @pytest.mark.parametrize(
     "row, message",
     [
-        ([at(5), "", 1, SOL[0]], "'' is not a player (Reds, Craw)"),
+        ([at(5), "", 1, SOL[0]], "Player is blank; type who sent it."),
         ([at(5), "Joker", 1, SOL[0]], "'Joker' is not a player (Reds, Craw); fix the name or add the player"),
         (["soon", "Reds", 1, SOL[0]], "Timestamp 'soon' is not a time"),
         ([at(5), "Reds", 9, SOL[0]], "Round 9 is not a round of this match (1–4)"),
@@ -236,10 +236,12 @@ def test_score_says_whose_decision_it_waits_for():
     assert ["Waiting for", "Reds", "card 2 (a 4)"] in outcome.writes["Round 2 Results"]
 
 
-def test_a_round_without_decisions_has_no_part_2_yet():
+def test_right_after_deal_score_says_whose_option_it_is_but_publishes_no_part_2():
     outcome = score_part2(sheet_match())
-    assert "part2" not in outcome.data
+    assert outcome.data["part2"]["waiting_for"] == {"player": "Craw", "card": "5", "number": 1}
+    assert "Waiting for Craw's decision on card 1 (a 5)." in outcome.summary
     assert not any(row and row[0] == "Part 2 (Tobago)" for row in outcome.writes["Round 2 Results"])
+    assert not any("Part 2" in str(v) for row in outcome.writes["Leaderboard"] for v in row)
 
 
 @pytest.mark.parametrize("bad, row, reason", [
@@ -288,7 +290,7 @@ def test_nothing_private_reaches_a_public_tab():
     tabs = apply(tabs, outcome.writes)
     tabs = apply(tabs, GAME.standings(Tables(tabs)).writes)
     public = {name: rows for name, rows in tabs.items() if GAME.is_public(name)}
-    assert set(public) == {"Round 2 Board", "Round 2 Results", "Leaderboard"}
+    assert set(public) == {"Round 1 Results", "Round 2 Board", "Round 2 Results", "Leaderboard"}
     assert not any(GAME.is_public(name) for name in ("Peeks", "Pile", "Draws", "Decisions", "Ledger"))
     text = " ".join(str(v).casefold() for rows in public.values() for row in rows for v in row if v is not None)
     assert "skull" not in text and "peek" not in text and "deck" not in text
@@ -376,7 +378,7 @@ def test_live_play_finds_the_round_in_play_and_ends():
     assert "Round 2, card 5 is a 5; the option is Reds's" in prompt.text
     tabs = apply(tabs, GAME.decide(Tables(tabs), None, None, "take").writes)
     prompt, lines = GAME.next_prompt(Tables(tabs), 2, None)
-    assert prompt is None and lines[-2:] == ["Part 2 of round 2 has ended: the turn order is empty.",
+    assert prompt is None and lines[-3:-1] == ["Part 2 of round 2 has ended: the turn order is empty.",
                                              "Treasure this round: Reds 12, Craw 6."]
     with pytest.raises(BookError, match="already ended"):
         GAME.decide(Tables(tabs), 2, None, "take")

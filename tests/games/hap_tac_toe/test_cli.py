@@ -173,7 +173,7 @@ def test_status_says_what_the_match_waits_for(tmp_path):
     path = make_book(tmp_path / "dm.xlsx", games=[turns(STARS, OPENING[:2])], starts=(None, None))
     assert run("status", "--book", path).output == (
         "Game 1: game 1's clock has not started: type its Starts time in Games row 2, or run "
-        f"`hostkit play --round 1` and type start.\nNext: hostkit play --round 1 --book {path}\n")
+        f"`hostkit play --book {path} --round 1` and type start.\nNext: hostkit play --round 1 --book {path}\n")
     path = make_book(tmp_path / "on.xlsx", games=[turns(STARS, OPENING[:2])])
     with freeze_time(at(100)):
         result = run("status", "--book", path, "--json")

@@ -33,7 +33,7 @@ def test_turns_are_written_at_once_and_play_resumes_after_an_interruption(book):
         clock.tick(20)
         first = play(book, ["yellow solid 4 C3 done"])
         assert first.exit_code == 1, first.output
-        assert "Stopped: 1 decision(s) saved this run; run the same command to resume." in first.output
+        assert "Stopped: 1 decision saved this run; run the same command to resume." in first.output
         assert moves(book) == [[1, 1, "Alice", "yellow solid 4", "C3", None, naive(at(20))]]
         clock.tick(30)
         second = play(book, ["Bob: Yellow Solid 5-pointed c2 set C1 C2 C3 done"])

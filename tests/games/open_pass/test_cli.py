@@ -71,6 +71,16 @@ def new_match(tmp_path):
     return path
 
 
+def full_deck(path, player):
+    """Up to 20 of the cards a player holds after the last deck-building round: a deck the rules accept."""
+    from hostkit.core.tables import Tables
+    from hostkit.games.open_pass.game import OpenPass
+    from hostkit.games.open_pass.equation import format_cards
+
+    game, tables = OpenPass(), Tables(XlsxBook(path).read())
+    return format_cards(game.building(tables, game.context(tables), 3)[-1].inventories[player][:20])
+
+
 def test_the_whole_match_through_the_cli(tmp_path):
     path = new_match(tmp_path)
     one = run("score", "--book", path, "--round", 1)
@@ -89,7 +99,7 @@ def test_the_whole_match_through_the_cli(tmp_path):
 
     book = XlsxBook(path)
     tabs = book.read()
-    decks = tabs["Decks"] + [[p, "Heaven" if i % 2 else "impact", "1 2 3 + - 1 2 3"] for i, p in enumerate(PLAYERS)]
+    decks = tabs["Decks"] + [[p, "Heaven" if i % 2 else "impact", full_deck(path, p)] for i, p in enumerate(PLAYERS)]
     decisions = tabs["Decisions"] + [[p, None, None, "open"] for p in PLAYERS for _ in range(10)]
     book.write({"Decks": decks, "Decisions": decisions})
 
@@ -134,7 +144,7 @@ def test_live_protocol_saves_each_decision_and_resumes_on_a_real_workbook(tmp_pa
 
     path = new_match(tmp_path)
     book = XlsxBook(path)
-    book.write({"Decks": [["Player", "Dealer", "Cards"], ["Ann", "Hell", "1 2 3 + -"]]})
+    book.write({"Decks": [["Player", "Dealer", "Cards"], ["Ann", "Hell", full_deck(path, "Ann")]]})
     game = OpenPass()
     for choice in ("open", "pass", "open"):
         fresh = XlsxBook(path)
@@ -142,7 +152,7 @@ def test_live_protocol_saves_each_decision_and_resumes_on_a_real_workbook(tmp_pa
         fresh.write(outcome.writes)
     prompt, lines = game.next_prompt(Tables(XlsxBook(path).read()), None, "Ann")
     assert "card 4 of 20 from Impact (Hell)" in prompt.text
-    assert [line.split(" - ")[1] for line in lines[1:4]] == ["open", "pass", "open"]
+    assert [line.rsplit(": ", 1)[1] for line in lines[1:4]] == ["open", "pass", "open"]
     decisions = XlsxBook(path).read()["Decisions"]
     assert [row[1] for row in decisions[1:]] == [1, 2, 3]
 
@@ -153,7 +163,7 @@ def test_undo_at_the_play_prompt_takes_back_the_players_last_decision(tmp_path):
         run("score", "--book", path, "--round", number)
     book = XlsxBook(path)
     tabs = book.read()
-    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", "1 2 3 + - 1 2 3"] for p in PLAYERS],
+    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", full_deck(path, p)] for p in PLAYERS],
                 "Decisions": tabs["Decisions"] + [["Bo", 1, None, "open"]]})
     result = CliRunner().invoke(main, ["play", "--book", str(path), "--player", "Ann"],
                                 input="open\npass\nundo\ny\n")
@@ -176,7 +186,7 @@ def test_score_message_gives_each_round_and_the_final_ranking_without_private_ca
         run("score", "--book", path, "--round", number)
     book = XlsxBook(path)
     tabs = book.read()
-    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", "1 2 3 + - 1 2 3"] for p in PLAYERS],
+    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", full_deck(path, p)] for p in PLAYERS],
                 "Decisions": tabs["Decisions"] + [[p, None, None, "open"] for p in PLAYERS for _ in range(10)]})
     final = run("score", "--book", path, "--round", 4, "--message").stdout.splitlines()
     assert final[1] == "Open, Pass - final results" and len(final) == 2 + 1 + len(PLAYERS)

@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from hostkit.games.open_pass.equation import parse_cards
+from hostkit.games.open_pass.equation import card_name, parse_cards
 from hostkit.core.game import Prompt
 from hostkit.games import load_game
 from hostkit.games.open_pass.game import OpenPass
@@ -266,6 +266,10 @@ def test_inventory_message_for_the_player():
 
 # ---- the play phase
 
+ANN_DECK = "9 9 9 x x x 1 1 1 2 2 2 3 3 3 + + + - -"  # 20 of the 21 cards Ann holds in ready_book
+BO_HOLDS = "1 1 1 1 1 1 2 2 2 3 3 3 + + + - - -"  # the starting cards and three pity cards
+
+
 def ready_book(**config):
     """Three rounds in which Ann gains Heaven Special (9 x) each round and nobody else bids."""
     game, tabs = make_book(**config)
@@ -283,16 +287,16 @@ def deal_of(game, tabs, player):
 
 def test_deck_is_padded_with_division_and_shuffled_with_the_seed():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x"])
-    deal, _, problems = deal_of(game, tabs, "Ann")
+    tabs["Decks"].append(["Bo", "Heaven", BO_HOLDS])
+    deal, _, problems = deal_of(game, tabs, "Bo")
     assert problems == []
-    assert deal.padding == 14
-    assert sorted(deal.dealt) == sorted(parse_cards("9 9 9 x x x") + ("÷",) * 14)
-    assert deal.draw == "11:deal:Ann:Heaven"
-    again, _, _ = deal_of(game, tabs, "Ann")
+    assert deal.padding == 2
+    assert sorted(deal.dealt) == sorted(parse_cards(BO_HOLDS) + ("÷",) * 2)
+    assert deal.draw == "11:deal:Bo:Heaven"
+    again, _, _ = deal_of(game, tabs, "Bo")
     assert again.dealt == deal.dealt
     tabs["Decks"][-1][1] = "impact"
-    hell, _, _ = deal_of(game, tabs, "Ann")
+    hell, _, _ = deal_of(game, tabs, "Bo")
     assert hell.dealer.value == "Hell"
     assert hell.dealt != deal.dealt
 
@@ -328,7 +332,8 @@ def play_to_end(game, tabs, player, choose):
         prompt, lines = game.next_prompt(Tables(tabs), None, player)
         if prompt is None:
             return lines
-        face = prompt.text.split(": ")[1].split(".")[0]
+        named = prompt.text.split(") is ")[1].split(". ")[0]
+        face = named.split("[")[1][0] if "[" in named else named[-1]
         opened = int(prompt.text.split("opened ")[1].split(" of")[0])
         outcome = game.decide(Tables(tabs), None, player, choose(face, opened))
         tabs.update(outcome.writes)
@@ -338,23 +343,23 @@ def play_to_end(game, tabs, player, choose):
 
 def test_live_play_protocol_prompts_and_saves_each_decision():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x 1 2 3"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     deal, _, _ = deal_of(game, tabs, "Ann")
     prompt, lines = game.next_prompt(Tables(tabs), 4, "ann")
     assert isinstance(prompt, Prompt)
     assert prompt.choices == ("open", "pass")
-    assert f"card 1 of 20 from YellOw (Heaven): {deal.dealt[0]}." in prompt.text
+    assert f"card 1 of 20 from YellOw (Heaven) is {card_name(deal.dealt[0])}." in prompt.text
     outcome = game.decide(Tables(tabs), None, "Ann", "OPEN")
     assert outcome.writes["Decisions"] == [["Player", "Card", "Face", "Decision"], ["Ann", 1, deal.dealt[0], "open"]]
     tabs.update(outcome.writes)
     prompt, lines = game.next_prompt(Tables(tabs), None, "Ann")
-    assert f"card 2 of 20 from YellOw (Heaven): {deal.dealt[1]}." in prompt.text
-    assert f"Card 1: {deal.dealt[0]} - open" in lines
+    assert f"card 2 of 20 from YellOw (Heaven) is {card_name(deal.dealt[1])}." in prompt.text
+    assert f"Card 1, {card_name(deal.dealt[0])}: open" in lines
 
 
 def test_live_play_rejects_bad_choices_and_rounds():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 x"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     with pytest.raises(BookError, match="neither open nor pass"):
         game.decide(Tables(tabs), None, "Ann", "maybe")
     with pytest.raises(BookError, match="play phase, round 4"):
@@ -367,11 +372,11 @@ def test_live_play_rejects_bad_choices_and_rounds():
 
 def test_ten_open_limit_passes_the_rest_automatically():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "1 1 1 2 2 2 3 3 3 9"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     lines = play_to_end(game, tabs, "Ann", lambda face, opened: "open")
     decisions = tabs["Decisions"][1:]
     assert len(decisions) == 10
-    assert lines[-1].startswith("Game over.")
+    assert lines[-2].startswith("Game over.") and lines[-1].startswith("Next: `hostkit score --round 4`")
     with pytest.raises(BookError, match="game is over"):
         game.decide(Tables(tabs), None, "Ann", "open")
     tabs["Decisions"].append(["Ann", 11, "", "open"])
@@ -384,7 +389,7 @@ def test_ten_open_limit_passes_the_rest_automatically():
 
 def test_equation_is_built_right_to_left_and_replayed_from_decisions():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x 1 2 3 + + + - - -"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     deal, _, _ = deal_of(game, tabs, "Ann")
     wanted = list("x9-1")  # opened in this order -> equation 1 - 9 x
     rows = []
@@ -404,7 +409,7 @@ def test_equation_is_built_right_to_left_and_replayed_from_decisions():
 
 def test_decision_for_the_wrong_card_is_reported():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     tabs["Decisions"] += [["Ann", 2, "", "open"], ["Ann", "", "", "pass"], ["Ann", 2, "", "nope"]]
     outcome = score(game, tabs, 4)
     assert messages(outcome)[0] == ("Decisions row 2: this decision is for card 2, but Ann's next card is card 1; it is "
@@ -417,7 +422,7 @@ def test_decision_for_the_wrong_card_is_reported():
 
 def test_best_for_a_player_beats_or_equals_their_play():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x 1 2 3"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     play_to_end(game, tabs, "Ann", lambda face, opened: "open" if face in "9x" else "pass")
     play, top, played = game.best_for(Tables(tabs), "Ann")
     assert played is not None
@@ -430,10 +435,10 @@ def test_best_for_a_player_beats_or_equals_their_play():
 
 
 def finished_book(scores_by_player, seed=11):
-    """Every player's deck is '9 x 9 ... ' style cards they hold; decisions typed so that their score is set."""
+    """Every player's deck is all the cards they hold; decisions typed so that their score is set."""
     game, tabs = make_book(seed=seed)
     for player in PLAYERS:
-        tabs["Decks"].append([player, "Hell", "1 2 3"])
+        tabs["Decks"].append([player, "Hell", BO_HOLDS])
     for player in PLAYERS:
         deal, _, _ = deal_of(game, tabs, player)
         target = str(scores_by_player[player])
@@ -484,7 +489,7 @@ def test_ties_are_broken_by_the_seed_and_change_with_it():
 
 def test_decisions_that_no_longer_match_the_deal_stop_the_replay():
     game, tabs = ready_book()
-    tabs["Decks"].append(["Ann", "Heaven", "9 9 9 x x x 1 2 3"])
+    tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     deal, _, _ = deal_of(game, tabs, "Ann")
     wrong = next(face for face in "0123456789+-x÷" if face != deal.dealt[1])
     tabs["Decisions"] += [["Ann", 1, deal.dealt[0], "pass"], ["Ann", 2, wrong, "open"], ["Ann", 3, "", "open"]]

@@ -6,7 +6,7 @@ import json
 from freezegun import freeze_time
 
 from hostkit.storage.xlsx import XlsxBook
-from tests.games.open_pass.test_cli import PLAYERS, new_match, run
+from tests.games.open_pass.test_cli import PLAYERS, full_deck, new_match, run
 
 NOW = dt.datetime(2026, 11, 21, 12, 0)
 
@@ -44,7 +44,7 @@ def test_status_at_each_phase_of_a_match(tmp_path):
 
     book = XlsxBook(path)  # read anew, after the commands' writes
     tabs = book.read()
-    decks = tabs["Decks"] + [[p, "Heaven", "1 2 3 + - 1 2 3"] for p in PLAYERS]
+    decks = tabs["Decks"] + [[p, "Heaven", full_deck(path, p)] for p in PLAYERS]
     decisions = tabs["Decisions"] + [[p, None, None, "open"] for p in PLAYERS[1:] for _ in range(10)]
     book.write({"Decks": decks, "Decisions": decisions + [["Ann", None, None, "pass"]] * 3})
     data = status(path)

@@ -1,0 +1,81 @@
+"""A Hap and Grab match as the workbook holds it: the rounds played, the match result, and the public tabs."""
+
+from __future__ import annotations
+
+from hostkit.core.game import Context
+from hostkit.core.tables import BookError, Rows, Tables, is_blank
+from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally, settle_match, tally_round
+from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, shown_part2
+from hostkit.games.hap_and_grab.render import match_rows, part2_rows, results_rows
+from hostkit.games.hap_and_grab.tabs import LEADERBOARD_TAB, read_piles, results_tab
+
+Played = tuple[Part1, Part2 | None]
+"""A round's Part 1 and its published Part 2 (None until the host records a decision)."""
+
+
+def tie_winner(ctx: Context) -> str | None:
+    typed = ctx.config["tie_winner"]
+    if is_blank(typed):
+        return None
+    name = ctx.roster.match(typed)
+    if name is None:
+        raise BookError(f"Config tie_winner {typed!r} is not a player ({', '.join(ctx.roster.names)}); "
+                        f"fix it or leave it blank.")
+    return name
+
+
+def rounds_played(tables: Tables, ctx: Context, current: Played | None = None, dealt: bool = True) -> list[Played]:
+    """Each round that has a results tab (or, with dealt, a reveal pile), with `current` in place of its round."""
+    piles = read_piles(tables) if dealt else {}
+    played = []
+    for number in range(1, ctx.config["rounds"] + 1):
+        if current is not None and current[0].round.number == number:
+            played.append(current)
+            continue
+        if results_tab(number) not in tables and number not in piles:
+            continue
+        try:
+            part, _ = judge_part1(tables, ctx, number)
+        except BookError:
+            continue
+        played.append((part, shown_part2(tables, ctx, part)))
+    return played
+
+
+def match_result(tables: Tables, ctx: Context, current: Played | None = None
+                 ) -> tuple[list[RoundTally], MatchResult]:
+    tallies = [tally_round(part.round.number, part.turns, part2.game if part2 is not None else None)
+               for part, part2 in rounds_played(tables, ctx, current)]
+    return tallies, settle_match(ctx.roster.names, tallies, ctx.config["rounds"], tie_winner(ctx))
+
+
+def round_tab(played: Played, ctx: Context) -> Rows:
+    """A round's public results tab: Part 1, and Part 2's revealed cards once it may be published."""
+    part, part2 = played
+    return results_rows(part, ctx) + (part2_rows(part2, ctx) if part2 is not None else [])
+
+
+def leaderboard(tables: Tables, ctx: Context, listed: list[Played], with_match: bool = False,
+                current: Played | None = None) -> Rows:
+    """Part 1 of each listed round, then the match table once any treasure is won (or with_match)."""
+    rows: Rows = [["Round", "Player", "Correct", "Penalties", "Turns", "Status"]]
+    for part, _ in listed:
+        t = part.turns
+        for p in ctx.roster.names:
+            rows.append([part.round.number, p, t.correct[p], t.penalties[p], t.turns(p),
+                         "lost the match (more penalties than turns)" if t.has_lost(p) else ""])
+    tallies, result = match_result(tables, ctx, current)
+    if with_match or result.final or any(t.treasure for t in tallies):
+        rows += [[]] + match_rows(ctx, tallies, result)
+    return rows
+
+
+def published_tabs(tables: Tables, ctx: Context, current: Played | None = None, every_round: bool = False,
+                with_match: bool = False) -> dict[str, Rows]:
+    """The public tabs as they stand: `current`'s results tab (with every_round, every round played's) and the
+    Leaderboard of the rounds with a results tab."""
+    listed = rounds_played(tables, ctx, current, dealt=every_round)
+    shown = listed if every_round else [current] if current is not None else []
+    tabs = {results_tab(played[0].round.number): round_tab(played, ctx) for played in shown}
+    tabs[LEADERBOARD_TAB] = leaderboard(tables, ctx, listed, with_match, current)
+    return tabs
