@@ -173,7 +173,8 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
     book = XlsxBook(book_path)
     hold(book)
     sample = game.demo()
-    book.create(sample.tabs, force=force)
+    config = with_setting(sample.tabs[CONFIG_TAB], "match_id", f"{game.name}-demo")
+    book.create({**sample.tabs, CONFIG_TAB: config}, force=force)
     click.echo(f"Built {book_path}: {sample.description}\n")
     played_at = sample.now or now()
     for step in sample.script():
