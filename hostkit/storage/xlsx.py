@@ -1,9 +1,10 @@
-"""The workbook interface on an .xlsx file, with openpyxl. Saves are atomic: write beside, then replace."""
+"""The workbook interface on an .xlsx file. Reading is openpyxl's read-only parser; writing replaces only the
+tabs a command writes, part by part (xlsx_parts.py), and copies every other part of the file as it is.
+Saves are atomic: write beside, then replace."""
 
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import hashlib
 import io
 import os
@@ -15,17 +16,13 @@ from pathlib import Path
 from typing import Collection, Iterator, Mapping
 
 import openpyxl
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell as XlCell
-from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 
-from hostkit.core.styles import Styled, plain
-from hostkit.core.tables import Cell, Rows
+from hostkit.core.tables import Rows
 from hostkit.storage.book import Book, Order, StorageError
-from hostkit.storage.keep import Computed, computed_values, restore_values, unkept
-from hostkit.storage.layout import arranged, look, number_format
+from hostkit.storage.layout import arranged
 from hostkit.storage.lock import WorkbookLock
+from hostkit.storage.xlsx_parts import Package, PackageError
 
 
 def lock_files(path: Path) -> list[Path]:
@@ -36,12 +33,11 @@ def lock_files(path: Path) -> list[Path]:
 
 class XlsxBook(Book):
     """An .xlsx file. A command holds its lock from lock() to release(); a save refuses when the file changed
-    since it was read, and keeps what the host's own tabs hold (or refuses before writing anything)."""
+    since it was read, and keeps every tab it does not write exactly as it was."""
 
     def __init__(self, path: str | os.PathLike, wait: float | None = None):
         self.path = Path(path)
         self.location = str(self.path)
-        self._wb: openpyxl.Workbook | None = None
         self._data: bytes | None = None
         self._lock = WorkbookLock(self.path, wait)
 
@@ -58,38 +54,39 @@ class XlsxBook(Book):
         self.lock()
         if self._data is None or _digest(self.path) == hashlib.sha256(self._data).digest():
             return False
-        self._wb = self._data = None
+        self._data = None
         return True
 
-    def _load(self) -> openpyxl.Workbook:
-        if self._wb is None:
+    def _bytes(self) -> bytes:
+        """The file as it was read (its fingerprint is what a save compares against)."""
+        if self._data is None:
             if not self.path.exists():
                 raise StorageError(f"There is no workbook at {self.path}; make one with `hostkit new`.")
             try:
-                data = self.path.read_bytes()
+                self._data = self.path.read_bytes()
             except PermissionError:
                 raise StorageError(f"{self.path} cannot be read (permission denied); check who owns it.") from None
-            try:
-                self._wb = openpyxl.load_workbook(io.BytesIO(data))
-            except (zipfile.BadZipFile, InvalidFileException):
-                raise StorageError(f"{self.path} is not a readable .xlsx workbook; save it from your "
-                                   f"spreadsheet program as Excel Workbook (.xlsx).") from None
-            except Exception:  # a damaged part inside the zip fails in the XML parser, zlib, or openpyxl itself
-                raise StorageError(f"{self.path} is damaged (a part inside the file cannot be read); open it in "
-                                   f"your spreadsheet program to repair it, or use a backup copy.") from None
-            self._data = data
-        return self._wb
+        return self._data
 
     def read(self) -> dict[str, Rows]:
         if self.progress:
             self.progress(f"Reading {self.path.name}…")
-        wb = self._load()
-        tabs: dict[str, Rows] = {}
-        for ws in wb.worksheets:
-            rows = [list(r) for r in ws.iter_rows(values_only=True)]
-            while rows and all(v is None or v == "" for v in rows[-1]):
-                rows.pop()
-            tabs[ws.title] = rows
+        data = self._bytes()
+        try:
+            wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
+            tabs: dict[str, Rows] = {}
+            for ws in wb.worksheets:
+                rows = [list(r) for r in ws.iter_rows(values_only=True)]
+                while rows and all(v is None or v == "" for v in rows[-1]):
+                    rows.pop()
+                tabs[ws.title] = rows
+            wb.close()
+        except (zipfile.BadZipFile, InvalidFileException):
+            raise StorageError(f"{self.path} is not a readable .xlsx workbook; save it from your "
+                               f"spreadsheet program as Excel Workbook (.xlsx).") from None
+        except Exception:  # a damaged part inside the zip fails in the XML parser, zlib, or openpyxl itself
+            raise StorageError(f"{self.path} is damaged (a part inside the file cannot be read); open it in "
+                               f"your spreadsheet program to repair it, or use a backup copy.") from None
         return tabs
 
     def check(self, tabs: Collection[str]) -> None:
@@ -109,16 +106,6 @@ class XlsxBook(Book):
         if self._data is not None and _digest(self.path) != hashlib.sha256(self._data).digest():
             raise StorageError(f"{self.path} changed after hostkit read it (another program saved it meanwhile), "
                                f"so nothing was written; run the command again.")
-        if self._wb is not None and self._data is not None:
-            kept = [ws.title for ws in self._wb.worksheets if ws.title.casefold() not in _names(tabs)]
-            loaded = {ws.title: (len(ws._images), len(ws._charts)) for ws in self._wb.worksheets}
-            lost = unkept(self._data, kept, loaded)
-            if lost:
-                title, kinds = next(iter(lost.items()))
-                raise StorageError(
-                    f"The tab {title!r} of {self.path} holds {' and '.join(kinds)} that hostkit cannot keep when it "
-                    f"saves the file, so nothing was written; move them to a workbook of their own (or keep the "
-                    f"match in a Google Sheet, where hostkit writes only its own tabs) and run again.")
 
     def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
         if not tabs:
@@ -126,19 +113,17 @@ class XlsxBook(Book):
         if self.progress:
             self.progress(f"Writing {', '.join(tabs)} to {self.path.name}…")
         with self._locked():
-            wb = self._load()
+            data = self._bytes()
             self.check(tabs)
-            kept = [ws.title for ws in wb.worksheets if ws.title.casefold() not in _names(tabs)]
-            computed = computed_values(self._data, kept) if self._data is not None else {}
-            for name, rows in tabs.items():
-                _replace_sheet(wb, name, rows)
-            by_name = {ws.title: ws for ws in wb.worksheets}
-            wb._sheets = [by_name[name] for name in arranged(list(by_name), order)]
+            try:
+                package = Package.read(io.BytesIO(data))
+            except PackageError:
+                raise StorageError(f"{self.path} is damaged (a part inside the file cannot be read); open it in "
+                                   f"your spreadsheet program to repair it, or use a backup copy.") from None
+            package.replace(tabs)
             if order is not None:
-                wb.active = 0
-                for ws in wb.worksheets:
-                    ws.sheet_view.tabSelected = ws is wb.worksheets[0]
-            self._save(wb, computed)
+                package.arrange(arranged([e.name for e in package.sheets()], order))
+            self._save(package)
 
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
         if self.path.exists() and not force:
@@ -146,12 +131,9 @@ class XlsxBook(Book):
         with self._locked():
             self._data = None
             self.check(tabs)
-            wb = openpyxl.Workbook()
-            wb.remove(wb.active)
-            for name, rows in tabs.items():
-                _replace_sheet(wb, name, rows)
-            self._wb = wb
-            self._save(wb, {})
+            package = Package.empty()
+            package.replace(tabs)
+            self._save(package)
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
@@ -180,7 +162,7 @@ class XlsxBook(Book):
                 with contextlib.suppress(OSError):
                     os.unlink(self.path.parent / name)
 
-    def _save(self, wb: openpyxl.Workbook, computed: Computed) -> None:
+    def _save(self, package: Package) -> None:
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
         except OSError:
@@ -189,9 +171,7 @@ class XlsxBook(Book):
                                f"the workbook, then run again.") from None
         os.close(fd)
         try:
-            wb.save(tmp)
-            if computed:
-                restore_values(Path(tmp), computed)
+            package.save(tmp)
             if self.path.exists():
                 os.chmod(tmp, self.path.stat().st_mode & 0o777)
             data = Path(tmp).read_bytes()
@@ -205,10 +185,6 @@ class XlsxBook(Book):
                 os.unlink(tmp)
 
 
-def _names(tabs: Collection[str]) -> set[str]:
-    return {name[:31].casefold() for name in tabs}
-
-
 def _read_only(path: Path) -> bool:
     """Whether nobody may write the file or folder, or this user may not (the owner's bit is honoured for root too)."""
     return not os.access(path, os.W_OK) or not path.stat().st_mode & stat.S_IWUSR
@@ -219,54 +195,3 @@ def _digest(path: Path) -> bytes:
         return hashlib.sha256(path.read_bytes()).digest()
     except OSError:
         return b""
-
-
-def _replace_sheet(wb: openpyxl.Workbook, name: str, rows: Rows) -> None:
-    index = None
-    for ws in wb.worksheets:
-        if ws.title.casefold() == name.casefold():
-            index = wb.worksheets.index(ws)
-            wb.remove(ws)
-            break
-    ws = wb.create_sheet(name[:31], index)
-    layout = look(rows)
-    for number, row in enumerate(rows, start=1):
-        ws.append([_cell(ws, plain(v)) for v in row])
-        for column, value in enumerate(row, start=1):
-            cell = ws.cell(number, column)
-            if isinstance(value, Styled):
-                _draw(cell, value)
-            if number <= layout.frozen:
-                cell.font = Font(color=value.font if isinstance(value, Styled) else None, bold=True)
-            shown_as = number_format(value)
-            if shown_as:
-                cell.number_format = shown_as
-            if (number - 1, column - 1) in layout.wrapped:
-                cell.alignment = Alignment(wrap_text=True, vertical="top")
-    for column, width in enumerate(layout.widths, start=1):
-        ws.column_dimensions[get_column_letter(column)].width = width + 2
-    if layout.frozen:
-        ws.freeze_panes = ws.cell(layout.frozen + 1, 1).coordinate
-
-
-def _draw(cell: XlCell, style: Styled) -> None:
-    if style.fill:
-        cell.fill = PatternFill(fill_type="solid", fgColor=style.fill)
-    if style.font or style.bold:
-        cell.font = Font(color=style.font, bold=style.bold)
-    if style.centred:
-        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-
-
-def _cell(ws, value: Cell):
-    """A value as openpyxl should store it: text always as text, never a formula."""
-    if isinstance(value, str):
-        if not value.isprintable():
-            value = ILLEGAL_CHARACTERS_RE.sub("", value)
-        if value.startswith("="):
-            cell = XlCell(ws, value=value)
-            cell.data_type = "s"
-            return cell
-    elif isinstance(value, dt.datetime) and value.tzinfo is not None:
-        raise ValueError("aware datetimes are written as local text by the rules core")
-    return value

@@ -230,8 +230,10 @@ def sheet_xml(rows: Rows, styles: StyleBook) -> str:
             if layout.frozen else "")
     columns = "".join(f'<col min="{c}" max="{c}" width="{w + 2}" customWidth="1"/>'
                       for c, w in enumerate(layout.widths, start=1))
+    width = max((len(r) for r in rows), default=0)
+    dimension = f'<dimension ref="A1:{column_letter(width)}{len(rows)}"/>' if rows and width else ""
     return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" xmlns:r="{REL}">'
-            f'{view}<sheetFormatPr defaultRowHeight="15"/>' + (f"<cols>{columns}</cols>" if columns else "")
+            f'{dimension}{view}<sheetFormatPr defaultRowHeight="15"/>' + (f"<cols>{columns}</cols>" if columns else "")
             + f'<sheetData>{"".join(body)}</sheetData></worksheet>')
 
 
@@ -353,18 +355,24 @@ class Package:
             self._set(STYLES, styles.serialise())
         self._drop_calc_chain()
 
-    def move_first(self, names: Sequence[str]) -> None:
-        """Put these tabs first, in this order (names not in the workbook are skipped)."""
+    def arrange(self, names: Sequence[str]) -> None:
+        """Put the tabs in this order (tabs not named keep theirs, after the named ones); the workbook opens on
+        the first tab."""
         workbook = self._text(WORKBOOK)
         entries = self.sheets()
         wanted = [e for n in names for e in entries if e.name.casefold() == n.casefold()]
-        rest = [e for e in entries if e not in wanted]
+        ordered = wanted + [e for e in entries if e not in wanted]
+        if ordered == entries:
+            return
         prefix = _prefix(workbook, "workbook")
         block = re.search(rf"(<{prefix}sheets\b[^>]*>)(.*?)(</{prefix}sheets>)", workbook, re.S)
-        if block is None or not wanted:
-            return
-        inner = "".join(e.element for e in wanted + rest)
-        self._set(WORKBOOK, workbook[:block.start(2)] + inner + workbook[block.end(2):])
+        assert block is not None
+        workbook = workbook[:block.start(2)] + "".join(e.element for e in ordered) + workbook[block.end(2):]
+        workbook = re.sub(r'\s(activeTab|firstSheet)="\d+"', "", workbook)
+        self._set(WORKBOOK, workbook)
+        for entry in ordered[1:]:
+            if entry.part in self.parts and b'tabSelected="1"' in self.parts[entry.part][:4096]:
+                self.parts[entry.part] = self.parts[entry.part].replace(b'tabSelected="1"', b'tabSelected="0"', 1)
 
     def _add_sheet(self, name: str) -> SheetEntry:
         entries = self.sheets()

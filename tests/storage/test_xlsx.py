@@ -6,6 +6,7 @@ import pytest
 
 from hostkit.storage.book import StorageError
 from hostkit.storage.xlsx import XlsxBook
+from hostkit.storage.xlsx_parts import Package
 
 
 def make(path, tabs):
@@ -65,7 +66,7 @@ def test_save_is_atomic_when_writing_fails(tmp_path, monkeypatch):
             f.write(b"half a file")
         raise OSError("disk full")
 
-    monkeypatch.setattr(openpyxl.Workbook, "save", crash)
+    monkeypatch.setattr(Package, "save", crash)
     with pytest.raises(OSError):
         XlsxBook(path).write({"A": [["after"]]})
     assert path.read_bytes() == before

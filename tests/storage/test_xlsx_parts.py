@@ -103,11 +103,11 @@ def test_styled_cells_are_drawn(tmp_path):
     assert cell.alignment.horizontal == "center"
 
 
-def test_new_tabs_go_last_and_can_be_moved_first(tmp_path):
+def test_new_tabs_go_last_and_tabs_can_be_arranged(tmp_path):
     path = tmp_path / "book.xlsx"
     package = Package.empty()
     package.replace({"Config": [["Key"]], "Round 1 Results": [["x"]], "Leaderboard": [["y"]]})
-    package.move_first(["Leaderboard", "Round 1 Results"])
+    package.arrange(["Leaderboard", "Round 1 Results"])
     package.save(path)
     assert openpyxl.load_workbook(path).sheetnames == ["Leaderboard", "Round 1 Results", "Config"]
 
