@@ -113,24 +113,36 @@ class Table:
 
 
 class Tables:
-    """The tabs of one workbook, looked up by name without regard to case."""
+    """The tabs of one workbook, looked up by name without regard to case.
+
+    A tab's rows are taken from the mapping only when the tab is first looked up, so a backend that reads
+    tabs on demand never reads the ones a command does not use (such as the results it is about to replace).
+    """
 
     def __init__(self, tabs: Mapping[str, Sequence[Sequence[Cell]]]):
-        self._tabs = {_key(name): Table(name, rows) for name, rows in tabs.items()}
+        self._source = tabs
+        self._names = {_key(name): name for name in tabs}
+        self._tables: dict[str, Table] = {}
 
     def __contains__(self, name: str) -> bool:
-        return _key(name) in self._tabs
+        return _key(name) in self._names
 
     def names(self) -> list[str]:
-        return [t.name for t in self._tabs.values()]
+        return list(self._names.values())
 
     def get(self, name: str) -> Table | None:
-        return self._tabs.get(_key(name))
+        key = _key(name)
+        if key not in self._tables:
+            if key not in self._names:
+                return None
+            self._tables[key] = Table(self._names[key], self._source[self._names[key]])
+        return self._tables[key]
 
     def replaced(self, name: str, table: Table) -> "Tables":
         """These tabs with `name` read as `table`, which may keep another tab's name for its messages."""
-        tables = Tables({})
-        tables._tabs = {**self._tabs, _key(name): table}
+        tables = Tables(self._source)
+        tables._names = {**self._names, _key(name): table.name}
+        tables._tables = {**self._tables, _key(name): table}
         return tables
 
     def require(self, name: str) -> Table:

@@ -40,16 +40,16 @@ def look(rows: Rows) -> Look:
     """
     columns = max((len(r) for r in rows), default=0)
     widths = [MIN_WIDTH] * columns
-    for number, row in enumerate(rows):
-        last = _last_filled(row)
-        for column, value in enumerate(row):
+    measured = [(_last_filled(row), [_length(value) for value in row]) for row in rows]
+    for number, (last, lengths) in enumerate(measured):
+        for column, length in enumerate(lengths):
             if number == 0 or column != last:
-                widths[column] = max(widths[column], min(MAX_WIDTH, _length(value)))
+                widths[column] = max(widths[column], min(MAX_WIDTH, length))
     wrapped = frozenset(
         (number, column)
-        for number, row in enumerate(rows) if number > 0
-        for column, value in enumerate(row)
-        if column != _last_filled(row) and _length(value) > widths[column]
+        for number, (last, lengths) in enumerate(measured) if number > 0
+        for column, length in enumerate(lengths)
+        if column != last and length > widths[column]
     )
     return Look(tuple(widths), wrapped, 1 if rows else 0)
 

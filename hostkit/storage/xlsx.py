@@ -13,7 +13,7 @@ import stat
 import tempfile
 import zipfile
 from pathlib import Path
-from typing import Collection, Iterator, Mapping
+from typing import Collection, Iterator, Mapping, MutableMapping
 
 import openpyxl
 from openpyxl.utils.exceptions import InvalidFileException
@@ -68,26 +68,11 @@ class XlsxBook(Book):
                 raise StorageError(f"{self.path} cannot be read (permission denied); check who owns it.") from None
         return self._data
 
-    def read(self) -> dict[str, Rows]:
+    def read(self) -> Mapping[str, Rows]:
+        """Every tab by name; a tab's cells are parsed when it is first looked up."""
         if self.progress:
             self.progress(f"Reading {self.path.name}…")
-        data = self._bytes()
-        try:
-            wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
-            tabs: dict[str, Rows] = {}
-            for ws in wb.worksheets:
-                rows = [list(r) for r in ws.iter_rows(values_only=True)]
-                while rows and all(v is None or v == "" for v in rows[-1]):
-                    rows.pop()
-                tabs[ws.title] = rows
-            wb.close()
-        except (zipfile.BadZipFile, InvalidFileException):
-            raise StorageError(f"{self.path} is not a readable .xlsx workbook; save it from your "
-                               f"spreadsheet program as Excel Workbook (.xlsx).") from None
-        except Exception:  # a damaged part inside the zip fails in the XML parser, zlib, or openpyxl itself
-            raise StorageError(f"{self.path} is damaged (a part inside the file cannot be read); open it in "
-                               f"your spreadsheet program to repair it, or use a backup copy.") from None
-        return tabs
+        return _Tabs(self.path, self._bytes())
 
     def check(self, tabs: Collection[str]) -> None:
         folder = self._folder_problem()
@@ -183,6 +168,58 @@ class XlsxBook(Book):
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+
+
+class _Tabs(MutableMapping[str, Rows]):
+    """A workbook's tabs, each parsed by openpyxl's read-only reader on first use; a dict to its users."""
+
+    def __init__(self, path: Path, data: bytes):
+        self.path = path
+        with _readable(path):
+            self._book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
+        self._names = list(self._book.sheetnames)
+        self._rows: dict[str, Rows] = {}
+
+    def __getitem__(self, name: str) -> Rows:
+        if name not in self._rows:
+            if name not in self._names:
+                raise KeyError(name)
+            with _readable(self.path):
+                rows = [list(r) for r in self._book[name].iter_rows(values_only=True)]
+            while rows and all(v is None or v == "" for v in rows[-1]):
+                rows.pop()
+            self._rows[name] = rows
+        return self._rows[name]
+
+    def __setitem__(self, name: str, rows: Rows) -> None:
+        if name not in self._names:
+            self._names.append(name)
+        self._rows[name] = rows
+
+    def __delitem__(self, name: str) -> None:
+        self._names.remove(name)
+        self._rows.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._names))
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+@contextlib.contextmanager
+def _readable(path: Path) -> Iterator[None]:
+    """A file openpyxl cannot parse, named in one sentence."""
+    try:
+        yield
+    except (zipfile.BadZipFile, InvalidFileException):
+        raise StorageError(f"{path} is not a readable .xlsx workbook; save it from your spreadsheet program as "
+                           f"Excel Workbook (.xlsx).") from None
+    except StorageError:
+        raise
+    except Exception:  # a damaged part inside the zip fails in the XML parser, zlib, or openpyxl itself
+        raise StorageError(f"{path} is damaged (a part inside the file cannot be read); open it in your "
+                           f"spreadsheet program to repair it, or use a backup copy.") from None
 
 
 def _read_only(path: Path) -> bool:

@@ -109,7 +109,7 @@ def test_a_damaged_part_inside_the_zip_is_one_sentence(tmp_path, damage):
         data[start:start + 40] = b"\xff" * 40
         path.write_bytes(bytes(data))
     with pytest.raises(StorageError, match=r"is (damaged \(a part inside the file cannot be read\)|not a readable)"):
-        XlsxBook(path).read()
+        XlsxBook(path).read()["A"]  # a tab is parsed when it is used
 
 
 def test_a_read_only_workbook_is_refused_not_replaced(tmp_path):
