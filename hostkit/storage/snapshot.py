@@ -63,9 +63,10 @@ def snapshot_rows(snapshot: Snapshot) -> Rows:
 
 def read_snapshot(tabs: Mapping[str, Rows]) -> Snapshot | None:
     """The pull record of a copy, or None for a workbook that `hostkit pull` did not make."""
-    rows = next((r for name, r in tabs.items() if name.casefold() == PULL_TAB.casefold()), None)
-    if rows is None:
+    name = next((n for n in tabs if n.casefold() == PULL_TAB.casefold()), None)
+    if name is None:
         return None
+    rows = tabs[name]
     key, timezone, prints = "", None, {}
     for row in rows[1:]:
         name = str(row[0]).strip() if row and row[0] is not None else ""
