@@ -11,17 +11,46 @@ from hostkit import __version__
 from hostkit.games import GAMES, game_package
 
 
+SHARED: dict[str, tuple[str, str]] = {
+    # command: (its module in hostkit/cli, its one-line help, as `hostkit --help` lists it)
+    "new": ("match", "Create a match workbook for GAME from its template."),
+    "board": ("match", "Generate round N's board, or check the one typed in."),
+    "score": ("match", "Score round N by the rules of the workbook's game and write the results."),
+    "status": ("match", "Say what the match is waiting for, and the next command to run."),
+    "demo": ("match", "Build a sample match with realistic submissions and play it through."),
+    "games": ("match", "List the games hostkit can run."),
+    "deal": ("phases", "Deal round N's treasure: each player's peeks and the hidden reveal pile."),
+    "play": ("phases", "Run a live phase: show each decision due, ask you for it, save it at once."),
+    "standings": ("phases", "Print the match table, write the public Leaderboard, and pay out a final result."),
+    "ledger": ("ledger", "Print each player's season balance from a workbook's Ledger tab."),
+    "pull": ("sync", "Snapshot a Google Sheet into an .xlsx copy to work on offline."),
+    "push": ("sync", "Write the tabs changed in an offline copy back to its Google Sheet."),
+}
+"""Each command's module is imported only when the command runs, so `hostkit --help` imports none of them."""
+
+
 class Hostkit(click.Group):
     """The commands every game shares, and each game's own group (`hostkit open-pass ...`), loaded on use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *_game_groups()})
+        return sorted({*SHARED, *_game_groups()})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        command = super().get_command(ctx, name)
-        if command is None and name in _game_groups():
-            command = importlib.import_module(f"{game_package(name)}.commands").commands
-        return command
+        if name in SHARED:
+            module = importlib.import_module(f"hostkit.cli.{SHARED[name][0]}")
+            return next(c for c in module.COMMANDS if c.name == name)
+        if name in _game_groups():
+            return importlib.import_module(f"{game_package(name)}.commands").commands
+        return None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from SHARED and the registry, without importing any command."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        listed = {n: click.Command(n, short_help=SHARED[n][1] if n in SHARED else
+                                   f"The {n} game's own commands.") for n in names}
+        with formatter.section("Commands"):
+            formatter.write_dl([(n, listed[n].get_short_help_str(limit)) for n in names])
 
 
 def _game_groups() -> list[str]:
@@ -46,14 +75,3 @@ def main() -> None:
     Exit status: 0 done, 1 done with problems reported, 2 bad usage or an
     unreadable workbook.
     """
-
-
-def _register() -> None:
-    from hostkit.cli import ledger, match, phases, sync
-
-    for module in (match, phases, ledger, sync):
-        for command in module.COMMANDS:
-            main.add_command(command)
-
-
-_register()

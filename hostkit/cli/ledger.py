@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import Unusable, guarded, hold, open_book, open_game, report_problems
-from hostkit.cli.targets import SEASON, claim, same_file, write_or_create
+from hostkit.cli.options import Unusable, as_json_text, guarded, hold, open_book, open_game, report_problems
+
+if TYPE_CHECKING:
+    from hostkit.core.ledger import Entry
+    from hostkit.core.tables import Rows, Tables
+    from hostkit.storage.book import Book
 from hostkit.cli.progress import progress_for
-from hostkit.core.ledger import LEDGER_TAB, Entry, Refused, balances, ledger_rows, post, read_ledger, spend
-from hostkit.core.players import player_key
-from hostkit.core.tables import Rows, Tables
-from hostkit.core.words import plural
-from hostkit.storage.book import Book, StorageError
 
 _WHERE = (
     click.option("--book", "book_path", type=click.Path(dir_okay=False), envvar="HOSTKIT_BOOK",
@@ -53,6 +51,9 @@ def ledger(ctx: click.Context, book_path: str | None, sheet: str | None, credent
       hostkit ledger spend --book game.xlsx --player Reds --garnets 4 --reason "a 4-space move"
       hostkit ledger pay --ledger season.xlsx --player Craw --garnets 2 --reason "dodged the DM"
     """
+    from hostkit.core.ledger import balances, read_ledger
+    from hostkit.core.tables import Tables
+
     ctx.obj = {"book_path": book_path, "sheet": sheet, "credentials": credentials}
     if ctx.invoked_subcommand is not None:
         return
@@ -61,10 +62,10 @@ def ledger(ctx: click.Context, book_path: str | None, sheet: str | None, credent
     entries, problems = read_ledger(tables)
     totals = balances(entries)
     if as_json:
-        click.echo(json.dumps({
+        click.echo(as_json_text({
             "players": {name: _balance_json(b) for name, b in totals.items()},
             "entries": len(entries),
-            "problems": [p.as_json() for p in problems]}, ensure_ascii=False, indent=2))
+            "problems": [p.as_json() for p in problems]}))
     else:
         for line in ledger_lines(tables, book.location):
             click.echo(line)
@@ -73,6 +74,9 @@ def ledger(ctx: click.Context, book_path: str | None, sheet: str | None, credent
 
 def ledger_lines(tables: Tables, location: str) -> list[str]:
     """Each player's balance from the Ledger tab of `tables`, as a table for the host."""
+    from hostkit.core.ledger import LEDGER_TAB, balances, read_ledger
+    from hostkit.core.words import plural
+
     entries, _ = read_ledger(tables)
     totals = balances(entries)
     if LEDGER_TAB not in tables:
@@ -92,6 +96,8 @@ def _balance_json(b: Any) -> dict:
 
 def _open(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool,
           public: bool = False) -> Book:
+    from hostkit.storage.book import StorageError
+
     try:
         return open_book(book_path, sheet, credentials, progress_for(as_json), public=public)
     except StorageError as error:
@@ -132,6 +138,8 @@ def spend_command(obj: dict, garnets: int, **options: Any) -> None:
     Example:
       hostkit ledger spend --book game.xlsx --player Reds --garnets 4 --reason "a 4-space move"
     """
+    from hostkit.core.ledger import spend
+
     _post(obj, options, lambda existing, match, round_, player, match_id: spend(
         existing, match, round_, player, garnets, options["reason"], match_id), "Spent")
 
@@ -153,6 +161,8 @@ def pay_command(obj: dict, garnets: int, tokens: int, candidate: bool, **options
     Example:
       hostkit ledger pay --ledger season.xlsx --player Craw --garnets 6 --reason "won the Death Match"
     """
+    from hostkit.core.ledger import Entry
+
     if not (garnets or tokens or candidate):
         raise Unusable("Say what to pay: --garnets N, --tokens N and/or --candidate.")
     _post(obj, options, lambda existing, match, round_, player, match_id: Entry(
@@ -162,6 +172,11 @@ def pay_command(obj: dict, garnets: int, tokens: int, candidate: bool, **options
 
 def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> None:
     """Read the ledger once, make the entry, refuse it or write the Ledger tab once, and say the new balance."""
+    from hostkit.cli.targets import SEASON, claim, same_file, write_or_create
+    from hostkit.core.ledger import LEDGER_TAB, Refused, balances, ledger_rows, post, read_ledger
+    from hostkit.core.players import player_key
+    from hostkit.core.tables import Tables
+
     as_json = options["as_json"]
     book_path = options["book_path"] or obj["book_path"]
     sheet = options["sheet"] or obj["sheet"]
@@ -202,17 +217,16 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
         held = balances([e for e in existing if player_key(e.player) == player_key(player)]).get(player)
         click.echo(f"Refused: {error}; nothing was written.", err=True)
         if as_json:
-            click.echo(json.dumps({"refused": str(error), "player": player,
-                                   "balance": _balance_json(held) if held else _balance_json(_Zero)},
-                                  ensure_ascii=False, indent=2))
+            click.echo(as_json_text({"refused": str(error), "player": player,
+                                     "balance": _balance_json(held) if held else _balance_json(_Zero)}))
         sys.exit(1)
     _, added = post(existing, [entry])
     if added:
         write_or_create(target, {**mark, LEDGER_TAB: ledger_rows(added, tables.get(LEDGER_TAB))})
     after = balances([e for e in existing + added if player_key(e.player) == player_key(player)])[player]
     if as_json:
-        click.echo(json.dumps({"written": bool(added), "entry": _entry_json(entry), "balance": _balance_json(after),
-                               "problems": [p.as_json() for p in problems]}, ensure_ascii=False, indent=2))
+        click.echo(as_json_text({"written": bool(added), "entry": _entry_json(entry), "balance": _balance_json(after),
+                                 "problems": [p.as_json() for p in problems]}))
     elif added:
         click.echo(f"{verb}: {_describe(entry)}, written to {LEDGER_TAB} in {target.location}.")
     else:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import itertools
-import secrets
 import shlex
+from typing import TYPE_CHECKING
 
 import click
 
@@ -26,12 +26,11 @@ from hostkit.cli.options import (
     season_book,
     where,
 )
-from hostkit.cli.targets import pay
-from hostkit.core.settings import CONFIG_TAB, with_setting
-from hostkit.core.game import Prompt
-from hostkit.games import GAMES, load_game
-from hostkit.core.players import parse_player_list
-from hostkit.storage.book import Book
+from hostkit.games import GAMES
+
+if TYPE_CHECKING:
+    from hostkit.core.game import Prompt
+    from hostkit.storage.book import Book
 
 
 @click.command()
@@ -53,11 +52,17 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
       hostkit new hap-and-grab --book game.xlsx --players "Reds,Craw" --seed 42
       hostkit new hap-and-grab --sheet 1AbC...xyz --credentials credentials.json --players "Reds,Craw"
     """
+    from hostkit.core.players import parse_player_list
+    from hostkit.core.settings import CONFIG_TAB, with_setting
+    from hostkit.games import load_game
+
     try:
         names = parse_player_list(players)
     except ValueError as error:
         raise Unusable(f"--players: {error}.") from None
     rules = load_game(game)
+    import secrets
+
     seed = secrets.randbelow(10**9) if seed is None else seed
     tabs = rules.new_book(names, seed, match_id=f"{rules.name}-{secrets.token_hex(5)}")
     if book.timezone:
@@ -133,6 +138,8 @@ def score(book: Book, round_number: int, image: str | None, as_message: bool, le
     Example:
       hostkit score --book game.xlsx --round 2 --json
     """
+    from hostkit.cli.targets import pay
+
     game, tables = open_game(book)
     outcome = game.score(tables, round_number, now())
     save_image(outcome, image)
@@ -166,7 +173,9 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
     """
     from hostkit.cli.ledger import ledger_lines
     from hostkit.cli.phases import paid_standings, play_through
+    from hostkit.core.settings import CONFIG_TAB, with_setting
     from hostkit.core.tables import Tables
+    from hostkit.games import load_game
     from hostkit.storage.xlsx import XlsxBook
 
     game = load_game(game_name)
@@ -236,6 +245,8 @@ def status(book: Book, as_json: bool) -> None:
 @click.command("games")
 def games_command() -> None:
     """List the games hostkit can run."""
+    from hostkit.games import load_game
+
     for name in GAMES:
         game = load_game(name)
         click.echo(f"{name}\t{game.title} ({game.player_count()} players)")

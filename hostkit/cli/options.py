@@ -4,26 +4,24 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import json
 import re
 import shlex
 import sys
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TYPE_CHECKING
 
 import click
 from click.core import ParameterSource
 
 from hostkit.cli.progress import progress_for
-from hostkit.cli.targets import Target, keep_match_id, public_target, same_file, write_all
-from hostkit.core.forms import FormMapping, apply_form, parse_columns
-from hostkit.core.game import Game, Outcome
-from hostkit.games import load_game
-from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, Config, read_config, with_setting
-from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
-from hostkit.core.words import plural, spans
-from hostkit.storage.book import Book, StorageError
-from hostkit.storage.snapshot import read_snapshot
+
+if TYPE_CHECKING:
+    from hostkit.cli.targets import Target
+    from hostkit.core.forms import FormMapping
+    from hostkit.core.game import Game, Outcome
+    from hostkit.core.settings import Config
+    from hostkit.core.tables import Problem, Rows, Tables
+    from hostkit.storage.book import Book
 
 class Unusable(click.ClickException):
     """Bad usage or an unreadable workbook: exit status 2."""
@@ -50,6 +48,9 @@ def book_options(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args: Any, book_path: str | None, sheet: str | None, credentials: str | None,
                 public_sheet: str | None, public_book: str | None, **kwargs: Any) -> Any:
+        from hostkit.cli.targets import same_file
+        from hostkit.storage.book import StorageError
+
         progress = progress_for(bool(kwargs.get("as_json")))
         try:
             book = open_book(book_path, sheet, credentials, progress)
@@ -128,6 +129,9 @@ def ledger_option(command: Callable) -> Callable:
 def season_book(path: str | None, book: Book) -> Book | None:
     """The season workbook --ledger names (the match workbook itself when it names that), locked until the
     command ends."""
+    from hostkit.cli.targets import same_file
+    from hostkit.storage.book import StorageError
+
     if path is None:
         return None
     from hostkit.storage.xlsx import XlsxBook
@@ -170,6 +174,9 @@ def guarded(command: Callable) -> Callable:
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from hostkit.core.tables import BookError
+        from hostkit.storage.book import StorageError
+
         try:
             return command(*args, **kwargs)
         except (BookError, StorageError) as error:
@@ -216,6 +223,8 @@ def _takes_book(command: str, sub: str) -> bool:
 
 def problem_lines(problems: list[Problem]) -> list[str]:
     """The problems as lines, those of one tab with the same message as one line with their rows."""
+    from hostkit.core.words import spans
+
     groups: dict[tuple[str, str], list[Problem]] = {}
     for problem in problems:
         groups.setdefault((problem.tab, problem.message), []).append(problem)
@@ -234,6 +243,8 @@ def problem_lines(problems: list[Problem]) -> list[str]:
 
 def report_problems(problems: list[Problem], book: Book | None = None) -> None:
     """Print the problems to stderr, grouped, and exit 1; nothing when there are none."""
+    from hostkit.core.words import plural
+
     if not problems:
         return
     click.echo(f"{plural(len(problems), 'problem')} reported:", err=True)
@@ -253,6 +264,11 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     recorded) instead of Config timezone, and a Form's responses tab in place of its submissions tab when
     Config maps one.
     """
+    from hostkit.core.forms import apply_form
+    from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, read_config, with_setting
+    from hostkit.core.tables import BookError, Table, Tables
+    from hostkit.games import load_game
+
     tabs = book.read()
     zone = book.timezone or _pulled_timezone(tabs)
     tables = raw = Tables(tabs)
@@ -281,13 +297,24 @@ def open_game(book: Book) -> tuple[Game, Tables]:
 
 
 def _pulled_timezone(tabs: dict[str, Rows]) -> str | None:
+    from hostkit.storage.snapshot import read_snapshot
+
     snapshot = read_snapshot(tabs)
     return snapshot.timezone if snapshot else None
 
 
 def form_mapping(config: Config) -> FormMapping:
     """The Form mapping that Config sets (none when form_tab is blank)."""
+    from hostkit.core.forms import FormMapping, parse_columns
+
     return FormMapping(config["form_tab"], parse_columns(config["form_columns"]), config["form_target"] or "Submissions")
+
+
+def as_json_text(data: Any) -> str:
+    """A command's JSON object as printed."""
+    import json
+
+    return json.dumps(data, ensure_ascii=False, indent=2)
 
 
 def finish(book: Book, game: Game, outcome: Outcome, as_json: bool, also: Sequence[Target] = ()) -> None:
@@ -297,13 +324,15 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool, also: Sequen
     there, and nothing else; `also` are other workbooks to write (a season ledger). Every workbook is checked
     before any is written.
     """
+    from hostkit.cli.targets import keep_match_id
+
     if book.public is not None and any(game.is_public(tab) for tab in outcome.writes):
         keep_match_id(book, outcome)
     save(book, game, outcome.writes, also)
     if as_json:
         data = dict(outcome.data or {})
         data["problems"] = [p.as_json() for p in outcome.problems]
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        click.echo(as_json_text(data))
     else:
         for line in outcome.summary:
             click.echo(runnable(line, book))
@@ -313,5 +342,7 @@ def finish(book: Book, game: Game, outcome: Outcome, as_json: bool, also: Sequen
 def save(book: Book, game: Game, writes: dict[str, Rows], also: Sequence[Target] = ()) -> None:
     """Write a command's tabs, the public ones among them to the public workbook when there is one, and the
     other workbooks `also` names (a season ledger); every workbook is checked before any is written."""
+    from hostkit.cli.targets import Target, public_target, write_all
+
     public = public_target(book, game, writes)
     write_all([Target(book, writes), *([public] if public else []), *also], order=game.reading_order)

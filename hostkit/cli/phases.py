@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-from typing import Callable, Mapping
+from typing import Callable, Mapping, TYPE_CHECKING
 
 import click
 
@@ -23,12 +23,12 @@ from hostkit.cli.options import (
     save_image,
     season_book,
 )
-from hostkit.core.game import Game, Outcome, Prompt
-from hostkit.cli.targets import Target, pay
-from hostkit.core.tables import BookError, Rows, Table, Tables
-from hostkit.core.words import plural
-from hostkit.storage.book import Book
 
+if TYPE_CHECKING:
+    from hostkit.core.game import Game, Outcome, Prompt
+    from hostkit.cli.targets import Target
+    from hostkit.core.tables import Rows, Tables
+    from hostkit.storage.book import Book
 
 @click.command()
 @book_options
@@ -72,6 +72,8 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
     Example (Hap and Grab Part 2: type take or pass for each revealed card):
       hostkit play --book game.xlsx --round 1
     """
+    from hostkit.core.words import plural
+
     game, tables = open_game(book)
     saved, ended = play_through(book, game, tables, round_number, player,
                                 lambda prompt: click.prompt(_question(prompt)), image)
@@ -86,6 +88,9 @@ def play_through(book: Book, game: Game, tables: Tables, round_number: int | Non
                  clock: Callable[[], dt.datetime] = now) -> tuple[int, bool]:
     """Ask for each decision due and save it at once: the decisions saved, and whether the phase ended (else
     `ask` raised click.Abort). The game reads the answer, so the same words as its tab are accepted."""
+    from hostkit.core.tables import BookError
+    from hostkit.core.words import plural
+
     seen: set[str] = set()
     saved = 0
     while True:
@@ -153,6 +158,8 @@ def _confirmed_undo(game: Game, tables: Tables, round_number: int | None, player
 
 def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
     """The tabs as they stand after a write, without reading the workbook again."""
+    from hostkit.core.tables import Table
+
     for name, rows in writes.items():
         tables = tables.replaced(name, Table(name, rows))
     return tables
@@ -186,6 +193,8 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
 def paid_standings(book: Book, game: Game, tables: Tables, season: Book | None) -> tuple[Outcome, list[Target]]:
     """The game's standings with what its final result pays settled into the ledger: the match workbook's
     (in the outcome's writes), or the season workbook's (returned, to be written with the rest)."""
+    from hostkit.cli.targets import pay
+
     outcome = game.standings(tables)
     targets = pay(book, tables, outcome, season)
     outcome.data = {"paid": [], **(outcome.data or {})}

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import click
 
 from hostkit.cli.options import form_mapping, guarded, hold, open_book
 from hostkit.cli.progress import progress_for
-from hostkit.core.settings import COMMON_SETTINGS, read_config
-from hostkit.core.tables import BookError, Tables
-from hostkit.storage.book import StorageError
-from hostkit.storage.snapshot import PULL_TAB, Snapshot, fingerprint, read_snapshot, snapshot_rows
+
+if TYPE_CHECKING:
+    from hostkit.core.tables import Tables
 
 _XLSX_BAD_TITLE = re.compile(r"[\[\]:*?/\\]")
 
@@ -51,6 +51,9 @@ def pull(sheet: str, book_path: str, credentials: str | None, force: bool) -> No
     Example:
       hostkit pull --sheet 1AbC...xyz --book copy.xlsx --credentials credentials.json
     """
+    from hostkit.storage.book import StorageError
+    from hostkit.storage.snapshot import PULL_TAB, Snapshot, fingerprint, snapshot_rows
+
     live = open_book(None, sheet, credentials, progress_for(False))
     tabs = live.read()
     for title in tabs:
@@ -84,6 +87,11 @@ def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> No
     Example:
       hostkit push --book copy.xlsx --sheet 1AbC...xyz --credentials credentials.json
     """
+    from hostkit.core.settings import COMMON_SETTINGS, read_config
+    from hostkit.core.tables import Tables
+    from hostkit.storage.book import StorageError
+    from hostkit.storage.snapshot import PULL_TAB, Snapshot, fingerprint, read_snapshot, snapshot_rows
+
     copy = open_book(book_path, None, None)
     hold(copy)
     tabs = copy.read()
@@ -122,6 +130,9 @@ def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> No
 
 def _public_order(tables: Tables):
     """The game's reading order of public tabs, so a push puts them first too; None when Config names no game."""
+    from hostkit.core.settings import COMMON_SETTINGS, read_config
+    from hostkit.core.tables import BookError
+
     from hostkit.games import load_game
 
     try:

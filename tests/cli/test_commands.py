@@ -299,3 +299,17 @@ def test_readme_sets_up_in_a_virtual_environment_and_holds_its_own_rulings():
     assert setup.index("python -m venv .venv && . .venv/bin/activate") < setup.index("python -m pip install")
     assert "RULINGS.md" not in readme
     assert "## Rulings" in readme
+
+
+def test_the_help_listing_says_what_each_command_s_own_help_says():
+    """`hostkit --help` lists commands without importing them; its lines must not drift from the commands."""
+    import click
+
+    from hostkit.cli import SHARED, main
+    from hostkit.cli import ledger, match, phases, sync
+
+    context = click.Context(main)
+    for name, (_, line) in SHARED.items():
+        assert main.get_command(context, name).get_short_help_str(1000) == line, name
+    registered = {c.name for module in (ledger, match, phases, sync) for c in module.COMMANDS}
+    assert registered == set(SHARED)

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from hostkit.cli.options import Unusable, book_options, guarded, json_option, now, open_game, season_book
-from hostkit.cli.targets import SEASON, claim, write_or_create
-from hostkit.core.ledger import LEDGER_TAB, Refused, ledger_rows, read_ledger
-from hostkit.core.tables import Tables
-from hostkit.storage.book import Book
 
+if TYPE_CHECKING:
+    from hostkit.storage.book import Book
 
 @click.group("cards-on-the-table")
 def commands() -> None:
@@ -48,6 +47,10 @@ def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: st
     Example:
       hostkit cards-on-the-table reveal --book cards.xlsx --player Ann --round 1 --cell R2C4
     """
+    from hostkit.cli.targets import SEASON, claim, write_or_create
+    from hostkit.core.ledger import LEDGER_TAB, Refused, ledger_rows, read_ledger
+    from hostkit.core.tables import Tables
+
     from hostkit.games.cards_on_the_table.game import CardsOnTheTable
 
     game, tables = open_game(book)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
 import click
 
 from hostkit.cli.options import Unusable, book_options, guarded, json_option, open_game, report_problems
-from hostkit.core.tables import Problem, Tables
-from hostkit.storage.book import Book
+
+if TYPE_CHECKING:
+    from hostkit.core.tables import Problem, Tables
+    from hostkit.storage.book import Book
 
 
 @click.group("open-pass")
