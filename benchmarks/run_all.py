@@ -1,0 +1,196 @@
+"""Every performance figure hostkit promises, each as a ratio against its floor measured in the same run.
+
+    python benchmarks/run_all.py            # 1k, 10k and 50k submission rows, 5 runs each
+    python benchmarks/run_all.py --quick    # 1k and 10k rows, 3 runs each
+
+Figures (median, min and max of the runs; peak memory of the process that did the work):
+- Google Sheets: requests per command, against the floor of 2 (one read, one write).
+- `hostkit --help` against `python -c "import click"` (target at most 1.3x).
+- `score` on xlsx against the floor: openpyxl loading the input workbook plus saving the scored one
+  (target at most 1.2x); a re-score against a first score (target at most 1.0x); time and peak memory
+  from 1k to 50k rows against linear growth.
+- A live `play` decision on a 300-row match: from the host's answer to the saved decision (target 0.3 s).
+Each measured step runs in a process of its own, so its peak memory is its own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+
+def child(kind: str, *paths: str) -> None:
+    """One measured step, in this process; prints its seconds."""
+    import openpyxl
+    from click.testing import CliRunner
+
+    from hostkit.cli import main
+
+    if kind == "floor":
+        source, scored, out = paths
+        start = time.perf_counter()
+        openpyxl.load_workbook(source)
+        loaded = time.perf_counter() - start
+        book = openpyxl.load_workbook(scored)
+        start = time.perf_counter()
+        book.save(out)
+        print(loaded + time.perf_counter() - start)
+    elif kind == "score":
+        start = time.perf_counter()
+        result = CliRunner().invoke(main, ["score", "--book", paths[0], "--round", "1"])
+        assert result.exit_code in (0, 1), result.output
+        print(time.perf_counter() - start)
+    elif kind == "decision":
+        print(live_decision(Path(paths[0])))
+
+
+def live_decision(path: Path) -> float:
+    """What `play` does between the host's answer and the saved decision: decide, then write."""
+    from hostkit.cli.options import now, open_game
+
+    from hostkit.storage.xlsx import XlsxBook
+
+    book = XlsxBook(path)
+    book.lock()
+    try:
+        game, tables = open_game(book)
+        prompt, _ = game.next_prompt(tables, 1, None, now())
+        start = time.perf_counter()
+        outcome = game.decide(tables, 1, None, "pass", now())
+        book.write(outcome.writes)
+        return time.perf_counter() - start
+    finally:
+        book.release()
+
+
+def measured(kind: str, *paths: Path) -> tuple[float, float]:
+    """Seconds and peak memory (MiB) of one step run in a process of its own."""
+    process = subprocess.Popen([sys.executable, __file__, "--child", kind, *map(str, paths)],
+                               stdout=subprocess.PIPE, text=True)
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.stdout.close()
+    if status != 0:
+        raise SystemExit(f"{kind} failed: {output}")
+    return float(output.strip().splitlines()[-1]), usage.ru_maxrss / 1024
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):7.2f} (min {min(values):.2f}, max {max(values):.2f})"
+
+
+def score_figures(rows: int, runs: int, folder: Path) -> dict[str, list[float]]:
+    from score_10k import build
+
+    fresh, work, out = folder / f"fresh{rows}.xlsx", folder / f"work{rows}.xlsx", folder / f"out{rows}.xlsx"
+    build(fresh, rows)
+    shutil.copyfile(fresh, work)
+    measured("score", work)
+    scored = folder / f"scored{rows}.xlsx"
+    shutil.copyfile(work, scored)
+    figures: dict[str, list[float]] = {k: [] for k in ("floor", "first", "again", "floor_mib", "first_mib",
+                                                       "again_mib")}
+    for _ in range(runs):
+        seconds, mib = measured("floor", fresh, scored, out)
+        figures["floor"].append(seconds)
+        figures["floor_mib"].append(mib)
+        shutil.copyfile(fresh, work)
+        seconds, mib = measured("score", work)
+        figures["first"].append(seconds)
+        figures["first_mib"].append(mib)
+        seconds, mib = measured("score", work)
+        figures["again"].append(seconds)
+        figures["again_mib"].append(mib)
+    return figures
+
+
+def decision_figures(runs: int, folder: Path) -> list[float]:
+    """A Hap and Grab match of 300 submission rows, dealt, each run taking one Part 2 decision."""
+    from click.testing import CliRunner
+
+    from hostkit.cli import main
+    from hostkit.games import load_game
+    from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
+    from hostkit.core.rng import rng
+    from hostkit.storage.xlsx import XlsxBook
+
+    opens = dt.datetime(2026, 11, 21, 20, 0)
+    board = generate_board(rng(3, "board", 1), 11, 11)
+    solutions = sorted(board.anti_haps())
+    tabs = load_game("hap-and-grab").new_book(["Reds", "Craw"], 3)
+    tabs["Rounds"] = [["Round", "Opens"], [1, opens], [2, None], [3, None], [4, None]]
+    tabs["Board"] = [tabs["Board"][0]] + [[1, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
+    rand = rng(3, "bench")
+    tabs["Submissions"] = [tabs["Submissions"][0]] + [
+        [opens + dt.timedelta(seconds=1 + i), rand.choice(["Reds", "Craw"]), 1,
+         solutions[i % len(solutions)] if i < len(solutions) else "".join(rand.sample(board.labels(), 3))]
+        for i in range(300)]
+    dealt = folder / "live.xlsx"
+    XlsxBook(dealt).create(tabs)
+    for args in (["score", "--round", "1"], ["deal", "--round", "1"]):
+        result = CliRunner().invoke(main, [*args, "--book", str(dealt)])
+        assert result.exit_code in (0, 1), result.output
+    times = []
+    work = folder / "turn.xlsx"
+    for _ in range(runs):
+        shutil.copyfile(dealt, work)
+        seconds, _ = measured("decision", work)
+        times.append(seconds)
+    return times
+
+
+def main_(quick: bool) -> None:
+    import cli_startup
+    import sheets_requests
+
+    runs = 3 if quick else 5
+    sizes = (1_000, 10_000) if quick else (1_000, 10_000, 50_000)
+    print("Google Sheets requests per command (floor: 2, one read and one write)")
+    sheets_requests.main_()
+    print()
+    startup = cli_startup.measure()
+    floor, help_ = startup["import click"], startup["hostkit --help"]
+    print("Start-up, seconds")
+    print(f"  python -c 'import click' {spread(floor)}")
+    print(f"  hostkit --help           {spread(help_)}")
+    print(f"  ratio {statistics.median(help_) / statistics.median(floor):.2f}x (target at most 1.3x)")
+    print()
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for rows in sizes:
+            results[rows] = figures = score_figures(rows, runs, Path(tmp))
+            floor_s, first, again = (statistics.median(figures[k]) for k in ("floor", "first", "again"))
+            print(f"score on xlsx, {rows:,} submission rows, seconds (peak MiB)")
+            print(f"  floor: load input + save scored {spread(figures['floor'])}  "
+                  f"({statistics.median(figures['floor_mib']):.0f} MiB)")
+            print(f"  first score                     {spread(figures['first'])}  "
+                  f"({statistics.median(figures['first_mib']):.0f} MiB)")
+            print(f"  re-score                        {spread(figures['again'])}  "
+                  f"({statistics.median(figures['again_mib']):.0f} MiB)")
+            print(f"  first / floor {first / floor_s:.2f}x (target at most 1.2x from 10,000 rows); re-score / first "
+                  f"{again / first:.2f}x (target at most 1.0x)")
+        small, large = sizes[0], sizes[-1]
+        for what, key in (("time", "first"), ("peak memory", "first_mib")):
+            growth = statistics.median(results[large][key]) / statistics.median(results[small][key])
+            print(f"  {what} from {small:,} to {large:,} rows: {growth:.1f}x for {large // small}x the rows")
+        print()
+        decisions = decision_figures(10 if not quick else 5, Path(tmp))
+        print("A live play decision on a 300-row match (answer to saved decision), seconds")
+        print(f"  {spread(decisions)} (target at most 0.3 s)")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--child"]:
+        child(*sys.argv[2:])
+    else:
+        main_("--quick" in sys.argv)
