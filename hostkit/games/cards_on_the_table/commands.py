@@ -1,4 +1,4 @@
-"""Commands of Cards on the Table: a garnet's look at a card of an earlier round."""
+"""Commands of Cards on the Table: a garnet's look at a card of the previous round."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 @click.group("cards-on-the-table")
 def commands() -> None:
-    """Cards on the Table: buy a look at a card of an earlier round.
+    """Cards on the Table: buy a look at a card of the previous round.
 
     Boards, rounds and the end of the match go through `hostkit board`, `hostkit
     play --player NAME`, `hostkit score --round N` and `hostkit standings`.
@@ -30,14 +30,14 @@ def commands() -> None:
 @book_options
 @click.option("--player", required=True, help="The player who spends the garnet.")
 @click.option("--round", "asked_round", type=click.IntRange(1, 3), required=True,
-              help="The earlier round whose card the player asks for.")
+              help="The round whose card the player asks for: the previous one (Config reveal_rounds).")
 @click.option("--cell", required=True, help="The card, as R2C4 (row 2, column 4).")
 @click.option("--ledger", "ledger_path", type=click.Path(dir_okay=False),
               help="Spend from this season workbook's Ledger tab instead of the match workbook's own.")
 @json_option
 @guarded
 def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: str | None, as_json: bool) -> None:
-    """Spend 1 garnet of a player's, during round 2 or 3, to learn a card of an earlier round.
+    """Spend 1 garnet of a player's, during round 2 or 3, to learn a card of the previous round.
 
     The purchase is a -1 garnet entry in the Ledger (refused when the player's
     balance is short); the answer is printed for you to paste to that player

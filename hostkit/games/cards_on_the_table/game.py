@@ -20,7 +20,7 @@ from .cells import Cell
 from .checker import BOARD_RULES, check_set
 from .heat import HEAT_RULES, HeatRule, heat_rule
 from .live import Live, open_live, prompt, record_message, round_plays, take_back
-from .plays import reveal_answer
+from .plays import REVEAL_ROUNDS, reveal_answer
 from .render import (
     board_png, final_rows, private_messages, public_board_rows, results_rows, score_summary, scores_rows,
     table_text, written_tabs,
@@ -66,6 +66,8 @@ class CardsOnTheTable(Game):
                 "commands; a blank Opens of round 2 or 3 is the previous Closes plus this.", integer(0, 10080)),
         Setting("ec_choice", "", "The winners' choice of elimination candidate when the fewest points and the sums "
                 "of turned-over cards both tie.", text),
+        Setting("reveal_rounds", "previous", "Which rounds a garnet's look may ask about: previous (the rule "
+                "sheet: a card from the previous round) or any-earlier.", choice(*REVEAL_ROUNDS)),
         Setting("public_boards", "match-end", "When the boards are published as coloured cells: match-end (all "
                 "three once round 3 is scored), round-end (each once its round is scored) or never.",
                 choice(*PUBLIC_BOARDS)),
@@ -297,7 +299,7 @@ class CardsOnTheTable(Game):
 
     def reveal(self, tables: Tables, entries: list[Entry], player: str, asked_round: int, cell: str,
                now: dt.datetime) -> tuple[str, Entry | None]:
-        """A card of an earlier round for 1 garnet, during round 2 or 3: the private answer, and the ledger
+        """A card of the previous round (Config reveal_rounds) for 1 garnet, during round 2 or 3: the private answer, and the ledger
         entry to post (None when this purchase is already in the ledger). Refused says why not."""
         ctx, rule = self._read(tables)
         name = ctx.roster.match(player)
@@ -313,7 +315,7 @@ class CardsOnTheTable(Game):
         if current is None:
             raise Refused(f"a card can be bought only during round 2 or 3: {schedule.why_closed(now, ctx.config.tz)}")
         try:
-            answer = reveal_answer(boards, current, asked_round, where, garnets=1)
+            answer = reveal_answer(boards, current, asked_round, where, garnets=1, rounds=ctx.config["reveal_rounds"])
         except ValueError as error:
             raise Refused(str(error)) from None
         match, match_id = self.match_name(ctx), self.match_id(ctx)

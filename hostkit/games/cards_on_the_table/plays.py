@@ -223,13 +223,21 @@ def extra_card_warning(turned_so_far: int) -> str | None:
     return f"Turning over card {next_card} this round costs {plural(cost, 'point')}."
 
 
-def reveal_answer(boards: BoardSet, current_round: int, asked_round: int, cell: Cell, garnets: int) -> str:
+REVEAL_ROUNDS = ("previous", "any-earlier")
+"""Which rounds a garnet may look back at: the rule sheet's 'a card ... from the previous round', or any
+earlier round."""
+
+
+def reveal_answer(boards: BoardSet, current_round: int, asked_round: int, cell: Cell, garnets: int,
+                  rounds: str = "previous") -> str:
     """The answer to a garnet purchase; ValueError says why it is refused (wrong round, no garnet)."""
     if current_round not in (2, 3):
         raise ValueError(f"a card can be bought only during round 2 or 3, not round {current_round}")
-    if not 1 <= asked_round < current_round:
-        raise ValueError(f"round {asked_round} is not an earlier round than round {current_round}; "
-                         f"ask for a card of round {' or '.join(str(r) for r in range(1, current_round))}")
+    allowed = [current_round - 1] if rounds == "previous" else list(range(1, current_round))
+    if asked_round not in allowed:
+        which = "the previous round" if rounds == "previous" else "an earlier round"
+        raise ValueError(f"round {asked_round} is not {which} of round {current_round}; "
+                         f"ask for a card of round {' or '.join(map(str, allowed))}")
     if garnets < 1:
         raise ValueError(f"a card costs 1 garnet and the player holds {plural(garnets, 'garnet')}")
     return f"For 1 garnet: in round {asked_round}, {cell} was {boards.card(asked_round, cell).describe()}."

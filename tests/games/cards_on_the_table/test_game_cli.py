@@ -136,7 +136,7 @@ def test_the_answer_warns_before_and_charges_a_third_card(tmp_path):
     assert "This is your 3rd card this round: −2 points." in result.output
 
 
-def test_reveal_only_in_round_two_or_three_for_an_earlier_round(tmp_path):
+def test_reveal_only_in_round_two_or_three_for_the_previous_round(tmp_path):
     path = new_match(tmp_path)
     season = tmp_path / "season.xlsx"
     XlsxBook(season).create({"Ledger": [LEDGER_HEADER, ["Earlier", None, "Bo", 2, 0, "", "won"]]})
@@ -151,7 +151,10 @@ def test_reveal_only_in_round_two_or_three_for_an_earlier_round(tmp_path):
     with freeze_time(opens(3) + HOUR):
         same = run("cards-on-the-table", "reveal", "--book", path, "--player", "Bo", "--round", 3, "--cell", "R1C1",
                    "--ledger", season)
-        assert "round 3 is not an earlier round than round 3" in same.stderr
+        assert "round 3 is not the previous round of round 3" in same.stderr
+        first = run("cards-on-the-table", "reveal", "--book", path, "--player", "Bo", "--round", 1, "--cell", "R1C1",
+                    "--ledger", season)
+        assert first.exit_code == 1 and "round 1 is not the previous round of round 3" in first.stderr
         bad = run("cards-on-the-table", "reveal", "--book", path, "--player", "Bo", "--round", 2, "--cell", "C1R1")
         assert bad.exit_code == 2 and "--cell: 'C1R1' is not a cell" in bad.stderr
         bought = run("cards-on-the-table", "reveal", "--book", path, "--player", "Bo", "--round", 2, "--cell", "r5c5",

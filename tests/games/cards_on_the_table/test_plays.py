@@ -123,11 +123,14 @@ def test_messages_that_are_not_commands_get_a_reply_and_change_nothing():
 
 
 def test_reveal_for_a_garnet():
-    assert reveal_answer(GOOD, 3, 1, Cell(2, 4), garnets=1) == (
+    assert reveal_answer(GOOD, 2, 1, Cell(2, 4), garnets=1) == (
         "For 1 garnet: in round 1, R2C4 was a 1, Yellow, heat GWGB.")
+    with pytest.raises(ValueError, match="round 1 is not the previous round of round 3; ask for a card of round 2"):
+        reveal_answer(GOOD, 3, 1, Cell(2, 4), garnets=1)
+    assert reveal_answer(GOOD, 3, 1, Cell(2, 4), garnets=1, rounds="any-earlier").startswith("For 1 garnet")
     with pytest.raises(ValueError, match="only during round 2 or 3, not round 1"):
         reveal_answer(GOOD, 1, 1, Cell(2, 4), garnets=1)
-    with pytest.raises(ValueError, match="round 2 is not an earlier round than round 2; ask for a card of round 1"):
+    with pytest.raises(ValueError, match="round 2 is not the previous round of round 2; ask for a card of round 1"):
         reveal_answer(GOOD, 2, 2, Cell(2, 4), garnets=1)
     with pytest.raises(ValueError, match="costs 1 garnet and the player holds 0 garnets"):
         reveal_answer(GOOD, 2, 1, Cell(2, 4), garnets=0)
