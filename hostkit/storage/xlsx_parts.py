@@ -86,33 +86,40 @@ class Look:
 
 
 class StyleBook:
-    """The workbook's styles.xml, with the formats this write needs appended to it (never changed)."""
+    """The workbook's styles.xml, with the formats this write needs: one already there is reused (so saving
+    again never grows the file), a missing one is appended; nothing there is changed."""
 
     def __init__(self, xml: str):
         self.xml = xml
         self.prefix = _prefix(xml, "styleSheet")
+        self._existing = {element: self._children(element, child)
+                          for element, child in (("fonts", "font"), ("fills", "fill"), ("cellXfs", "xf"))}
+        self._new: dict[str, list[str]] = {"fonts": [], "fills": [], "cellXfs": [], "numFmts": []}
         self._xfs: dict[Look, int] = {Look(): 0}
-        self._fonts: dict[tuple, int] = {}
-        self._fills: dict[str, int] = {}
-        self._formats: dict[str, int] = {}
-        self._new_fonts: list[str] = []
-        self._new_fills: list[str] = []
-        self._new_formats: list[str] = []
-        self._new_xfs: list[str] = []
-        self._counts = {name: self._count(name) for name in ("fonts", "fills", "cellXfs")}
+        self._formats = {_unescape(code): int(number) for number, code in
+                         re.findall(rf'<{self.prefix}numFmt numFmtId="(\d+)" formatCode="([^"]*)"', xml)}
         self._next_format = max([163, *map(int, re.findall(r'numFmtId="(\d+)"', xml))]) + 1
 
-    def _count(self, element: str) -> int:
-        match = re.search(rf"<{self.prefix}{element}\b[^>]*>(.*?)</{self.prefix}{element}>", self.xml, re.S)
-        if match is None:
-            return 0
-        child = {"fonts": "font", "fills": "fill", "cellXfs": "xf"}[element]
-        return len(re.findall(rf"<{self.prefix}{child}[\s/>]", match.group(1)))
+    def _children(self, element: str, child: str) -> list[str]:
+        block = re.search(rf"<{self.prefix}{element}\b[^>]*>(.*?)</{self.prefix}{element}>", self.xml, re.S)
+        if block is None:
+            return []
+        return re.findall(rf"<{self.prefix}{child}\b(?:[^>]*/>|.*?</{self.prefix}{child}>)", block.group(1), re.S)
+
+    def _place(self, element: str, xml: str) -> int:
+        """The index of this exact element in its list, appended when it is not there yet."""
+        existing, new = self._existing[element], self._new[element]
+        if xml in existing:
+            return existing.index(xml)
+        if xml not in new:
+            new.append(xml)
+        return len(existing) + new.index(xml)
 
     def index(self, look: Look) -> int:
-        """The cellXfs index that draws `look`, appended on first use."""
+        """The cellXfs index that draws `look`."""
         if look in self._xfs:
             return self._xfs[look]
+        p = self.prefix
         font = self._font(look)
         fill = self._fill(look.fill) if look.fill else 0
         number = self._format(look.number_format) if look.number_format else 0
@@ -124,55 +131,48 @@ class StyleBook:
         if look.wrap or look.centred:
             horizontal = ' horizontal="center"' if look.centred else ""
             vertical = ' vertical="center"' if look.centred else ' vertical="top"'
-            alignment = f"<{self.prefix}alignment{horizontal}{vertical}" + (' wrapText="1"' if look.wrap else "") + "/>"
-        self._new_xfs.append(f"<{self.prefix}xf {attributes}>{alignment}</{self.prefix}xf>"
-                             if alignment else f"<{self.prefix}xf {attributes}/>")
-        self._xfs[look] = self._counts["cellXfs"] + len(self._new_xfs) - 1
+            alignment = f"<{p}alignment{horizontal}{vertical}" + (' wrapText="1"' if look.wrap else "") + "/>"
+        xf = f"<{p}xf {attributes}>{alignment}</{p}xf>" if alignment else f"<{p}xf {attributes}/>"
+        self._xfs[look] = self._place("cellXfs", xf)
         return self._xfs[look]
 
     def _font(self, look: Look) -> int:
         if not look.bold and not look.font:
             return 0
-        key = (look.bold, look.font)
-        if key not in self._fonts:
-            p = self.prefix
-            parts = (f"<{p}b/>" if look.bold else "") + (f'<{p}color rgb="FF{look.font.upper()}"/>' if look.font else "")
-            self._new_fonts.append(f'<{p}font>{parts}<{p}sz val="11"/><{p}name val="Calibri"/></{p}font>')
-            self._fonts[key] = self._counts["fonts"] + len(self._new_fonts) - 1
-        return self._fonts[key]
+        p = self.prefix
+        parts = (f"<{p}b/>" if look.bold else "") + (f'<{p}color rgb="FF{look.font.upper()}"/>' if look.font else "")
+        return self._place("fonts", f'<{p}font>{parts}<{p}sz val="11"/><{p}name val="Calibri"/></{p}font>')
 
     def _fill(self, colour: str) -> int:
-        if colour not in self._fills:
-            p = self.prefix
-            self._new_fills.append(f'<{p}fill><{p}patternFill patternType="solid"><{p}fgColor rgb="FF{colour.upper()}"/>'
-                                   f'<{p}bgColor indexed="64"/></{p}patternFill></{p}fill>')
-            self._fills[colour] = self._counts["fills"] + len(self._new_fills) - 1
-        return self._fills[colour]
+        p = self.prefix
+        return self._place("fills", f'<{p}fill><{p}patternFill patternType="solid"><{p}fgColor rgb="FF{colour.upper()}"/>'
+                                    f'<{p}bgColor indexed="64"/></{p}patternFill></{p}fill>')
 
     def _format(self, code: str) -> int:
         if code not in self._formats:
-            self._formats[code] = self._next_format + len(self._new_formats)
-            self._new_formats.append(f'<{self.prefix}numFmt numFmtId="{self._formats[code]}" '
-                                     f"formatCode={quoteattr(code)}/>")
+            self._formats[code] = self._next_format + len(self._new["numFmts"])
+            self._new["numFmts"].append(f'<{self.prefix}numFmt numFmtId="{self._formats[code]}" '
+                                        f"formatCode={quoteattr(code)}/>")
         return self._formats[code]
 
     def is_changed(self) -> bool:
-        return bool(self._new_xfs)
+        return any(self._new.values())
 
     def serialise(self) -> str:
         xml = self.xml
-        for element, new in (("fonts", self._new_fonts), ("fills", self._new_fills), ("cellXfs", self._new_xfs)):
-            if new:
-                xml = _append(xml, self.prefix, element, new, self._counts[element] + len(new))
-        if self._new_formats:
+        for element in ("fonts", "fills", "cellXfs"):
+            if self._new[element]:
+                count = len(self._existing[element]) + len(self._new[element])
+                xml = _append(xml, self.prefix, element, self._new[element], count)
+        formats = self._new["numFmts"]
+        if formats:
             if re.search(rf"<{self.prefix}numFmts\b", xml):
                 existing = len(re.findall(rf"<{self.prefix}numFmt\b", xml))
-                xml = _append(xml, self.prefix, "numFmts", self._new_formats, existing + len(self._new_formats))
+                xml = _append(xml, self.prefix, "numFmts", formats, existing + len(formats))
             else:
                 opening = re.search(rf"<{self.prefix}styleSheet\b[^>]*>", xml)
                 assert opening is not None
-                block = (f'<{self.prefix}numFmts count="{len(self._new_formats)}">' + "".join(self._new_formats)
-                         + f"</{self.prefix}numFmts>")
+                block = f'<{self.prefix}numFmts count="{len(formats)}">' + "".join(formats) + f"</{self.prefix}numFmts>"
                 xml = xml[:opening.end()] + block + xml[opening.end():]
         return xml
 

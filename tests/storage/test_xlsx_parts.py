@@ -134,3 +134,19 @@ def test_a_damaged_file_is_a_package_error(tmp_path):
 
 def test_column_letters():
     assert [column_letter(n) for n in (1, 26, 27, 52, 703)] == ["A", "Z", "AA", "AZ", "AAA"]
+
+
+def test_saving_again_reuses_the_formats_already_in_the_file(tmp_path):
+    path = tmp_path / "book.xlsx"
+    rows = [["Player", "When", "Reason", "Row"], ["Ann", dt.datetime(2026, 1, 1, 20, 0), "long " * 30, 2],
+            [Styled("●", fill="FF0000", font="FFFFFF", centred=True)]]
+    package = Package.empty()
+    package.replace({"Tab": rows})
+    package.save(path)
+    styles = parts(path)["xl/styles.xml"]
+    for _ in range(3):
+        again = Package.read(path)
+        again.replace({"Tab": rows, "Other": rows})
+        again.save(path)
+    assert parts(path)["xl/styles.xml"] == styles
+    assert openpyxl.load_workbook(path)["Other"]["A3"].fill.fgColor.rgb == "FFFF0000"
