@@ -102,12 +102,12 @@ class XlsxBook(Book):
             self.check(tabs)
             try:
                 package = Package.read(io.BytesIO(data))
+                package.replace(tabs)
+                if order is not None:
+                    package.arrange(arranged([e.name for e in package.sheets()], order))
             except PackageError:
                 raise StorageError(f"{self.path} is damaged (a part inside the file cannot be read); open it in "
                                    f"your spreadsheet program to repair it, or use a backup copy.") from None
-            package.replace(tabs)
-            if order is not None:
-                package.arrange(arranged([e.name for e in package.sheets()], order))
             self._save(package)
 
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:

@@ -9,7 +9,8 @@ from openpyxl.drawing.image import Image as XlImage
 from PIL import Image
 
 from hostkit.core.styles import Styled
-from hostkit.storage.xlsx_parts import Package, PackageError, StyleBook, column_letter
+from hostkit.storage.xlsx_cells import StyleBook, column_letter
+from hostkit.storage.xlsx_parts import Package, PackageError
 
 FORMULA_SHEET = (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -117,7 +118,7 @@ def test_styles_are_appended_to_a_prefixed_stylesheet():
            '<x:fonts count="1"><x:font/></x:fonts><x:fills count="2"><x:fill/><x:fill/></x:fills>'
            '<x:cellXfs count="1"><x:xf numFmtId="0"/></x:cellXfs></x:styleSheet>')
     styles = StyleBook(xml)
-    from hostkit.storage.xlsx_parts import Look
+    from hostkit.storage.xlsx_cells import Look
 
     assert styles.index(Look(bold=True)) == 1
     assert styles.index(Look(fill="FF0000", number_format="0.00")) == 2

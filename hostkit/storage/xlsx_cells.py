@@ -1,0 +1,221 @@
+"""Cells and styles of an .xlsx worksheet written by hostkit: each tab's XML as storage/layout.py lays it out,
+and the styles.xml entries its cells need. Text is written as inline strings, so nothing typed can become a
+formula and the shared-strings part is never touched."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+from hostkit.core.styles import Styled, plain
+from hostkit.core.tables import Cell, Rows
+from hostkit.storage.layout import look, number_format
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+EPOCH = dt.datetime(1899, 12, 30)
+ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+class PackageError(ValueError):
+    """The file is not an .xlsx package hostkit can rewrite (a part missing or not as the format says)."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """How one cell is drawn; the default Look is a plain cell."""
+
+    bold: bool = False
+    fill: str | None = None
+    font: str | None = None
+    number_format: str | None = None
+    wrap: bool = False
+    centred: bool = False
+
+
+class StyleBook:
+    """The workbook's styles.xml, with the formats this write needs: one already there is reused (so saving
+    again never grows the file), a missing one is appended; nothing there is changed."""
+
+    def __init__(self, xml: str):
+        self.xml = xml
+        self.prefix = prefix_of(xml, "styleSheet")
+        self._existing = {element: self._children(element, child)
+                          for element, child in (("fonts", "font"), ("fills", "fill"), ("cellXfs", "xf"))}
+        self._new: dict[str, list[str]] = {"fonts": [], "fills": [], "cellXfs": [], "numFmts": []}
+        self._xfs: dict[Look, int] = {Look(): 0}
+        self._formats = {unescape(code): int(number) for number, code in
+                         re.findall(rf'<{self.prefix}numFmt numFmtId="(\d+)" formatCode="([^"]*)"', xml)}
+        self._next_format = max([163, *map(int, re.findall(r'numFmtId="(\d+)"', xml))]) + 1
+
+    def _children(self, element: str, child: str) -> list[str]:
+        block = re.search(rf"<{self.prefix}{element}\b[^>]*>(.*?)</{self.prefix}{element}>", self.xml, re.S)
+        if block is None:
+            return []
+        return re.findall(rf"<{self.prefix}{child}\b(?:[^>]*/>|.*?</{self.prefix}{child}>)", block.group(1), re.S)
+
+    def _place(self, element: str, xml: str) -> int:
+        """The index of this exact element in its list, appended when it is not there yet."""
+        existing, new = self._existing[element], self._new[element]
+        if xml in existing:
+            return existing.index(xml)
+        if xml not in new:
+            new.append(xml)
+        return len(existing) + new.index(xml)
+
+    def index(self, look: Look) -> int:
+        """The cellXfs index that draws `look`."""
+        if look in self._xfs:
+            return self._xfs[look]
+        p = self.prefix
+        font = self._font(look)
+        fill = self._fill(look.fill) if look.fill else 0
+        number = self._format(look.number_format) if look.number_format else 0
+        attributes = f'numFmtId="{number}" fontId="{font}" fillId="{fill}" borderId="0" xfId="0"'
+        attributes += "".join(f' apply{what}="1"' for what, used in (
+            ("NumberFormat", number), ("Font", font), ("Fill", fill), ("Alignment", look.wrap or look.centred))
+            if used)
+        alignment = ""
+        if look.wrap or look.centred:
+            horizontal = ' horizontal="center"' if look.centred else ""
+            vertical = ' vertical="center"' if look.centred else ' vertical="top"'
+            alignment = f"<{p}alignment{horizontal}{vertical}" + (' wrapText="1"' if look.wrap else "") + "/>"
+        xf = f"<{p}xf {attributes}>{alignment}</{p}xf>" if alignment else f"<{p}xf {attributes}/>"
+        self._xfs[look] = self._place("cellXfs", xf)
+        return self._xfs[look]
+
+    def _font(self, look: Look) -> int:
+        if not look.bold and not look.font:
+            return 0
+        p = self.prefix
+        parts = (f"<{p}b/>" if look.bold else "") + (f'<{p}color rgb="FF{look.font.upper()}"/>' if look.font else "")
+        return self._place("fonts", f'<{p}font>{parts}<{p}sz val="11"/><{p}name val="Calibri"/></{p}font>')
+
+    def _fill(self, colour: str) -> int:
+        p = self.prefix
+        return self._place("fills", f'<{p}fill><{p}patternFill patternType="solid"><{p}fgColor rgb="FF{colour.upper()}"/>'
+                                    f'<{p}bgColor indexed="64"/></{p}patternFill></{p}fill>')
+
+    def _format(self, code: str) -> int:
+        if code not in self._formats:
+            self._formats[code] = self._next_format + len(self._new["numFmts"])
+            self._new["numFmts"].append(f'<{self.prefix}numFmt numFmtId="{self._formats[code]}" '
+                                        f"formatCode={quoteattr(code)}/>")
+        return self._formats[code]
+
+    def is_changed(self) -> bool:
+        return any(self._new.values())
+
+    def serialise(self) -> str:
+        xml = self.xml
+        for element in ("fonts", "fills", "cellXfs"):
+            if self._new[element]:
+                count = len(self._existing[element]) + len(self._new[element])
+                xml = _append(xml, self.prefix, element, self._new[element], count)
+        formats = self._new["numFmts"]
+        if formats:
+            if re.search(rf"<{self.prefix}numFmts\b", xml):
+                existing = len(re.findall(rf"<{self.prefix}numFmt\b", xml))
+                xml = _append(xml, self.prefix, "numFmts", formats, existing + len(formats))
+            else:
+                opening = re.search(rf"<{self.prefix}styleSheet\b[^>]*>", xml)
+                assert opening is not None
+                block = f'<{self.prefix}numFmts count="{len(formats)}">' + "".join(formats) + f"</{self.prefix}numFmts>"
+                xml = xml[:opening.end()] + block + xml[opening.end():]
+        return xml
+
+
+def prefix_of(xml: str, element: str) -> str:
+    match = re.search(rf"<(\w+:)?{element}\b", xml)
+    if match is None:
+        raise PackageError(f"no <{element}> element")
+    return match.group(1) or ""
+
+
+def _append(xml: str, prefix: str, element: str, new: list[str], count: int) -> str:
+    closing = f"</{prefix}{element}>"
+    opening = re.search(rf"<{prefix}{element}\b[^>]*?(/?)>", xml)
+    if opening is None:
+        raise PackageError(f"styles.xml has no <{element}>")
+    if opening.group(1):  # an empty <cellXfs/> element
+        return xml[:opening.start()] + f'<{prefix}{element} count="{count}">' + "".join(new) + closing + xml[opening.end():]
+    head = re.sub(r'\scount="\d+"', "", opening.group(0)[:-1]) + f' count="{count}">'
+    at = xml.index(closing, opening.end())
+    return xml[:opening.start()] + head + xml[opening.end():at] + "".join(new) + xml[at:]
+
+
+def column_letter(number: int) -> str:
+    letters = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def serial(moment: dt.datetime) -> float:
+    return (moment - EPOCH) / dt.timedelta(days=1)
+
+
+def sheet_xml(rows: Rows, styles: StyleBook) -> str:
+    """A worksheet part laid out as storage/layout.py says: header bold and frozen, columns fitted, long text
+    wrapped, date-times shown as date-times, Styled cells drawn."""
+    layout = look(rows)
+    body: list[str] = []
+    for r, row in enumerate(rows):
+        cells = []
+        for c, value in enumerate(row):
+            drawn = value if isinstance(value, Styled) else None
+            cell_look = Look(bold=r < layout.frozen or bool(drawn and drawn.bold),
+                             fill=drawn.fill if drawn else None, font=drawn.font if drawn else None,
+                             number_format=number_format(value), wrap=(r, c) in layout.wrapped,
+                             centred=bool(drawn and drawn.centred))
+            xml = _cell_xml(f"{column_letter(c + 1)}{r + 1}", plain(value), cell_look, styles)
+            if xml:
+                cells.append(xml)
+        body.append(f'<row r="{r + 1}">{"".join(cells)}</row>')
+    view = (f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{layout.frozen}" '
+            f'topLeftCell="A{layout.frozen + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
+            if layout.frozen else "")
+    columns = "".join(f'<col min="{c}" max="{c}" width="{w + 2}" customWidth="1"/>'
+                      for c, w in enumerate(layout.widths, start=1))
+    width = max((len(r) for r in rows), default=0)
+    dimension = f'<dimension ref="A1:{column_letter(width)}{len(rows)}"/>' if rows and width else ""
+    return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" xmlns:r="{REL}">'
+            f'{dimension}{view}<sheetFormatPr defaultRowHeight="15"/>' + (f"<cols>{columns}</cols>" if columns else "")
+            + f'<sheetData>{"".join(body)}</sheetData></worksheet>')
+
+
+def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> str:
+    """A cell's XML; none for a blank cell that is not drawn."""
+    if value is None or value == "":
+        return f'<c r="{ref}" s="{styles.index(look)}"/>' if look.fill else ""
+    if isinstance(value, bool):
+        return _styled(ref, look, styles, 't="b"', f"<v>{int(value)}</v>")
+    if isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            return _styled(ref, look, styles, 't="inlineStr"', f"<is><t>{value}</t></is>")
+        return _styled(ref, look, styles, "", f"<v>{value!r}</v>")
+    if isinstance(value, dt.datetime):
+        if value.tzinfo is not None:
+            raise ValueError("aware datetimes are written as local text by the rules core")
+        return _styled(ref, look, styles, "", f"<v>{serial(value)!r}</v>")
+    if isinstance(value, dt.date):
+        return _styled(ref, look, styles, "", f"<v>{serial(dt.datetime(value.year, value.month, value.day))!r}</v>")
+    text = ILLEGAL.sub("", str(value))
+    space = ' xml:space="preserve"' if text != text.strip() or "\n" in text else ""
+    return _styled(ref, look, styles, 't="inlineStr"', f"<is><t{space}>{escape(text)}</t></is>")
+
+
+def _styled(ref: str, look: Look, styles: StyleBook, kind: str, inner: str) -> str:
+    index = styles.index(look)
+    style = f' s="{index}"' if index else ""
+    kind = f" {kind}" if kind else ""
+    return f'<c r="{ref}"{style}{kind}>{inner}</c>'
+
+
+def unescape(text: str) -> str:
+    return (text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'")
+            .replace("&amp;", "&"))
