@@ -157,8 +157,7 @@ class XlsxBook(Book):
         os.close(fd)
         try:
             package.save(tmp)
-            if self.path.exists():
-                os.chmod(tmp, self.path.stat().st_mode & 0o777)
+            os.chmod(tmp, self.path.stat().st_mode & 0o777 if self.path.exists() else 0o666 & ~_umask())
             data = Path(tmp).read_bytes()
             os.replace(tmp, self.path)
             self._data = data
@@ -220,6 +219,13 @@ def _readable(path: Path) -> Iterator[None]:
     except Exception:  # a damaged part inside the zip fails in the XML parser, zlib, or openpyxl itself
         raise StorageError(f"{path} is damaged (a part inside the file cannot be read); open it in your "
                            f"spreadsheet program to repair it, or use a backup copy.") from None
+
+
+def _umask() -> int:
+    """The process's file-creation mask: a new workbook gets the permissions any new file would."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _read_only(path: Path) -> bool:

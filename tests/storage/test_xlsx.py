@@ -100,3 +100,12 @@ def test_trailing_blank_rows_are_dropped(tmp_path):
     wb["A"]["A41"] = ""
     wb.save(path)
     assert XlsxBook(path).read() == {"A": [["h"], ["x"]]}
+
+
+def test_a_new_workbook_gets_the_permissions_of_any_new_file(tmp_path):
+    old = os.umask(0o022)
+    try:
+        make(tmp_path / "new.xlsx", {"A": [["x"]]})
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.xlsx").stat().st_mode & 0o777 == 0o644
