@@ -19,7 +19,7 @@ SHARED: dict[str, tuple[str, str]] = {
     "status": ("match", "Say what the match is waiting for, and the next command to run."),
     "demo": ("match", "Build a sample match with realistic submissions and play it through."),
     "games": ("match", "List the games hostkit can run."),
-    "deal": ("phases", "Deal round N's treasure: each player's peeks and the hidden reveal pile."),
+    "deal": ("phases", "Deal round N's private cards and print one message per player to paste."),
     "play": ("phases", "Run a live phase: show each decision due, ask you for it, save it at once."),
     "standings": ("phases", "Print the match table, write the public Leaderboard, and pay out a final result."),
     "ledger": ("ledger", "Print each player's season balance from a workbook's Ledger tab."),

@@ -37,14 +37,14 @@ if TYPE_CHECKING:
 @json_option
 @guarded
 def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
-    """Deal round N's treasure: each player's peeks and the hidden reveal pile.
+    """Deal round N's private cards and print one message per player to paste.
 
-    From Part 1's turn order, each player peeks at one card of the match's
-    shuffled treasure deck per turn they hold; 3 more cards are drawn unseen and
-    all are shuffled into the reveal pile. The cards go to the host-only tabs
-    Peeks and Pile; the command prints one message per player to paste into that
-    player's private channel. Dealing again gives the same cards; a round whose
-    reveals have started is not dealt again without --force.
+    Hap and Grab: from Part 1's turn order, each player peeks at one card of the
+    match's shuffled treasure deck per turn they hold; 3 more cards are drawn
+    unseen and all are shuffled into the reveal pile (host-only tabs Peeks and
+    Pile); a round whose reveals have started is not dealt again without --force.
+    Paths and PAHs: each player's two starting cards (host-only tab Starting).
+    Dealing again gives the same cards.
 
     \b
     Example:
