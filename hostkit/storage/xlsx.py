@@ -5,6 +5,7 @@ Saves are atomic: write beside, then replace."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import io
 import os
@@ -100,15 +101,16 @@ class XlsxBook(Book):
         with self._locked():
             data = self._bytes()
             self.check(tabs)
-            try:
-                package = Package.read(io.BytesIO(data))
-                package.replace(tabs)
-                if order is not None:
-                    package.arrange(arranged([e.name for e in package.sheets()], order))
-            except PackageError:
-                raise StorageError(f"{self.path} is damaged (a part inside the file cannot be read); open it in "
-                                   f"your spreadsheet program to repair it, or use a backup copy.") from None
-            self._save(package)
+            with paused_collector():
+                try:
+                    package = Package.read(io.BytesIO(data))
+                    package.replace(tabs)
+                    if order is not None:
+                        package.arrange(arranged([e.name for e in package.sheets()], order))
+                except PackageError:
+                    raise StorageError(f"{self.path} is damaged (a part inside the file cannot be read); open it "
+                                       f"in your spreadsheet program to repair it, or use a backup copy.") from None
+                self._save(package)
 
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
         if self.path.exists() and not force:
@@ -183,7 +185,7 @@ class _Tabs(MutableMapping[str, Rows]):
         if name not in self._rows:
             if name not in self._names:
                 raise KeyError(name)
-            with _readable(self.path):
+            with _readable(self.path), paused_collector():
                 rows = [list(r) for r in self._book[name].iter_rows(values_only=True)]
             while rows and all(v is None or v == "" for v in rows[-1]):
                 rows.pop()
@@ -219,6 +221,19 @@ def _readable(path: Path) -> Iterator[None]:
     except Exception:  # a damaged part inside the zip fails in the XML parser, zlib, or openpyxl itself
         raise StorageError(f"{path} is damaged (a part inside the file cannot be read); open it in your "
                            f"spreadsheet program to repair it, or use a backup copy.") from None
+
+
+@contextlib.contextmanager
+def paused_collector() -> Iterator[None]:
+    """Python's cycle collector paused while a tab's cells are parsed or written: those make many objects and
+    no cycles, and the collector's passes over them grew the time faster than the rows."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _umask() -> int:
