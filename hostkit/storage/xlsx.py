@@ -108,8 +108,7 @@ class XlsxBook(Book):
                     if order is not None:
                         package.arrange(arranged([e.name for e in package.sheets()], order))
                 except PackageError:
-                    raise StorageError(f"{self.path} is damaged (a part inside the file cannot be read); open it "
-                                       f"in your spreadsheet program to repair it, or use a backup copy.") from None
+                    raise _damaged(self.path) from None
                 self._save(package)
 
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
@@ -219,8 +218,12 @@ def _readable(path: Path) -> Iterator[None]:
     except StorageError:
         raise
     except Exception:  # a damaged part inside the zip fails in the XML parser, zlib, or openpyxl itself
-        raise StorageError(f"{path} is damaged (a part inside the file cannot be read); open it in your "
-                           f"spreadsheet program to repair it, or use a backup copy.") from None
+        raise _damaged(path) from None
+
+
+def _damaged(path: Path) -> StorageError:
+    return StorageError(f"{path} is damaged (a part inside the file cannot be read); open it in your spreadsheet "
+                        f"program to repair it, or use a backup copy.")
 
 
 @contextlib.contextmanager

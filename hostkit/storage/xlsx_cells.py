@@ -8,7 +8,7 @@ import datetime as dt
 import math
 import re
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape, quoteattr, unescape as xml_unescape
 
 from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Cell, Rows
@@ -217,5 +217,5 @@ def _styled(ref: str, look: Look, styles: StyleBook, kind: str, inner: str) -> s
 
 
 def unescape(text: str) -> str:
-    return (text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'")
-            .replace("&amp;", "&"))
+    """An XML attribute's text as written, its entities read."""
+    return xml_unescape(text, {"&quot;": '"', "&apos;": "'"})
