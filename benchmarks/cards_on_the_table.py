@@ -28,12 +28,16 @@ def main() -> None:
     seeds = range(args.seeds)
     timings = time_generation(seeds)
     broken = {seed: len(check_set(generate_set(seed), DEFAULT_HEAT_RULE)) for seed in seeds}
-    print(f"board generation over {args.seeds} seeds: median {timings.median:.3f} s (target ≤ {MEDIAN_TARGET} s), "
-          f"max {timings.slowest:.3f} s (target ≤ {MAX_TARGET} s)")
+    print(
+        f"board generation over {args.seeds} seeds: median {timings.median:.3f} s (target ≤ {MEDIAN_TARGET} s), "
+        f"max {timings.slowest:.3f} s (target ≤ {MAX_TARGET} s)"
+    )
     slowest = max(timings.seconds, key=timings.seconds.get)
     failing = [seed for seed, count in broken.items() if count]
-    print(f"slowest seed: {slowest}; every set checked independently: "
-          + (f"broken rules in seeds {failing}" if failing else "no broken rule"))
+    print(
+        f"slowest seed: {slowest}; every set checked independently: "
+        + (f"broken rules in seeds {failing}" if failing else "no broken rule")
+    )
 
 
 if __name__ == "__main__":

@@ -34,8 +34,10 @@ def judging(repeats: int = 20) -> None:
         game = RULES.replay(PLAYERS, "Alice", STARTS, records)
         times.append(time.perf_counter() - start)
     claims = sum(len(t.claims) for t in game.turns)
-    print(f"judging a full game: {len(game.turns)} turns, {claims} claims: "
-          f"{statistics.median(times) * 1000:.1f} ms (median of {repeats})")
+    print(
+        f"judging a full game: {len(game.turns)} turns, {claims} claims: "
+        f"{statistics.median(times) * 1000:.1f} ms (median of {repeats})"
+    )
 
 
 def live_turn(moves_before: int = 24) -> None:
@@ -61,11 +63,13 @@ def live_turn(moves_before: int = 24) -> None:
         start_draw = time.perf_counter()
         board_png(RULES, RULES.replay(PLAYERS, "Alice", STARTS, records).board, "benchmark")
         drawing = time.perf_counter() - start_draw
-    print(f"live turn 25 on .xlsx (24 rows before it, 10 claims): read {(read - start) * 1000:.0f} ms, "
-          f"judge + draw {(judged - read) * 1000:.0f} ms (of which drawing the PNG {drawing * 1000:.0f} ms), "
-          f"write {(written - judged) * 1000:.0f} ms, "
-          f"next prompt (replay) {(prompted - written) * 1000:.0f} ms; "
-          f"total {(prompted - start) * 1000:.0f} ms")
+    print(
+        f"live turn 25 on .xlsx (24 rows before it, 10 claims): read {(read - start) * 1000:.0f} ms, "
+        f"judge + draw {(judged - read) * 1000:.0f} ms (of which drawing the PNG {drawing * 1000:.0f} ms), "
+        f"write {(written - judged) * 1000:.0f} ms, "
+        f"next prompt (replay) {(prompted - written) * 1000:.0f} ms; "
+        f"total {(prompted - start) * 1000:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -10,8 +10,8 @@ import random
 import statistics
 import time
 
-from hostkit.games.open_pass.equation import FACES, DivisionByZero
 from hostkit.games.open_pass.best import best, brute_force
+from hostkit.games.open_pass.equation import FACES, DivisionByZero
 
 
 def deals(count: int, seed: int) -> list[list[str]]:
@@ -31,9 +31,11 @@ def main() -> None:
             best(dealt, 10, rule)
             times.append(time.perf_counter() - start)
         times.sort()
-        print(f"best, 20 cards, open at most 10, division_by_zero={rule.value}: {args.decks} deals, "
-              f"median {statistics.median(times) * 1000:.2f} ms, p99 {times[int(len(times) * 0.99) - 1] * 1000:.2f} ms, "
-              f"max {times[-1] * 1000:.2f} ms")
+        print(
+            f"best, 20 cards, open at most 10, division_by_zero={rule.value}: {args.decks} deals, "
+            f"median {statistics.median(times) * 1000:.2f} ms, p99 {times[int(len(times) * 0.99) - 1] * 1000:.2f} ms, "
+            f"max {times[-1] * 1000:.2f} ms"
+        )
     for dealt in deals(args.verify, 2):
         start = time.perf_counter()
         exact = best(dealt).score
@@ -42,8 +44,10 @@ def main() -> None:
         checked = brute_force(dealt)
         slow = time.perf_counter() - start
         verdict = "agree" if exact == checked else "DISAGREE"
-        print(f"{' '.join(dealt)}: best {exact} in {fast * 1000:.2f} ms; brute force over all 616,665 choices "
-              f"{checked} in {slow:.1f} s; {verdict}")
+        print(
+            f"{' '.join(dealt)}: best {exact} in {fast * 1000:.2f} ms; brute force over all 616,665 choices "
+            f"{checked} in {slow:.1f} s; {verdict}"
+        )
 
 
 if __name__ == "__main__":

@@ -36,8 +36,12 @@ def workbook(path: Path) -> None:
     tabs = GAME.new_book(PLAYERS, 1)
     for step in (lambda t: GAME.board(t, 1), lambda t: GAME.deal(t, 1, NOW)):
         tabs.update(step(Tables(tabs)).writes)
-    empty = [f"{'ABCDEF'[c]}{r + 1}" for r, row in enumerate(tabs["Board"][1:]) for c, cell in enumerate(row[1:])
-             if cell is None]
+    empty = [
+        f"{'ABCDEF'[c]}{r + 1}"
+        for r, row in enumerate(tabs["Board"][1:])
+        for c, cell in enumerate(row[1:])
+        if cell is None
+    ]
     tabs["Rounds"] = [["Round", "Opens", "Closes"]] + [[n, OPENS + dt.timedelta(days=n - 1), None] for n in (1, 2)]
     tabs["Submissions"] = [["Timestamp", "Player", "Round", "Action", "Value"]]
     for number in (1, 2):
@@ -45,7 +49,8 @@ def workbook(path: Path) -> None:
             at = s.at.replace(tzinfo=None) + dt.timedelta(days=number - 1)
             tabs["Submissions"].append([at, s.player, number, s.action, s.value])
     tabs["Ledger"] = [["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate", "Reason"]] + [
-        ["Season", None, p, 5, 0, None, "brought forward"] for p in PLAYERS]
+        ["Season", None, p, 5, 0, None, "brought forward"] for p in PLAYERS
+    ]
     XlsxBook(path).create(tabs)
 
 
@@ -72,15 +77,19 @@ def main_() -> None:
         read = timed(lambda: XlsxBook(path).read())
         rules = timed(lambda: GAME.score(tables, 1, NOW))
         whole = timed(lambda: command(1))
-        print(f"score --round 1, 9 players, {ROWS} submission rows, on an .xlsx file: {whole:.0f} ms for the whole "
-              f"command (median of {REPEATS})")
+        print(
+            f"score --round 1, 9 players, {ROWS} submission rows, on an .xlsx file: {whole:.0f} ms for the whole "
+            f"command (median of {REPEATS})"
+        )
         print(f"  of which reading the workbook: {read:.0f} ms; resolving and rendering the round: {rules:.0f} ms")
         picture = str(Path(folder) / "board.png")
         print(f"  with --image (the board drawn as a PNG too): {timed(lambda: command(1, '--image', picture)):.0f} ms")
         command(2)
         tables = Tables(XlsxBook(path).read())
-        print(f"score --round 2 (rounds 1 and 2 resolved, {2 * ROWS} rows): {timed(lambda: command(2)):.0f} ms for the "
-              f"whole command; resolving and rendering: {timed(lambda: GAME.score(tables, 2, NOW)):.0f} ms")
+        print(
+            f"score --round 2 (rounds 1 and 2 resolved, {2 * ROWS} rows): {timed(lambda: command(2)):.0f} ms for the "
+            f"whole command; resolving and rendering: {timed(lambda: GAME.score(tables, 2, NOW)):.0f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -57,7 +57,6 @@ def child(kind: str, *paths: str) -> None:
 def live_decision(path: Path) -> float:
     """What `play` does between the host's answer and the saved decision: decide, then write."""
     from hostkit.cli.options import now, open_game
-
     from hostkit.storage.xlsx import XlsxBook
 
     book = XlsxBook(path)
@@ -75,8 +74,9 @@ def live_decision(path: Path) -> float:
 
 def measured(kind: str, *paths: Path) -> tuple[float, float]:
     """Seconds and peak memory (MiB) of one step run in a process of its own."""
-    process = subprocess.Popen([sys.executable, __file__, "--child", kind, *map(str, paths)],
-                               stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, __file__, "--child", kind, *map(str, paths)], stdout=subprocess.PIPE, text=True
+    )
     output = process.stdout.read()
     _, status, usage = os.wait4(process.pid, 0)
     process.stdout.close()
@@ -98,8 +98,9 @@ def score_figures(rows: int, runs: int, folder: Path) -> dict[str, list[float]]:
     measured("score", work)
     scored = folder / f"scored{rows}.xlsx"
     shutil.copyfile(work, scored)
-    figures: dict[str, list[float]] = {k: [] for k in ("floor", "first", "again", "floor_mib", "first_mib",
-                                                       "again_mib")}
+    figures: dict[str, list[float]] = {
+        k: [] for k in ("floor", "first", "again", "floor_mib", "first_mib", "again_mib")
+    }
     for _ in range(runs):
         seconds, mib = measured("floor", fresh, scored, out)
         figures["floor"].append(seconds)
@@ -119,9 +120,9 @@ def decision_figures(runs: int, folder: Path) -> list[float]:
     from click.testing import CliRunner
 
     from hostkit.cli import main
+    from hostkit.core.rng import rng
     from hostkit.games import load_game
     from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
-    from hostkit.core.rng import rng
     from hostkit.storage.xlsx import XlsxBook
 
     opens = dt.datetime(2026, 11, 21, 20, 0)
@@ -132,9 +133,14 @@ def decision_figures(runs: int, folder: Path) -> list[float]:
     tabs["Board"] = [tabs["Board"][0]] + [[1, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
     rand = rng(3, "bench")
     tabs["Submissions"] = [tabs["Submissions"][0]] + [
-        [opens + dt.timedelta(seconds=1 + i), rand.choice(["Reds", "Craw"]), 1,
-         solutions[i % len(solutions)] if i < len(solutions) else "".join(rand.sample(board.labels(), 3))]
-        for i in range(300)]
+        [
+            opens + dt.timedelta(seconds=1 + i),
+            rand.choice(["Reds", "Craw"]),
+            1,
+            solutions[i % len(solutions)] if i < len(solutions) else "".join(rand.sample(board.labels(), 3)),
+        ]
+        for i in range(300)
+    ]
     dealt = folder / "live.xlsx"
     XlsxBook(dealt).create(tabs)
     for args in (["score", "--round", "1"], ["deal", "--round", "1"]):
@@ -171,14 +177,22 @@ def main_(quick: bool) -> None:
             results[rows] = figures = score_figures(rows, runs, Path(tmp))
             floor_s, first, again = (statistics.median(figures[k]) for k in ("floor", "first", "again"))
             print(f"score on xlsx, {rows:,} submission rows, seconds (peak MiB)")
-            print(f"  floor: load input + save scored {spread(figures['floor'])}  "
-                  f"({statistics.median(figures['floor_mib']):.0f} MiB)")
-            print(f"  first score                     {spread(figures['first'])}  "
-                  f"({statistics.median(figures['first_mib']):.0f} MiB)")
-            print(f"  re-score                        {spread(figures['again'])}  "
-                  f"({statistics.median(figures['again_mib']):.0f} MiB)")
-            print(f"  first / floor {first / floor_s:.2f}x (target at most 1.2x from 10,000 rows); re-score / first "
-                  f"{again / first:.2f}x (target at most 1.0x)")
+            print(
+                f"  floor: load input + save scored {spread(figures['floor'])}  "
+                f"({statistics.median(figures['floor_mib']):.0f} MiB)"
+            )
+            print(
+                f"  first score                     {spread(figures['first'])}  "
+                f"({statistics.median(figures['first_mib']):.0f} MiB)"
+            )
+            print(
+                f"  re-score                        {spread(figures['again'])}  "
+                f"({statistics.median(figures['again_mib']):.0f} MiB)"
+            )
+            print(
+                f"  first / floor {first / floor_s:.2f}x (target at most 1.2x from 10,000 rows); re-score / first "
+                f"{again / first:.2f}x (target at most 1.0x)"
+            )
         small, large = sizes[0], sizes[-1]
         for what, key in (("time", "first"), ("peak memory", "first_mib")):
             growth = statistics.median(results[large][key]) / statistics.median(results[small][key])

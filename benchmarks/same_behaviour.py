@@ -32,8 +32,10 @@ PACKS = [
 
 def _cells(path: Path) -> dict:
     book = load_workbook(path)
-    return {sheet.title: [[_plain(c) for c in row] for row in sheet.iter_rows(values_only=True)]
-            for sheet in book.worksheets}
+    return {
+        sheet.title: [[_plain(c) for c in row] for row in sheet.iter_rows(values_only=True)]
+        for sheet in book.worksheets
+    }
 
 
 def _plain(value):
@@ -68,7 +70,7 @@ def _script(folder: Path) -> list[tuple[list[str], str | None]]:
         (["score", "--book", str(op), "--round", "2", "--json"], None),
         (["score", "--book", str(op), "--round", "3"], None),
         (["open-pass", "inventory", "--book", str(op), "--player", "bo", "--round", "1"], None),
-        (["play", "--book", str(op), "--player", "Ann"], "op-decks" ),
+        (["play", "--book", str(op), "--player", "Ann"], "op-decks"),
         (["score", "--book", str(op), "--round", "4", "--json"], None),
         (["score", "--book", str(op), "--round", "4"], None),
         (["open-pass", "best", "--book", str(op), "--player", "Ann"], None),
@@ -83,16 +85,23 @@ def _script(folder: Path) -> list[tuple[list[str], str | None]]:
 def _prepare(marker: str, op: Path) -> str | None:
     if marker == "op-setup":
         _append(op, "Packs", [[n, *p] for n in (1, 2, 3) for p in PACKS])
-        _append(op, "Bids", [
-            [dt.datetime(2026, 11, 21, 10, 0), "Ann", 1, "Heaven Special, Hell Mega"],
-            [dt.datetime(2026, 11, 21, 10, 5), "Bo", 1, "Hell Mega, Heaven Basic, Hell Special"],
-            [dt.datetime(2026, 11, 21, 10, 10), "Cy", 2, "Heaven Special"],
-        ])
+        _append(
+            op,
+            "Bids",
+            [
+                [dt.datetime(2026, 11, 21, 10, 0), "Ann", 1, "Heaven Special, Hell Mega"],
+                [dt.datetime(2026, 11, 21, 10, 5), "Bo", 1, "Hell Mega, Heaven Basic, Hell Special"],
+                [dt.datetime(2026, 11, 21, 10, 10), "Cy", 2, "Heaven Special"],
+            ],
+        )
         _append(op, "Trades", [[1, "Ann", "9", "Bo", "1"], [1, "Cy", "9", "Di", "1"]])
         return None
     if marker == "op-decks":
-        _append(op, "Decks", [[p, "Heaven" if i % 2 else "Hell", "1 2 3 + - 1 2 3"]
-                              for i, p in enumerate(OPEN_PASS_PLAYERS)])
+        _append(
+            op,
+            "Decks",
+            [[p, "Heaven" if i % 2 else "Hell", "1 2 3 + - 1 2 3"] for i, p in enumerate(OPEN_PASS_PLAYERS)],
+        )
         _append(op, "Decisions", [[p, None, None, "open"] for p in OPEN_PASS_PLAYERS[1:] for _ in range(10)])
         return "open\npass\n" * 12
     return marker
@@ -106,9 +115,15 @@ def record() -> dict:
             feed = _prepare(given, folder / "mm.xlsx") if given else None
             result = CliRunner().invoke(main, args, input=feed)
             books = {p.name: _cells(p) for p in sorted(folder.glob("*.xlsx"))}
-            runs.append({"args": [a.replace(tmp, "TMP") for a in args], "exit": result.exit_code,
-                         "stdout": result.stdout.replace(tmp, "TMP"), "stderr": result.stderr.replace(tmp, "TMP"),
-                         "books": books})
+            runs.append(
+                {
+                    "args": [a.replace(tmp, "TMP") for a in args],
+                    "exit": result.exit_code,
+                    "stdout": result.stdout.replace(tmp, "TMP"),
+                    "stderr": result.stderr.replace(tmp, "TMP"),
+                    "books": books,
+                }
+            )
     return {"runs": runs}
 
 

@@ -17,9 +17,9 @@ import openpyxl
 from click.testing import CliRunner
 
 from hostkit.cli import main
-from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
-from hostkit.games import load_game
 from hostkit.core.rng import rng
+from hostkit.games import load_game
+from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
 from hostkit.storage.xlsx import XlsxBook
 
 OPENS = dt.datetime(2026, 11, 21, 20, 0)
@@ -32,10 +32,15 @@ def build(path: Path, rows: int) -> None:
     labels = board.labels()
     tabs["Rounds"] = [["Round", "Opens"], [1, OPENS], [2, None], [3, None], [4, None]]
     tabs["Board"] = [["Round", "Label", "Background", "Shape", "Colour"]] + [
-        [1, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
+        [1, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)
+    ]
     tabs["Submissions"] = [["Timestamp", "Player", "Round", "Answer"]] + [
-        [OPENS + dt.timedelta(milliseconds=i * 47), rand.choice(["Reds", "@craw"]), 1,
-         "".join(rand.sample(labels, 3)) + (" " + "".join(rand.sample(labels, 3)) if i % 4 == 0 else "")]
+        [
+            OPENS + dt.timedelta(milliseconds=i * 47),
+            rand.choice(["Reds", "@craw"]),
+            1,
+            "".join(rand.sample(labels, 3)) + (" " + "".join(rand.sample(labels, 3)) if i % 4 == 0 else ""),
+        ]
         for i in range(rows)
     ]
     XlsxBook(path).create(tabs, force=True)
@@ -70,8 +75,10 @@ def main_(rows: int) -> None:
         shutil.copyfile(fresh, path)
         score(path)
         scored = openpyxl.load_workbook(path)
-        print(f"{rows:,} submission rows in one round; {fresh.stat().st_size / 1024:,.0f} KiB before scoring, "
-              f"{path.stat().st_size / 1024:,.0f} KiB after")
+        print(
+            f"{rows:,} submission rows in one round; {fresh.stat().st_size / 1024:,.0f} KiB before scoring, "
+            f"{path.stat().st_size / 1024:,.0f} KiB after"
+        )
 
         def first_score() -> None:
             shutil.copyfile(fresh, path)
@@ -79,11 +86,15 @@ def main_(rows: int) -> None:
 
         copy_s = timed(lambda: shutil.copyfile(fresh, path))
         floor_first = timed(lambda: openpyxl.load_workbook(fresh)) + timed(lambda: scored.save(out))
-        report("first score (floor: load the input + save the scored workbook)",
-               floor_first, timed(first_score) - copy_s)
+        report(
+            "first score (floor: load the input + save the scored workbook)", floor_first, timed(first_score) - copy_s
+        )
         score(path)
-        report("re-score (floor: load + save of that same file)",
-               timed(lambda: openpyxl.load_workbook(path).save(out)), timed(lambda: score(path)))
+        report(
+            "re-score (floor: load + save of that same file)",
+            timed(lambda: openpyxl.load_workbook(path).save(out)),
+            timed(lambda: score(path)),
+        )
 
 
 if __name__ == "__main__":

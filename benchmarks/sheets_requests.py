@@ -25,8 +25,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "storage")]
 from click.testing import CliRunner  # noqa: E402
 from cryptography.hazmat.primitives import serialization  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: E402
-
 from fake_sheets import FakeSheets  # noqa: E402
+
 from hostkit.cli import main  # noqa: E402
 from hostkit.games import load_game  # noqa: E402
 from hostkit.storage import sheets  # noqa: E402
@@ -37,11 +37,22 @@ BASE = f"https://sheets.googleapis.com/v4/spreadsheets/{KEY}"
 
 
 def credentials_file(folder: Path) -> Path:
-    pem = rsa.generate_private_key(public_exponent=65537, key_size=2048).private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()).decode()
+    pem = (
+        rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        .private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+        .decode()
+    )
     path = folder / "credentials.json"
-    path.write_text(json.dumps({"type": "service_account", "client_email": "bench@example.iam.gserviceaccount.com",
-                                "private_key": pem, "token_uri": "https://oauth2.googleapis.com/token"}))
+    path.write_text(
+        json.dumps(
+            {
+                "type": "service_account",
+                "client_email": "bench@example.iam.gserviceaccount.com",
+                "private_key": pem,
+                "token_uri": "https://oauth2.googleapis.com/token",
+            }
+        )
+    )
     return path
 
 
@@ -69,8 +80,10 @@ def written(fake: FakeSheets, calls: list) -> list[dict]:
         for request in call.body["requests"] if call.kind == "spreadsheets.batchUpdate" else ():
             if "updateCells" in request:
                 update = request["updateCells"]
-                values = [[next(iter(cell.get("userEnteredValue", {"": ""}).values())) for cell in row["values"]]
-                          for row in update["rows"]]
+                values = [
+                    [next(iter(cell.get("userEnteredValue", {"": ""}).values())) for cell in row["values"]]
+                    for row in update["rows"]
+                ]
                 blocks.append({"range": f"'{titles[update['range']['sheetId']]}'", "values": values})
     return blocks
 
@@ -97,16 +110,27 @@ def main_() -> None:
             naive_reqs, naive_sent = naive_bytes(data)
             reads = sum(1 for c in calls if c.kind in ("spreadsheets.get", "values.batchGet"))
             cells = sum(len(r) for d in data for r in d["values"])
-            rows.append((label, len(calls), sum(c.bytes_sent for c in calls), cells, reads + naive_reqs,
-                         naive_sent + sum(c.bytes_sent for c in calls if c.kind != "spreadsheets.batchUpdate")))
+            rows.append(
+                (
+                    label,
+                    len(calls),
+                    sum(c.bytes_sent for c in calls),
+                    cells,
+                    reads + naive_reqs,
+                    naive_sent + sum(c.bytes_sent for c in calls if c.kind != "spreadsheets.batchUpdate"),
+                )
+            )
 
         for label, args in steps:
             measure(label, args)
         # A match under way: the demo's first two rounds, boards and 40-odd submissions, typed in by the host.
         sample = load_game("hap-and-grab").demo()
         book = SheetsBook(KEY, fake.session())
-        first_two = {name: [rows[0]] + [r for r in rows[1:] if r[2 if name == "Submissions" else 0] in (1, 2)]
-                     for name, rows in sample.tabs.items() if name in ("Board", "Submissions")}
+        first_two = {
+            name: [rows[0]] + [r for r in rows[1:] if r[2 if name == "Submissions" else 0] in (1, 2)]
+            for name, rows in sample.tabs.items()
+            if name in ("Board", "Submissions")
+        }
         book.write({"Rounds": sample.tabs["Rounds"], **first_two})
         for number in (3, 4):
             measure(f"board --round {number}", ["board", "--round", str(number)])
@@ -114,13 +138,17 @@ def main_() -> None:
             measure(f"score --round {number}", ["score", "--round", str(number)])
         measure("score --round 2 (again)", ["score", "--round", "2"])
 
-    print(f"{'command':26} {'hostkit: requests':>17} {'bytes sent':>10} {'cells':>6}   "
-          f"{'cell by cell: requests':>22} {'bytes sent':>10}")
+    print(
+        f"{'command':26} {'hostkit: requests':>17} {'bytes sent':>10} {'cells':>6}   "
+        f"{'cell by cell: requests':>22} {'bytes sent':>10}"
+    )
     for label, reqs, sent, cells, naive_reqs, naive_sent in rows:
         print(f"{label:26} {reqs:17d} {sent:10d} {cells:6d}   {naive_reqs:22d} {naive_sent:10d}")
     total = sum(r[1] for r in rows), sum(r[4] for r in rows)
-    print(f"\nAll {len(rows)} commands: {total[0]} requests (quota: 60 a minute) against {total[1]} cell by cell "
-          f"({total[1] / 60:.1f} minutes of quota at the least).")
+    print(
+        f"\nAll {len(rows)} commands: {total[0]} requests (quota: 60 a minute) against {total[1]} cell by cell "
+        f"({total[1] / 60:.1f} minutes of quota at the least)."
+    )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ import click
 from hostkit import __version__
 from hostkit.games import GAMES, game_package
 
-
 SHARED: dict[str, tuple[str, str]] = {
     # command: (its module in hostkit/cli, its one-line help, as `hostkit --help` lists it)
     "new": ("match", "Create a match workbook for GAME from its template."),
@@ -47,8 +46,10 @@ class Hostkit(click.Group):
         """The command list from SHARED and the registry, without importing any command."""
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(n) for n in names)
-        listed = {n: click.Command(n, short_help=SHARED[n][1] if n in SHARED else
-                                   f"The {n} game's own commands.") for n in names}
+        listed = {
+            n: click.Command(n, short_help=SHARED[n][1] if n in SHARED else f"The {n} game's own commands.")
+            for n in names
+        }
         with formatter.section("Commands"):
             formatter.write_dl([(n, listed[n].get_short_help_str(limit)) for n in names])
 

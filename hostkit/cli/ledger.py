@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,13 +17,26 @@ if TYPE_CHECKING:
 from hostkit.cli.progress import progress_for
 
 _WHERE = (
-    click.option("--book", "book_path", type=click.Path(dir_okay=False), envvar="HOSTKIT_BOOK",
-                 help="The match's .xlsx workbook (or set HOSTKIT_BOOK)."),
-    click.option("--sheet", "sheet", metavar="KEY_OR_URL", envvar="HOSTKIT_SHEET",
-                 help="Or the match's Google Sheet: its key or address (or set HOSTKIT_SHEET)."),
-    click.option("--credentials", type=click.Path(dir_okay=False),
-                 envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
-                 help="With a Google Sheet: the service account's JSON key."),
+    click.option(
+        "--book",
+        "book_path",
+        type=click.Path(dir_okay=False),
+        envvar="HOSTKIT_BOOK",
+        help="The match's .xlsx workbook (or set HOSTKIT_BOOK).",
+    ),
+    click.option(
+        "--sheet",
+        "sheet",
+        metavar="KEY_OR_URL",
+        envvar="HOSTKIT_SHEET",
+        help="Or the match's Google Sheet: its key or address (or set HOSTKIT_SHEET).",
+    ),
+    click.option(
+        "--credentials",
+        type=click.Path(dir_okay=False),
+        envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
+        help="With a Google Sheet: the service account's JSON key.",
+    ),
 )
 
 
@@ -37,8 +51,9 @@ def _where(command: Callable) -> Callable:
 @click.option("--json", "as_json", is_flag=True, help="Print the balances as one JSON object.")
 @click.pass_context
 @guarded
-def ledger(ctx: click.Context, book_path: str | None, sheet: str | None, credentials: str | None,
-           as_json: bool) -> None:
+def ledger(
+    ctx: click.Context, book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool
+) -> None:
     """Print each player's season balance from a workbook's Ledger tab.
 
     Balances are garnets, Tokens of Life and elimination candidacies, summed over
@@ -62,10 +77,15 @@ def ledger(ctx: click.Context, book_path: str | None, sheet: str | None, credent
     entries, problems = read_ledger(tables)
     totals = balances(entries)
     if as_json:
-        click.echo(as_json_text({
-            "players": {name: _balance_json(b) for name, b in totals.items()},
-            "entries": len(entries),
-            "problems": [p.as_json() for p in problems]}))
+        click.echo(
+            as_json_text(
+                {
+                    "players": {name: _balance_json(b) for name, b in totals.items()},
+                    "entries": len(entries),
+                    "problems": [p.as_json() for p in problems],
+                }
+            )
+        )
     else:
         for line in ledger_lines(tables, book.location):
             click.echo(line)
@@ -94,8 +114,9 @@ def _balance_json(b: Any) -> dict:
     return {"garnets": b.garnets, "tokens_of_life": b.tokens, "elimination_candidacies": b.candidacies}
 
 
-def _open(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool,
-          public: bool = False) -> Book:
+def _open(
+    book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool, public: bool = False
+) -> Book:
     from hostkit.storage.book import StorageError
 
     try:
@@ -108,13 +129,20 @@ def _entry_options(command: Callable) -> Callable:
     options = (
         click.option("--player", required=True, help="Whose balance the entry changes."),
         click.option("--reason", required=True, help='Why, in words the player reads ("a 4-space move").'),
-        click.option("--match", "match_name", help="The match the entry belongs to (default: the match "
-                     "workbook's name in the ledger, or blank outside a match)."),
+        click.option(
+            "--match",
+            "match_name",
+            help="The match the entry belongs to (default: the match "
+            "workbook's name in the ledger, or blank outside a match).",
+        ),
         click.option("--round", "round_number", type=click.IntRange(1), help="The round it belongs to, if any."),
-        click.option("--ledger", "ledger_path", type=click.Path(dir_okay=False),
-                     help="Post to this season workbook's Ledger tab (made if it does not exist)."),
-        click.option("--ledger-sheet", metavar="KEY_OR_URL",
-                     help="Or post to this season Google Sheet's Ledger tab."),
+        click.option(
+            "--ledger",
+            "ledger_path",
+            type=click.Path(dir_okay=False),
+            help="Post to this season workbook's Ledger tab (made if it does not exist).",
+        ),
+        click.option("--ledger-sheet", metavar="KEY_OR_URL", help="Or post to this season Google Sheet's Ledger tab."),
         click.option("--json", "as_json", is_flag=True, help="Also print the entry and the new balance as JSON."),
     )
     for option in reversed(options):
@@ -140,8 +168,14 @@ def spend_command(obj: dict, garnets: int, **options: Any) -> None:
     """
     from hostkit.core.ledger import spend
 
-    _post(obj, options, lambda existing, match, round_, player, match_id: spend(
-        existing, match, round_, player, garnets, options["reason"], match_id), "Spent")
+    _post(
+        obj,
+        options,
+        lambda existing, match, round_, player, match_id: spend(
+            existing, match, round_, player, garnets, options["reason"], match_id
+        ),
+        "Spent",
+    )
 
 
 @ledger.command("pay")
@@ -165,9 +199,21 @@ def pay_command(obj: dict, garnets: int, tokens: int, candidate: bool, **options
 
     if not (garnets or tokens or candidate):
         raise Unusable("Say what to pay: --garnets N, --tokens N and/or --candidate.")
-    _post(obj, options, lambda existing, match, round_, player, match_id: Entry(
-        match, round_, player, garnets=garnets, tokens=tokens, candidate=candidate, reason=options["reason"],
-        match_id=match_id), "Paid")
+    _post(
+        obj,
+        options,
+        lambda existing, match, round_, player, match_id: Entry(
+            match,
+            round_,
+            player,
+            garnets=garnets,
+            tokens=tokens,
+            candidate=candidate,
+            reason=options["reason"],
+            match_id=match_id,
+        ),
+        "Paid",
+    )
 
 
 def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> None:
@@ -207,8 +253,10 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
     elif match_book is not None:
         target = match_book
     else:
-        raise Unusable("Say which ledger: --book or --sheet (the match workbook), --ledger FILE or "
-                       "--ledger-sheet KEY (a season workbook).")
+        raise Unusable(
+            "Say which ledger: --book or --sheet (the match workbook), --ledger FILE or "
+            "--ledger-sheet KEY (a season workbook)."
+        )
     existing, problems = read_ledger(tables)
     player = next((e.player for e in existing if player_key(e.player) == player_key(player)), player)
     try:
@@ -217,24 +265,42 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
         held = balances([e for e in existing if player_key(e.player) == player_key(player)]).get(player)
         click.echo(f"Refused: {error}; nothing was written.", err=True)
         if as_json:
-            click.echo(as_json_text({"refused": str(error), "player": player,
-                                     "balance": _balance_json(held) if held else _balance_json(_Zero)}))
+            click.echo(
+                as_json_text(
+                    {
+                        "refused": str(error),
+                        "player": player,
+                        "balance": _balance_json(held) if held else _balance_json(_Zero),
+                    }
+                )
+            )
         sys.exit(1)
     _, added = post(existing, [entry])
     if added:
         write_or_create(target, {**mark, LEDGER_TAB: ledger_rows(added, tables.get(LEDGER_TAB))})
     after = balances([e for e in existing + added if player_key(e.player) == player_key(player)])[player]
     if as_json:
-        click.echo(as_json_text({"written": bool(added), "entry": _entry_json(entry), "balance": _balance_json(after),
-                                 "problems": [p.as_json() for p in problems]}))
+        click.echo(
+            as_json_text(
+                {
+                    "written": bool(added),
+                    "entry": _entry_json(entry),
+                    "balance": _balance_json(after),
+                    "problems": [p.as_json() for p in problems],
+                }
+            )
+        )
     elif added:
         click.echo(f"{verb}: {_describe(entry)}, written to {LEDGER_TAB} in {target.location}.")
     else:
-        click.echo(f"Already recorded: {_describe(entry)}; nothing added (give another --reason to post "
-                   f"another entry).")
+        click.echo(
+            f"Already recorded: {_describe(entry)}; nothing added (give another --reason to post another entry)."
+        )
     if not as_json:
-        click.echo(f"{player} now has {after.garnets} garnets, {after.tokens} Tokens of Life, "
-                   f"{after.candidacies} elimination candidacies.")
+        click.echo(
+            f"{player} now has {after.garnets} garnets, {after.tokens} Tokens of Life, "
+            f"{after.candidacies} elimination candidacies."
+        )
     report_problems(problems)
 
 
@@ -243,16 +309,25 @@ class _Zero:
 
 
 def _describe(entry: Entry) -> str:
-    parts = [f"{entry.garnets:+d} garnets" if entry.garnets else "",
-             f"{entry.tokens:+d} Tokens of Life" if entry.tokens else "",
-             "elimination candidate" if entry.candidate else ""]
+    parts = [
+        f"{entry.garnets:+d} garnets" if entry.garnets else "",
+        f"{entry.tokens:+d} Tokens of Life" if entry.tokens else "",
+        "elimination candidate" if entry.candidate else "",
+    ]
     where = f", {entry.match}" if entry.match else ""
     return f"{entry.player} {', '.join(p for p in parts if p)} ({entry.reason}{where})"
 
 
 def _entry_json(entry: Entry) -> dict:
-    return {"match": entry.match, "round": entry.round, "player": entry.player, "garnets": entry.garnets,
-            "tokens_of_life": entry.tokens, "elimination_candidate": entry.candidate, "reason": entry.reason}
+    return {
+        "match": entry.match,
+        "round": entry.round,
+        "player": entry.player,
+        "garnets": entry.garnets,
+        "tokens_of_life": entry.tokens,
+        "elimination_candidate": entry.candidate,
+        "reason": entry.reason,
+    }
 
 
 COMMANDS = (ledger,)

@@ -38,8 +38,12 @@ if TYPE_CHECKING:
 @book_options
 @click.option("--players", required=True, help='The players\' names, comma-separated: "Reds,Craw".')
 @click.option("--seed", type=click.IntRange(0), help="Seed of every random choice (default: a fresh random one).")
-@click.option("--force", is_flag=True, help="Overwrite an existing workbook (on a Google Sheet: replace the game's "
-              "tabs; the host's other tabs are always left alone).")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Overwrite an existing workbook (on a Google Sheet: replace the game's "
+    "tabs; the host's other tabs are always left alone).",
+)
 @guarded
 def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> None:
     """Create a match workbook for GAME from its template.
@@ -75,16 +79,21 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
 
 @click.command()
 @book_options
-@click.option("--round", "round_number", type=click.IntRange(1),
-              help="The round whose board to make or check (and draw with --image). Games whose boards span "
-                   "every round, like Cards on the Table, make them all at once and need none.")
+@click.option(
+    "--round",
+    "round_number",
+    type=click.IntRange(1),
+    help="The round whose board to make or check (and draw with --image). Games whose boards span "
+    "every round, like Cards on the Table, make them all at once and need none.",
+)
 @click.option("--seed", type=click.IntRange(0), help="Draw with this seed instead of Config's (recorded in Draws).")
 @click.option("--force", is_flag=True, help="Replace the existing board with a generated one.")
 @image_option
 @json_option
 @guarded
-def board(book: Book, round_number: int | None, seed: int | None, force: bool, image: str | None,
-          as_json: bool) -> None:
+def board(
+    book: Book, round_number: int | None, seed: int | None, force: bool, image: str | None, as_json: bool
+) -> None:
     """Generate round N's board, or check the one typed in.
 
     Hap and Grab: a generated board has 8 to 11 distinct cards whose number of
@@ -110,13 +119,18 @@ def board(book: Book, round_number: int | None, seed: int | None, force: bool, i
 @book_options
 @round_option
 @image_option
-@click.option("--message", "as_message", is_flag=True,
-              help="Print the round's public results as a message to paste into the players' chat instead.")
+@click.option(
+    "--message",
+    "as_message",
+    is_flag=True,
+    help="Print the round's public results as a message to paste into the players' chat instead.",
+)
 @ledger_option
 @json_option
 @guarded
-def score(book: Book, round_number: int, image: str | None, as_message: bool, ledger_path: str | None,
-          as_json: bool) -> None:
+def score(
+    book: Book, round_number: int, image: str | None, as_message: bool, ledger_path: str | None, as_json: bool
+) -> None:
     """Score round N by the rules of the workbook's game and write the results.
 
     Hap and Grab: judges every answer, builds the turn order, and writes 'Round N
@@ -152,10 +166,22 @@ def score(book: Book, round_number: int, image: str | None, as_message: bool, le
 
 
 @click.command()
-@click.option("--book", "book_path", type=click.Path(dir_okay=False), default="demo.xlsx", show_default=True,
-              help="Where to write the demo workbook.")
-@click.option("--game", "game_name", type=click.Choice(sorted(GAMES), case_sensitive=False), default="hap-and-grab",
-              show_default=True, help="The game to show.")
+@click.option(
+    "--book",
+    "book_path",
+    type=click.Path(dir_okay=False),
+    default="demo.xlsx",
+    show_default=True,
+    help="Where to write the demo workbook.",
+)
+@click.option(
+    "--game",
+    "game_name",
+    type=click.Choice(sorted(GAMES), case_sensitive=False),
+    default="hap-and-grab",
+    show_default=True,
+    help="The game to show.",
+)
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 @guarded
 def demo(book_path: str, game_name: str, force: bool) -> None:
@@ -203,9 +229,11 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
             for line in ledger_lines(tables, book.location):
                 click.echo(line)
         else:
-            runs = {"score": lambda: game.score(tables, step.round, played_at),
-                    "deal": lambda: game.deal(tables, step.round, played_at),
-                    "standings": lambda: paid_standings(book, game, tables, None)[0]}
+            runs = {
+                "score": lambda: game.score(tables, step.round, played_at),
+                "deal": lambda: game.deal(tables, step.round, played_at),
+                "standings": lambda: paid_standings(book, game, tables, None)[0],
+            }
             outcome = runs[step.command]()
             book.write(outcome.writes, order=game.reading_order)
             for line in outcome.summary:

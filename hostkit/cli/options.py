@@ -7,8 +7,9 @@ import functools
 import re
 import shlex
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from hostkit.core.tables import Problem, Rows, Tables
     from hostkit.storage.book import Book
 
+
 class Unusable(click.ClickException):
     """Bad usage or an unreadable workbook: exit status 2."""
 
@@ -32,22 +34,48 @@ class Unusable(click.ClickException):
 def book_options(command: Callable) -> Callable:
     """--book FILE or --sheet KEY_OR_URL: the workbook a command works on (and where public tabs go)."""
 
-    @click.option("--book", "book_path", type=click.Path(dir_okay=False), envvar="HOSTKIT_BOOK",
-                  help="The match's .xlsx workbook (or set HOSTKIT_BOOK).")
-    @click.option("--sheet", "sheet", metavar="KEY_OR_URL", envvar="HOSTKIT_SHEET",
-                  help="Or the match's Google Sheet: its key or address (or set HOSTKIT_SHEET).")
-    @click.option("--credentials", type=click.Path(dir_okay=False),
-                  envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
-                  help="With --sheet: the service account's JSON key (else HOSTKIT_CREDENTIALS, else "
-                       "GOOGLE_APPLICATION_CREDENTIALS).")
-    @click.option("--public-sheet", metavar="KEY_OR_URL",
-                  help="Also write the public tabs (leaderboards, revealed results), and only those, to "
-                       "this Google Sheet that players can see.")
-    @click.option("--public-book", type=click.Path(dir_okay=False),
-                  help="Also write the public tabs, and only those, to this .xlsx file.")
+    @click.option(
+        "--book",
+        "book_path",
+        type=click.Path(dir_okay=False),
+        envvar="HOSTKIT_BOOK",
+        help="The match's .xlsx workbook (or set HOSTKIT_BOOK).",
+    )
+    @click.option(
+        "--sheet",
+        "sheet",
+        metavar="KEY_OR_URL",
+        envvar="HOSTKIT_SHEET",
+        help="Or the match's Google Sheet: its key or address (or set HOSTKIT_SHEET).",
+    )
+    @click.option(
+        "--credentials",
+        type=click.Path(dir_okay=False),
+        envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
+        help="With --sheet: the service account's JSON key (else HOSTKIT_CREDENTIALS, else "
+        "GOOGLE_APPLICATION_CREDENTIALS).",
+    )
+    @click.option(
+        "--public-sheet",
+        metavar="KEY_OR_URL",
+        help="Also write the public tabs (leaderboards, revealed results), and only those, to "
+        "this Google Sheet that players can see.",
+    )
+    @click.option(
+        "--public-book",
+        type=click.Path(dir_okay=False),
+        help="Also write the public tabs, and only those, to this .xlsx file.",
+    )
     @functools.wraps(command)
-    def wrapper(*args: Any, book_path: str | None, sheet: str | None, credentials: str | None,
-                public_sheet: str | None, public_book: str | None, **kwargs: Any) -> Any:
+    def wrapper(
+        *args: Any,
+        book_path: str | None,
+        sheet: str | None,
+        credentials: str | None,
+        public_sheet: str | None,
+        public_book: str | None,
+        **kwargs: Any,
+    ) -> Any:
         from hostkit.cli.targets import same_file
         from hostkit.storage.book import StorageError
 
@@ -60,8 +88,10 @@ def book_options(command: Callable) -> Callable:
             if public_sheet or public_book:
                 book.public = open_book(public_book, public_sheet, credentials, progress, public=True)
                 if same_file(book.public, book):
-                    raise Unusable(f"The public workbook {book.public.location} is the match workbook itself, whose "
-                                   f"private tabs players must not see; give the players a workbook of their own.")
+                    raise Unusable(
+                        f"The public workbook {book.public.location} is the match workbook itself, whose "
+                        f"private tabs players must not see; give the players a workbook of their own."
+                    )
             hold(book)
             if book.public is not None:
                 hold(book.public)
@@ -81,8 +111,13 @@ def hold(book: Book) -> None:
     click.get_current_context().call_on_close(book.release)
 
 
-def open_book(book_path: str | None, sheet: str | None, credentials: str | None,
-              progress: Callable[[str], None] | None = None, public: bool = False) -> Book:
+def open_book(
+    book_path: str | None,
+    sheet: str | None,
+    credentials: str | None,
+    progress: Callable[[str], None] | None = None,
+    public: bool = False,
+) -> Book:
     """The workbook named by --book or --sheet (exactly one of them; an explicit one beats the environment's)."""
     if book_path and sheet and not public:
         source = click.get_current_context().get_parameter_source
@@ -116,14 +151,19 @@ def json_option(command: Callable) -> Callable:
 
 
 def round_option(command: Callable) -> Callable:
-    return click.option("--round", "round_number", type=click.IntRange(1), required=True,
-                        help="The round number.")(command)
+    return click.option("--round", "round_number", type=click.IntRange(1), required=True, help="The round number.")(
+        command
+    )
 
 
 def ledger_option(command: Callable) -> Callable:
-    return click.option("--ledger", "ledger_path", type=click.Path(dir_okay=False),
-                        help="Pay into this season workbook's Ledger tab instead of the match workbook's own "
-                             "(made if it does not exist).")(command)
+    return click.option(
+        "--ledger",
+        "ledger_path",
+        type=click.Path(dir_okay=False),
+        help="Pay into this season workbook's Ledger tab instead of the match workbook's own "
+        "(made if it does not exist).",
+    )(command)
 
 
 def season_book(path: str | None, book: Book) -> Book | None:
@@ -140,8 +180,10 @@ def season_book(path: str | None, book: Book) -> Book | None:
     if same_file(season, book):
         return book
     if book.public is not None and same_file(season, book.public):
-        raise Unusable(f"{path} cannot be both the season ledger and the players' public workbook; give --ledger "
-                       f"the season's own workbook.")
+        raise Unusable(
+            f"{path} cannot be both the season ledger and the players' public workbook; give --ledger "
+            f"the season's own workbook."
+        )
     try:
         hold(season)
     except StorageError as error:
@@ -150,8 +192,12 @@ def season_book(path: str | None, book: Book) -> Book | None:
 
 
 def image_option(command: Callable) -> Callable:
-    return click.option("--image", type=click.Path(dir_okay=False), metavar="PNG",
-                        help="Also draw the board as a picture to this .png file, to post in chat.")(command)
+    return click.option(
+        "--image",
+        type=click.Path(dir_okay=False),
+        metavar="PNG",
+        help="Also draw the board as a picture to this .png file, to post in chat.",
+    )(command)
 
 
 def save_image(outcome: Outcome, path: str | None) -> None:
@@ -164,8 +210,10 @@ def save_image(outcome: Outcome, path: str | None) -> None:
     try:
         Path(path).write_bytes(outcome.image())
     except OSError as error:
-        raise Unusable(f"The picture cannot be written to {path} ({error.strerror or error}); check that its "
-                       f"folder exists and that you may write there.") from None
+        raise Unusable(
+            f"The picture cannot be written to {path} ({error.strerror or error}); check that its "
+            f"folder exists and that you may write there."
+        ) from None
     click.echo(f"Drawn: {path}", err=True)
 
 
@@ -217,8 +265,11 @@ def _takes_book(command: str, sub: str) -> bool:
     found = main.get_command(click.Context(main), command)
     if isinstance(found, click.Group):
         found = found.get_command(click.Context(found), sub)
-    return (found is not None and any(p.name == "book_path" for p in found.params)
-            and not any(isinstance(p, click.Argument) for p in found.params))
+    return (
+        found is not None
+        and any(p.name == "book_path" for p in found.params)
+        and not any(isinstance(p, click.Argument) for p in found.params)
+    )
 
 
 def problem_lines(problems: list[Problem]) -> list[str]:
@@ -274,22 +325,30 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     tables = raw = Tables(tabs)
     if zone:
         config = tables.require(CONFIG_TAB)
-        given = next((r.text("Value") for r in config.records("Key", "Value")
-                      if r.text("Key").lower() == "timezone"), "")
+        given = next(
+            (r.text("Value") for r in config.records("Key", "Value") if r.text("Key").lower() == "timezone"), ""
+        )
         if given and given != zone:  # said under --json too: it changes every verdict
-            whose = "the spreadsheet's own time zone" if book.timezone else \
-                "the time zone of the spreadsheet this copy was pulled from"
-            click.echo(f"hostkit: Config timezone {given} is not used: times are read in {zone}, {whose} (set "
-                       f"Config timezone to {zone}, or change the spreadsheet's in Google Sheets: File > Settings).",
-                       err=True)
+            whose = (
+                "the spreadsheet's own time zone"
+                if book.timezone
+                else "the time zone of the spreadsheet this copy was pulled from"
+            )
+            click.echo(
+                f"hostkit: Config timezone {given} is not used: times are read in {zone}, {whose} (set "
+                f"Config timezone to {zone}, or change the spreadsheet's in Google Sheets: File > Settings).",
+                err=True,
+            )
         rows = with_setting([config.header] + config.rows, "timezone", zone)
         tables = tables.replaced(CONFIG_TAB, Table(config.name, rows))
     common, _ = read_config(tables, COMMON_SETTINGS)
     try:
         game = load_game(common["game"])
     except KeyError as error:
-        raise BookError(f"Config's game {common['game']!r} is not a game hostkit knows "
-                        f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config.") from None
+        raise BookError(
+            f"Config's game {common['game']!r} is not a game hostkit knows "
+            f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config."
+        ) from None
     book.match = game.identity(raw)
     if book.progress:
         book.progress(f"Judging by the rules of {game.title}…")
@@ -307,7 +366,9 @@ def form_mapping(config: Config) -> FormMapping:
     """The Form mapping that Config sets (none when form_tab is blank)."""
     from hostkit.core.forms import FormMapping, parse_columns
 
-    return FormMapping(config["form_tab"], parse_columns(config["form_columns"]), config["form_target"] or "Submissions")
+    return FormMapping(
+        config["form_tab"], parse_columns(config["form_columns"]), config["form_target"] or "Submissions"
+    )
 
 
 def as_json_text(data: Any) -> str:

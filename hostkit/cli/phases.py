@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-from typing import Callable, Mapping, TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import click
 
@@ -12,23 +13,24 @@ from hostkit.cli.options import (
     book_options,
     finish,
     guarded,
+    image_option,
     json_option,
+    ledger_option,
     now,
     open_game,
-    ledger_option,
     round_option,
     runnable,
     save,
-    image_option,
     save_image,
     season_book,
 )
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Game, Outcome, Prompt
     from hostkit.cli.targets import Target
+    from hostkit.core.game import Game, Outcome, Prompt
     from hostkit.core.tables import Rows, Tables
     from hostkit.storage.book import Book
+
 
 @click.command()
 @book_options
@@ -75,17 +77,24 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
     from hostkit.core.words import plural
 
     game, tables = open_game(book)
-    saved, ended = play_through(book, game, tables, round_number, player,
-                                lambda prompt: click.prompt(_question(prompt)), image)
+    saved, ended = play_through(
+        book, game, tables, round_number, player, lambda prompt: click.prompt(_question(prompt)), image
+    )
     if not ended:
-        click.echo(f"\nStopped: {plural(saved, 'decision')} saved this run; run the same command to resume.",
-                   err=True)
+        click.echo(f"\nStopped: {plural(saved, 'decision')} saved this run; run the same command to resume.", err=True)
         sys.exit(1)
 
 
-def play_through(book: Book, game: Game, tables: Tables, round_number: int | None, player: str | None,
-                 ask: Callable[[Prompt], str], image: str | None = None,
-                 clock: Callable[[], dt.datetime] = now) -> tuple[int, bool]:
+def play_through(
+    book: Book,
+    game: Game,
+    tables: Tables,
+    round_number: int | None,
+    player: str | None,
+    ask: Callable[[Prompt], str],
+    image: str | None = None,
+    clock: Callable[[], dt.datetime] = now,
+) -> tuple[int, bool]:
     """Ask for each decision due and save it at once: the decisions saved, and whether the phase ended (else
     `ask` raised click.Abort). The game reads the answer, so the same words as its tab are accepted."""
     from hostkit.core.tables import BookError
@@ -110,8 +119,11 @@ def play_through(book: Book, game: Game, tables: Tables, round_number: int | Non
         if book.relock():
             game, tables = open_game(book)
             if game.next_prompt(tables, round_number, player, clock())[0] != prompt:
-                click.echo(f"Not recorded: {book.location} changed while you answered (another command wrote it), "
-                           f"and the decision due is no longer the same; here it is again.", err=True)
+                click.echo(
+                    f"Not recorded: {book.location} changed while you answered (another command wrote it), "
+                    f"and the decision due is no longer the same; here it is again.",
+                    err=True,
+                )
                 continue
         try:
             if answer.strip().casefold() == UNDO:
@@ -142,8 +154,9 @@ def _question(prompt: Prompt) -> str:
     return f"{prompt.text} ({', '.join([*prompt.choices, UNDO])})" if prompt.choices else prompt.text
 
 
-def _confirmed_undo(game: Game, tables: Tables, round_number: int | None, player: str | None,
-                    seen: set[str]) -> Outcome | None:
+def _confirmed_undo(
+    game: Game, tables: Tables, round_number: int | None, player: str | None, seen: set[str]
+) -> Outcome | None:
     """The game's undo once the host confirms it; the lines it shows are not shown again."""
     outcome = game.undo(tables, round_number, player)
     for line in outcome.summary:

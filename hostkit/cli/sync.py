@@ -17,20 +17,28 @@ _XLSX_BAD_TITLE = re.compile(r"[\[\]:*?/\\]")
 
 
 def sheet_option(command):
-    return click.option("--sheet", required=True, metavar="KEY_OR_URL", envvar="HOSTKIT_SHEET",
-                        help="The match's Google Sheet: its key or address (or set HOSTKIT_SHEET).")(command)
+    return click.option(
+        "--sheet",
+        required=True,
+        metavar="KEY_OR_URL",
+        envvar="HOSTKIT_SHEET",
+        help="The match's Google Sheet: its key or address (or set HOSTKIT_SHEET).",
+    )(command)
 
 
 def copy_option(command):
-    return click.option("--book", "book_path", required=True, type=click.Path(dir_okay=False),
-                        help="The offline copy (.xlsx).")(command)
+    return click.option(
+        "--book", "book_path", required=True, type=click.Path(dir_okay=False), help="The offline copy (.xlsx)."
+    )(command)
 
 
 def credentials_option(command):
-    return click.option("--credentials", type=click.Path(dir_okay=False),
-                        envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
-                        help="The service account's JSON key (else HOSTKIT_CREDENTIALS, else "
-                             "GOOGLE_APPLICATION_CREDENTIALS).")(command)
+    return click.option(
+        "--credentials",
+        type=click.Path(dir_okay=False),
+        envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
+        help="The service account's JSON key (else HOSTKIT_CREDENTIALS, else GOOGLE_APPLICATION_CREDENTIALS).",
+    )(command)
 
 
 @click.command()
@@ -58,8 +66,10 @@ def pull(sheet: str, book_path: str, credentials: str | None, force: bool) -> No
     tabs = live.read()
     for title in tabs:
         if len(title) > 31 or _XLSX_BAD_TITLE.search(title):
-            raise StorageError(f"The tab {title!r} cannot be kept in an .xlsx copy (names there have at most 31 "
-                               f"characters and none of []:*?/\\); rename it in the spreadsheet and pull again.")
+            raise StorageError(
+                f"The tab {title!r} cannot be kept in an .xlsx copy (names there have at most 31 "
+                f"characters and none of []:*?/\\); rename it in the spreadsheet and pull again."
+            )
     snapshot = Snapshot(live.key, live.timezone, {title: fingerprint(rows) for title, rows in tabs.items()})
     copy = open_book(book_path, None, None)
     hold(copy)
@@ -97,12 +107,16 @@ def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> No
     tabs = copy.read()
     snapshot = read_snapshot(tabs)
     if snapshot is None:
-        raise StorageError(f"{book_path} was not made by `hostkit pull` (it has no {PULL_TAB!r} tab); pull the "
-                           f"spreadsheet first: hostkit pull --sheet KEY --book {book_path}.")
+        raise StorageError(
+            f"{book_path} was not made by `hostkit pull` (it has no {PULL_TAB!r} tab); pull the "
+            f"spreadsheet first: hostkit pull --sheet KEY --book {book_path}."
+        )
     live = open_book(None, sheet, credentials, progress_for(False))
     if snapshot.key != live.key:
-        raise StorageError(f"{book_path} was pulled from spreadsheet {snapshot.key}, not {live.key}; push it "
-                           f"with --sheet {snapshot.key}, or pull {live.key} into another copy.")
+        raise StorageError(
+            f"{book_path} was pulled from spreadsheet {snapshot.key}, not {live.key}; push it "
+            f"with --sheet {snapshot.key}, or pull {live.key} into another copy."
+        )
     tables = Tables(tabs)
     form = form_mapping(read_config(tables, COMMON_SETTINGS)[0]) if "Config" in tables else None
     protected = {"submissions"} | ({form.target.casefold(), form.tab.casefold()} if form and form.is_set() else set())
@@ -132,7 +146,6 @@ def _public_order(tables: Tables):
     """The game's reading order of public tabs, so a push puts them first too; None when Config names no game."""
     from hostkit.core.settings import COMMON_SETTINGS, read_config
     from hostkit.core.tables import BookError
-
     from hostkit.games import load_game
 
     try:

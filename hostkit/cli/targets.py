@@ -7,9 +7,9 @@ workbook any number. A command refuses to write one that serves another match, o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from hostkit.core.game import Game, Identity, Outcome
 from hostkit.core.ledger import LEDGER_TAB, Entry, describe, ledger_rows, read_ledger, settle
@@ -41,8 +41,10 @@ def write_all(targets: list[Target], order: Order | None = None) -> None:
             write_or_create(target.book, target.tabs, order)
         except StorageError as error:
             if written:
-                raise StorageError(f"{error} ({' and '.join(written)} had already been written; run the command "
-                                   f"again to write the rest.)") from None
+                raise StorageError(
+                    f"{error} ({' and '.join(written)} had already been written; run the command "
+                    f"again to write the rest.)"
+                ) from None
             raise
         written.append(target.book.location)
 
@@ -74,17 +76,22 @@ def claim(book: Book, tabs: Mapping[str, Rows], role: str, match: Identity) -> d
         values = {r.text("Key").casefold(): r.text("Value") for r in config.records("Key", "Value")}
         if values.get("game") and (role == PUBLIC or (values.get("match_id") or "") != match.id):
             what = ", ".join([values["game"]] + ([repr(values["match"])] if values.get("match") else []))
-            raise StorageError(f"{book.location} is a match workbook ({what}), not a {role} workbook; give this "
-                               f"match a {role} workbook of its own.")
+            raise StorageError(
+                f"{book.location} is a match workbook ({what}), not a {role} workbook; give this "
+                f"match a {role} workbook of its own."
+            )
     marks = tables.get(MARK_TAB)
     rows: Rows = [list(MARK_HEADER)] + (marks.filled_rows() if marks is not None else [])
-    served = [(str(r[0] or "").strip(), str(r[1] or "").strip(), str(r[2] or "").strip())
-              for r in rows[1:] if len(r) > 1]
+    served = [
+        (str(r[0] or "").strip(), str(r[1] or "").strip(), str(r[2] or "").strip()) for r in rows[1:] if len(r) > 1
+    ]
     for serves, match_id, name in served:
         if serves != role or (role == PUBLIC and match_id != match.id):
             whose = "" if serves == SEASON else f" of {name or match_id!r}"
-            raise StorageError(f"{book.location} is the {serves} workbook{whose}, not this match's {role} "
-                               f"workbook; give this match a {role} workbook of its own.")
+            raise StorageError(
+                f"{book.location} is the {serves} workbook{whose}, not this match's {role} "
+                f"workbook; give this match a {role} workbook of its own."
+            )
     if any(match_id == match.id for _, match_id, _ in served):
         return {}
     return {MARK_TAB: rows + [[role, match.id, match.name, match.game]]}
@@ -96,8 +103,9 @@ def public_target(book: Book, game: Game, writes: Mapping[str, Rows]) -> Target 
     if book.public is None or not public or book.match is None:
         return None
     exists = getattr(book.public, "path", None) is None or book.public.path.exists()
-    return Target(book.public, {**claim(book.public, book.public.read() if exists else {}, PUBLIC, book.match),
-                                **public})
+    return Target(
+        book.public, {**claim(book.public, book.public.read() if exists else {}, PUBLIC, book.match), **public}
+    )
 
 
 def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> list[Target]:
@@ -123,8 +131,9 @@ def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> li
     where = f"{LEDGER_TAB} in {(season or book).location}"
     for entry in posted:
         verb = "Paid" if entry in outcome.payout.due else "Reversed"
-        outcome.summary.append(f"{verb}: {entry.player} {describe(entry)} ({entry.reason}, {entry.match}), "
-                               f"written to {where}.")
+        outcome.summary.append(
+            f"{verb}: {entry.player} {describe(entry)} ({entry.reason}, {entry.match}), written to {where}."
+        )
     for entry in outcome.payout.due:
         if entry not in posted:
             outcome.summary.append(f"Already paid: {entry.player} {describe(entry)} ({entry.reason}); nothing added.")
@@ -138,11 +147,20 @@ def keep_match_id(book: Book, outcome: Outcome) -> None:
     if match is None or match.config is None or CONFIG_TAB in outcome.writes:
         return
     outcome.writes[CONFIG_TAB] = match.config
-    outcome.summary.append(f"Config had no match_id (the workbook is older than match ids): it is now {match.id!r}, "
-                           f"the name the ledger knows this match by, so renaming the match cannot pay it twice.")
+    outcome.summary.append(
+        f"Config had no match_id (the workbook is older than match ids): it is now {match.id!r}, "
+        f"the name the ledger knows this match by, so renaming the match cannot pay it twice."
+    )
 
 
 def _entry_json(entry: Entry) -> dict:
-    return {"match": entry.match, "match_id": entry.match_id, "round": entry.round, "player": entry.player,
-            "garnets": entry.garnets, "tokens_of_life": entry.tokens, "elimination_candidate": entry.candidate,
-            "reason": entry.reason}
+    return {
+        "match": entry.match,
+        "match_id": entry.match_id,
+        "round": entry.round,
+        "player": entry.player,
+        "garnets": entry.garnets,
+        "tokens_of_life": entry.tokens,
+        "elimination_candidate": entry.candidate,
+        "reason": entry.reason,
+    }

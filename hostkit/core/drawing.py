@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache, partial
-from typing import Sequence
+from functools import cache, lru_cache, partial
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -116,7 +116,7 @@ TITLE_SIZE = 30 * SCALE
 FALLBACK_FONTS = ("DejaVuSans.ttf", "Arial.ttf", "Helvetica.ttc")
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's own font, so every machine draws the same letters; before Pillow 10.1, a common system font."""
     try:

@@ -37,8 +37,9 @@ def parse_columns(value: Cell) -> tuple[tuple[str, str], ...]:
             continue
         parts = _ARROW.split(piece.strip())
         if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
-            raise ValueError(f"has {piece.strip()!r}, which is not 'Question title -> Column' "
-                             f"(pairs are separated by ;)")
+            raise ValueError(
+                f"has {piece.strip()!r}, which is not 'Question title -> Column' (pairs are separated by ;)"
+            )
         pairs.append((parts[0].strip(), parts[1].strip()))
     columns = [_key(c) for _, c in pairs]
     doubled = sorted({c for _, c in pairs if columns.count(_key(c)) > 1})
@@ -66,8 +67,10 @@ def submissions_rows(table: Table, mapping: FormMapping) -> list[list[Cell]]:
     renamed = [_key(h) for h in header if h]
     twice = sorted({h for h in header if h and renamed.count(_key(h)) > 1})
     if twice:
-        raise BookError(f"Tab {table.name!r} read through form_columns has two columns named "
-                        f"{', '.join(twice)}; map only one question to each column.")
+        raise BookError(
+            f"Tab {table.name!r} read through form_columns has two columns named "
+            f"{', '.join(twice)}; map only one question to each column."
+        )
     return [header] + [list(r) for r in table.rows]
 
 

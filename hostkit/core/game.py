@@ -6,9 +6,10 @@ import datetime as dt
 import fnmatch
 import json
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, ClassVar
 
 from hostkit.core.ledger import Payout
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
@@ -130,9 +131,11 @@ class Game:
     def reading_order(self, names: Sequence[str]) -> list[str]:
         """The public tabs among `names` in the order players read them: those without a round number first
         (the Leaderboard), then round by round, each round's tabs in the order of `public_tabs`."""
+
         def key(name: str) -> tuple:
-            pattern = next(i for i, p in enumerate(self.public_tabs) if fnmatch.fnmatchcase(name.casefold(),
-                                                                                               p.casefold()))
+            pattern = next(
+                i for i, p in enumerate(self.public_tabs) if fnmatch.fnmatchcase(name.casefold(), p.casefold())
+            )
             number = re.search(r"\d+", name)
             return (number is not None, int(number.group()) if number else 0, pattern, name.casefold())
 
@@ -157,10 +160,12 @@ class Game:
     def new_book(self, players: list[str], seed: int, match_id: str = "") -> dict[str, Rows]:
         """The workbook's tabs for a new match, in order."""
         if not self.min_players <= len(players) <= self.max_players:
-            raise BookError(f"{self.title} is for {self.player_count()} players, not {len(players)} "
-                            f"({', '.join(players)}).")
-        tabs: dict[str, Rows] = {CONFIG_TAB: config_rows(self.all_settings(), {"game": self.name, "seed": seed,
-                                                                          "match_id": match_id})}
+            raise BookError(
+                f"{self.title} is for {self.player_count()} players, not {len(players)} ({', '.join(players)})."
+            )
+        tabs: dict[str, Rows] = {
+            CONFIG_TAB: config_rows(self.all_settings(), {"game": self.name, "seed": seed, "match_id": match_id})
+        }
         for tab in self.template()["tabs"]:
             rows = [list(tab["header"])] + [list(r) for r in tab.get("rows", [])]
             if tab["name"] == PLAYERS_TAB:
@@ -173,10 +178,15 @@ class Game:
         roster, roster_problems = read_roster(tables)
         count = len(roster.names)
         if not self.min_players <= count <= self.max_players:
-            fix = (f"add {plural(self.min_players - count, 'player')}" if count < self.min_players
-                   else f"remove {plural(count - self.max_players, 'player')}")
-            raise BookError(f"{self.title} is for {self.player_count()} players, but the {PLAYERS_TAB} tab lists "
-                            f"{count} ({', '.join(roster.names)}); {fix}, one name per row.")
+            fix = (
+                f"add {plural(self.min_players - count, 'player')}"
+                if count < self.min_players
+                else f"remove {plural(count - self.max_players, 'player')}"
+            )
+            raise BookError(
+                f"{self.title} is for {self.player_count()} players, but the {PLAYERS_TAB} tab lists "
+                f"{count} ({', '.join(roster.names)}); {fix}, one name per row."
+            )
         return Context(config, roster, tuple(problems + roster_problems))
 
     def match_name(self, ctx: Context) -> str:
@@ -199,8 +209,7 @@ class Game:
         `new`; a workbook made before match ids has none and is known by its match name."""
         return ctx.config["match_id"] or self.match_name(ctx)
 
-    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False
-              ) -> Outcome:
+    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
         """Generate round N's board, or check the one the host typed in (round None: every round's, for a
         game whose board_spans_rounds)."""
         raise BookError(f"{self.title} has no board to generate.")
@@ -231,8 +240,9 @@ class Game:
         what has happened so far. Games without live play raise BookError."""
         raise BookError(f"{self.title} has no live play.")
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
-               now: dt.datetime | None = None) -> Outcome:
+    def decide(
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+    ) -> Outcome:
         """For live play: record one decision; Outcome.writes holds the decisions tab with it appended.
         An Outcome with no writes only informs (a clock shown, say). A decision that breaks a rule raises
         BookError with the reason."""

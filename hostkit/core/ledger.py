@@ -6,16 +6,15 @@ entry, as a ledger does. A match is known by its match id (Config match_id), not
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from hostkit.core.players import player_key
 from hostkit.core.settings import whole_number
 from hostkit.core.tables import Problem, Rows, Table, Tables, is_blank
 
 LEDGER_TAB = "Ledger"
-LEDGER_HEADER = ["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate", "Reason",
-                 "Match id"]
+LEDGER_HEADER = ["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate", "Reason", "Match id"]
 REVERSED = " — reversed: "
 _CANDIDATE = {"yes": 1, "y": 1, "true": 1, "1": 1, "x": 1, "withdrawn": -1, "-1": -1}
 
@@ -48,8 +47,16 @@ class Entry:
         return self.garnets, self.tokens, int(self.candidate)
 
     def row(self) -> list:
-        return [self.match, self.round, self.player, self.garnets, self.tokens,
-                {1: "yes", -1: "withdrawn"}.get(int(self.candidate), ""), self.reason, self.match_id or None]
+        return [
+            self.match,
+            self.round,
+            self.player,
+            self.garnets,
+            self.tokens,
+            {1: "yes", -1: "withdrawn"}.get(int(self.candidate), ""),
+            self.reason,
+            self.match_id or None,
+        ]
 
 
 @dataclass(frozen=True)
@@ -79,19 +86,27 @@ def read_ledger(tables: Tables) -> tuple[list[Entry], list[Problem]]:
     problems: list[Problem] = []
     for record in table.records(*LEDGER_HEADER[:-1], optional=LEDGER_HEADER[-1:]):
         try:
-            entries.append(Entry(
-                match=record.text("Match"),
-                round=None if is_blank(record["Round"]) else whole_number(record["Round"]),
-                player=record.text("Player"),
-                garnets=0 if is_blank(record["Garnets"]) else whole_number(record["Garnets"]),
-                tokens=0 if is_blank(record["Tokens of Life"]) else whole_number(record["Tokens of Life"]),
-                candidate=_CANDIDATE.get(record.text("Elimination candidate").lower(), 0),
-                reason=record.text("Reason"),
-                match_id=record.text("Match id"),
-            ))
+            entries.append(
+                Entry(
+                    match=record.text("Match"),
+                    round=None if is_blank(record["Round"]) else whole_number(record["Round"]),
+                    player=record.text("Player"),
+                    garnets=0 if is_blank(record["Garnets"]) else whole_number(record["Garnets"]),
+                    tokens=0 if is_blank(record["Tokens of Life"]) else whole_number(record["Tokens of Life"]),
+                    candidate=_CANDIDATE.get(record.text("Elimination candidate").lower(), 0),
+                    reason=record.text("Reason"),
+                    match_id=record.text("Match id"),
+                )
+            )
         except ValueError:
-            problems.append(Problem(table.name, record.row, "Round, Garnets and Tokens of Life must be whole "
-                                    "numbers; the row is left out of every balance until it is fixed."))
+            problems.append(
+                Problem(
+                    table.name,
+                    record.row,
+                    "Round, Garnets and Tokens of Life must be whole "
+                    "numbers; the row is left out of every balance until it is fixed.",
+                )
+            )
     return entries, problems
 
 
@@ -126,8 +141,18 @@ def settle(existing: Sequence[Entry], payout: Payout) -> list[Entry]:
         if any(amounts) and (key not in due or due[key].amounts() != amounts):
             player, reason = named[key]
             garnets, tokens, candidate = (-a for a in amounts)
-            posted.append(Entry(payout.match, key[0], player, garnets, tokens, candidate,
-                                f"{reason}{REVERSED}{_why(key, due)}", payout.match_id))
+            posted.append(
+                Entry(
+                    payout.match,
+                    key[0],
+                    player,
+                    garnets,
+                    tokens,
+                    candidate,
+                    f"{reason}{REVERSED}{_why(key, due)}",
+                    payout.match_id,
+                )
+            )
     for key, entry in due.items():
         if paid.get(key, (0, 0, 0)) != entry.amounts():
             posted.append(entry)
@@ -145,9 +170,11 @@ def _why(key: tuple, due: dict[tuple, Entry]) -> str:
 
 def describe(entry: Entry) -> str:
     """What an entry pays, in words: '+6 garnets', '-3 Tokens of Life', 'elimination candidate'."""
-    parts = [f"{entry.garnets:+d} garnets" if entry.garnets else "",
-             f"{entry.tokens:+d} Tokens of Life" if entry.tokens else "",
-             {1: "elimination candidate", -1: "elimination candidacy withdrawn"}.get(int(entry.candidate), "")]
+    parts = [
+        f"{entry.garnets:+d} garnets" if entry.garnets else "",
+        f"{entry.tokens:+d} Tokens of Life" if entry.tokens else "",
+        {1: "elimination candidate", -1: "elimination candidacy withdrawn"}.get(int(entry.candidate), ""),
+    ]
     return ", ".join(p for p in parts if p) or "nothing"
 
 
@@ -175,8 +202,15 @@ def balances(entries: Iterable[Entry]) -> dict[str, Balance]:
     return totals
 
 
-def spend(entries: Sequence[Entry], match: str, round_number: int | None, player: str, garnets: int,
-          reason: str, match_id: str = "") -> Entry:
+def spend(
+    entries: Sequence[Entry],
+    match: str,
+    round_number: int | None,
+    player: str,
+    garnets: int,
+    reason: str,
+    match_id: str = "",
+) -> Entry:
     """A purchase of garnets: the entry to post, or Refused when the player's balance is short."""
     if garnets <= 0:
         raise Refused(f"a purchase costs a positive number of garnets, not {garnets}")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from hostkit.core.forms import format_columns, parse_columns
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
@@ -74,10 +75,20 @@ def timezone_name(value: Cell) -> str:
 
 COMMON_SETTINGS: tuple[Setting, ...] = (
     Setting("game", "", "The game this workbook runs (set by `hostkit new`).", text),
-    Setting("match", "", "This match's name in the season ledger (blank: the game's title, with the players of a duel: 'Hap and Grab: Reds v Craw').", text),
+    Setting(
+        "match",
+        "",
+        "This match's name in the season ledger (blank: the game's title, with the players of a duel: 'Hap and Grab: Reds v Craw').",
+        text,
+    ),
     Setting("seed", 0, "The seed of every random choice (boards, shuffles, tie-breaks).", integer(0)),
-    Setting("match_id", "", "This match's own id, set by `hostkit new`: the season ledger and the public workbook "
-            "know the match by it, so renaming the match never pays it twice. Leave it as it is.", text),
+    Setting(
+        "match_id",
+        "",
+        "This match's own id, set by `hostkit new`: the season ledger and the public workbook "
+        "know the match by it, so renaming the match never pays it twice. Leave it as it is.",
+        text,
+    ),
     Setting("timezone", "UTC", "IANA time zone that timestamps without one are read in.", timezone_name),
     Setting(
         "date_order",
@@ -85,11 +96,21 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
         "How slashed dates typed as text are read: MDY (11/21/2026, Google Forms in US English) or DMY.",
         choice(*DATE_ORDERS),
     ),
-    Setting("form_tab", "", "The tab a Google Form sends its responses to (like Form Responses 1), read as the "
-            "submissions; blank: submissions are in the Submissions tab.", text),
-    Setting("form_columns", "", "Which Form question fills which column, as 'Question -> Column' pairs separated "
-            "by ; (like 'Your Discord name -> Player; Your answer -> Answer'); questions already named like "
-            "the column need no pair.", lambda value: format_columns(parse_columns(value))),
+    Setting(
+        "form_tab",
+        "",
+        "The tab a Google Form sends its responses to (like Form Responses 1), read as the "
+        "submissions; blank: submissions are in the Submissions tab.",
+        text,
+    ),
+    Setting(
+        "form_columns",
+        "",
+        "Which Form question fills which column, as 'Question -> Column' pairs separated "
+        "by ; (like 'Your Discord name -> Player; Your answer -> Answer'); questions already named like "
+        "the column need no pair.",
+        lambda value: format_columns(parse_columns(value)),
+    ),
     Setting("form_target", "Submissions", "The tab the Form's responses stand in for.", text),
 )
 
@@ -138,13 +159,23 @@ def read_config(tables: Tables, settings: Iterable[Setting]) -> tuple[Config, li
     for record in table.records("Key", "Value"):
         key = record.text("Key").lower()
         if key in seen:
-            problems.append(Problem(table.name, record.row, f"setting {key!r} is already on row {seen[key]}; this "
-                                    f"row is ignored. Delete one of the two."))
+            problems.append(
+                Problem(
+                    table.name,
+                    record.row,
+                    f"setting {key!r} is already on row {seen[key]}; this row is ignored. Delete one of the two.",
+                )
+            )
             continue
         seen[key] = record.row
         if key not in declared:
-            problems.append(Problem(table.name, record.row, f"unknown setting {record.text('Key')!r}; it is ignored "
-                                    f"(known settings: {', '.join(declared)})"))
+            problems.append(
+                Problem(
+                    table.name,
+                    record.row,
+                    f"unknown setting {record.text('Key')!r}; it is ignored (known settings: {', '.join(declared)})",
+                )
+            )
             continue
         if is_blank(record["Value"]):
             continue

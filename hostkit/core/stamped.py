@@ -4,8 +4,8 @@ and the tab of each round's time (Opens, Deadline) they are placed by."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from hostkit.core.game import Context
 from hostkit.core.settings import whole_number
@@ -33,17 +33,19 @@ class RoundClock:
 
     rounds: int
     kind: str
-    round_at: Callable[[dt.datetime], "int | None"]
+    round_at: Callable[[dt.datetime], int | None]
     no_round: str
 
 
-def read_stamped(table: Table, ctx: Context, round_number: int, clock: RoundClock, columns: Sequence[str],
-                 skipped: str) -> tuple[list[Stamped], list[Problem]]:
+def read_stamped(
+    table: Table, ctx: Context, round_number: int, clock: RoundClock, columns: Sequence[str], skipped: str
+) -> tuple[list[Stamped], list[Problem]]:
     """Round round_number's rows (Timestamp, Player, an optional Round, and columns); unusable rows of any
     round are reported with what to fix and `skipped` (what happens to them)."""
     rows: list[Stamped] = []
     problems: list[Problem] = []
     for record in table.records("Timestamp", "Player", *columns, optional=("Round",)):
+
         def problem(message: str) -> None:
             problems.append(Problem(table.name, record.row, message))
 
@@ -56,8 +58,9 @@ def read_stamped(table: Table, ctx: Context, round_number: int, clock: RoundCloc
         if is_blank(typed):
             found = clock.round_at(at)
             if found is None:
-                problem(f"came at {format_time(at, ctx.config.tz)} with a blank Round, {clock.no_round}; "
-                        f"type its round.")
+                problem(
+                    f"came at {format_time(at, ctx.config.tz)} with a blank Round, {clock.no_round}; type its round."
+                )
                 continue
         else:
             try:
@@ -97,6 +100,7 @@ def read_round_times(table: Table, ctx: Context, column: str, rounds: int, unusa
     problems: list[Problem] = []
     unreadable: dict[int, str] = {}
     for record in table.records("Round", column):
+
         def problem(message: str) -> None:
             problems.append(Problem(table.name, record.row, message))
 
@@ -108,8 +112,9 @@ def read_round_times(table: Table, ctx: Context, column: str, rounds: int, unusa
             problem(f"{named('Round', typed)} {said}; type the round number (1–{rounds}). The row is not read.")
             continue
         if not 1 <= number <= rounds:
-            problem(f"Round {number} is not a round of this match (1–{rounds}); fix the round number. The row is "
-                    f"not read.")
+            problem(
+                f"Round {number} is not a round of this match (1–{rounds}); fix the round number. The row is not read."
+            )
             continue
         if number in seen:
             problem(f"round {number} is already on row {seen[number]}; this row is ignored. Delete one of the two.")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Sequence, Union
 
 from hostkit.core.styles import Styled, plain
 
-Cell = Union[str, int, float, bool, dt.datetime, dt.date, None, Styled]
+Cell = str | int | float | bool | dt.datetime | dt.date | None | Styled
 Rows = list[list[Cell]]
 
 
@@ -138,7 +138,7 @@ class Tables:
             self._tables[key] = Table(self._names[key], self._source[self._names[key]])
         return self._tables[key]
 
-    def replaced(self, name: str, table: Table) -> "Tables":
+    def replaced(self, name: str, table: Table) -> Tables:
         """These tabs with `name` read as `table`, which may keep another tab's name for its messages."""
         tables = Tables(self._source)
         tables._names = {**self._names, _key(name): table.name}

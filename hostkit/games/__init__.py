@@ -21,7 +21,7 @@ GAMES: dict[str, str] = {
 }
 
 
-def load_game(name: str) -> "Game":
+def load_game(name: str) -> Game:
     key = str(name or "").strip().lower()
     if key not in GAMES:
         known = ", ".join(GAMES)

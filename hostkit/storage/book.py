@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from hostkit.core.tables import Rows
 
@@ -24,13 +25,13 @@ class Book(ABC):
     location: str
     timezone: str | None = None
     """The workbook's own time zone where it has one (a Google Sheet does; an xlsx file does not)."""
-    public: "Book | None" = None
+    public: Book | None = None
     """A second workbook that players can see: commands also write the game's public tabs there, only those."""
-    progress: "Callable[[str], None] | None" = None
+    progress: Callable[[str], None] | None = None
     """Where a backend says what it is doing: reading, writing, each retry's wait (None: silent)."""
     quiet: bool = False
     """Whether notices for the host (not progress) are kept off stderr, as under --json."""
-    match: "Identity | None" = None
+    match: Identity | None = None
     """Which match the workbook holds, once a command has read it."""
 
     @abstractmethod

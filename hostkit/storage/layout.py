@@ -7,8 +7,9 @@ Pure: the backends (xlsx.py, sheets.py) turn a Look into their own formats.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Rows, is_blank
@@ -47,7 +48,8 @@ def look(rows: Rows) -> Look:
                 widths[column] = max(widths[column], min(MAX_WIDTH, length))
     wrapped = frozenset(
         (number, column)
-        for number, (last, lengths) in enumerate(measured) if number > 0
+        for number, (last, lengths) in enumerate(measured)
+        if number > 0
         for column, length in enumerate(lengths)
         if column != last and length > widths[column]
     )

@@ -28,8 +28,10 @@ def lock_wait() -> float:
     except ValueError:
         seconds = math.nan
     if not 0 <= seconds <= 3600:
-        raise StorageError(f"{WAIT_VARIABLE} {text!r} is not a number of seconds from 0 to 3600; set it to how long "
-                           f"to wait for another hostkit command (like 5), or unset it.")
+        raise StorageError(
+            f"{WAIT_VARIABLE} {text!r} is not a number of seconds from 0 to 3600; set it to how long "
+            f"to wait for another hostkit command (like 5), or unset it."
+        )
     return seconds
 
 
@@ -49,8 +51,9 @@ class WorkbookLock:
         try:
             self._file.acquire()
         except Timeout:
-            raise StorageError(f"{self.workbook} is being written by another hostkit command; wait for it to "
-                               f"finish and try again.") from None
+            raise StorageError(
+                f"{self.workbook} is being written by another hostkit command; wait for it to finish and try again."
+            ) from None
 
     def release(self) -> None:
         if self.held:

@@ -6,8 +6,9 @@ import datetime as dt
 import email.utils
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Optional, TypeVar
+from typing import Generic, TypeVar
 
 from hostkit.storage.book import StorageError
 
@@ -23,9 +24,9 @@ class RetriesExhausted(StorageError):
 class Attempt(Generic[T]):
     """What one try gave: a result, a retryable failure (with the server's Retry-After) or both."""
 
-    result: Optional[T] = None
+    result: T | None = None
     failure: str = ""
-    retry_after: Optional[float] = None
+    retry_after: float | None = None
 
     @property
     def failed(self) -> bool:
@@ -48,11 +49,11 @@ class Backoff:
     sleep: Callable[[float], None] = field(default=time.sleep, compare=False)
     random: Callable[[], float] = field(default=random.random, compare=False)
 
-    def delay(self, retry: int, retry_after: Optional[float]) -> float:
+    def delay(self, retry: int, retry_after: float | None) -> float:
         """The wait before try number retry + 1 (retry counts from 1)."""
         if retry_after is not None:
             return retry_after + self.random() * self.base
-        return self.random() * min(self.cap, self.base * 2 ** retry)
+        return self.random() * min(self.cap, self.base * 2**retry)
 
     def run(
         self,
@@ -73,8 +74,11 @@ class Backoff:
                 return outcome.result  # type: ignore[return-value]
             pause = self.delay(tries, outcome.retry_after)
             if tries >= self.attempts or waited + pause > self.budget:
-                message = giving_up(outcome.failure, tries, waited) if giving_up else (
-                    f"gave up after {tries} tries: {outcome.failure}")
+                message = (
+                    giving_up(outcome.failure, tries, waited)
+                    if giving_up
+                    else (f"gave up after {tries} tries: {outcome.failure}")
+                )
                 raise RetriesExhausted(message)
             if on_wait:
                 on_wait(outcome.failure, pause, tries + 1)
@@ -82,7 +86,7 @@ class Backoff:
             waited += pause
 
 
-def parse_retry_after(value: str | None, now: Callable[[], dt.datetime] | None = None) -> Optional[float]:
+def parse_retry_after(value: str | None, now: Callable[[], dt.datetime] | None = None) -> float | None:
     """A Retry-After header in seconds: either a number of seconds or an HTTP date; None if absent or bad."""
     if value is None or not value.strip():
         return None

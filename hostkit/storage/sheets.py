@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import requests
 from google.auth import exceptions as auth_errors
@@ -24,8 +25,8 @@ from gspread.http_client import HTTPClient
 from hostkit.core.tables import Cell, Rows
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged, look
-from hostkit.storage.sheets_cells import cells_request, widths_requests
 from hostkit.storage.retry import RETRYABLE_STATUSES, Attempt, Backoff, parse_retry_after
+from hostkit.storage.sheets_cells import cells_request, widths_requests
 
 SCOPES = ("https://www.googleapis.com/auth/spreadsheets",)
 TIMEOUT = (10.0, 60.0)
@@ -65,29 +66,40 @@ def load_credentials(path: str | Path | None) -> Any:
     file = Path(path)
     where = f"The credentials file {file}"
     if not file.is_file():
-        raise StorageError(f"{where} does not exist; pass --credentials with the path of the service account's "
-                           f"JSON key you downloaded from Google Cloud.")
+        raise StorageError(
+            f"{where} does not exist; pass --credentials with the path of the service account's "
+            f"JSON key you downloaded from Google Cloud."
+        )
     try:
         info = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
-        raise StorageError(f"{where} cannot be read ({error.__class__.__name__}); check that it is yours and "
-                           f"readable (chmod 600 {file}).") from None
+        raise StorageError(
+            f"{where} cannot be read ({error.__class__.__name__}); check that it is yours and "
+            f"readable (chmod 600 {file})."
+        ) from None
     except ValueError:
-        raise StorageError(f"{where} is not JSON; download the service account's key again as JSON "
-                           f"(Keys > Add key > Create new key > JSON).") from None
+        raise StorageError(
+            f"{where} is not JSON; download the service account's key again as JSON "
+            f"(Keys > Add key > Create new key > JSON)."
+        ) from None
     kind = info.get("type") if isinstance(info, dict) else None
     if kind != "service_account":
-        raise StorageError(f"{where} is not a service-account key (its type is {kind!r}); create a service "
-                           f"account and download its JSON key, as the docs describe.")
+        raise StorageError(
+            f"{where} is not a service-account key (its type is {kind!r}); create a service "
+            f"account and download its JSON key, as the docs describe."
+        )
     missing = [k for k in ("client_email", "private_key", "token_uri") if not info.get(k)]
     if missing:
-        raise StorageError(f"{where} lacks {', '.join(missing)}; download the service account's JSON key "
-                           f"again, unedited.")
+        raise StorageError(
+            f"{where} lacks {', '.join(missing)}; download the service account's JSON key again, unedited."
+        )
     try:
         return service_account.Credentials.from_service_account_info(info, scopes=list(SCOPES))
     except (ValueError, TypeError, IndexError, auth_errors.GoogleAuthError):
-        raise StorageError(f"{where} holds a private key that cannot be read; download a new JSON key for "
-                           f"{info['client_email']} and point --credentials at it.") from None
+        raise StorageError(
+            f"{where} holds a private key that cannot be read; download a new JSON key for "
+            f"{info['client_email']} and point --credentials at it."
+        ) from None
 
 
 def connect(credentials: Any) -> requests.Session:
@@ -157,12 +169,28 @@ class _Client(HTTPClient):
         self.backoff = backoff
         self.progress = progress
 
-    def request(self, method: str, endpoint: str, params: Any = None, data: Any = None, json: Any = None,
-                files: Any = None, headers: Any = None) -> requests.Response:
+    def request(
+        self,
+        method: str,
+        endpoint: str,
+        params: Any = None,
+        data: Any = None,
+        json: Any = None,
+        files: Any = None,
+        headers: Any = None,
+    ) -> requests.Response:
         def attempt() -> Attempt[requests.Response]:
             try:
-                response = self.session.request(method=method, url=endpoint, json=json, params=params, data=data,
-                                                files=files, headers=headers, timeout=self.timeout)
+                response = self.session.request(
+                    method=method,
+                    url=endpoint,
+                    json=json,
+                    params=params,
+                    data=data,
+                    files=files,
+                    headers=headers,
+                    timeout=self.timeout,
+                )
             except requests.Timeout:
                 return Attempt(failure="no answer in time (timeout)")
             except (requests.ConnectionError, auth_errors.TransportError) as error:
@@ -173,8 +201,10 @@ class _Client(HTTPClient):
                     f"the key may have been deleted: create a new JSON key and point --credentials at it."
                 ) from None
             if response.status_code in RETRYABLE_STATUSES:
-                return Attempt(failure=f"{response.status_code} {response.reason or ''}".strip(),
-                               retry_after=parse_retry_after(response.headers.get("Retry-After")))
+                return Attempt(
+                    failure=f"{response.status_code} {response.reason or ''}".strip(),
+                    retry_after=parse_retry_after(response.headers.get("Retry-After")),
+                )
             return Attempt(result=response)
 
         response = self.backoff.run(attempt, self._waiting, _giving_up)
@@ -184,8 +214,10 @@ class _Client(HTTPClient):
 
     def _waiting(self, failure: str, seconds: float, next_try: int) -> None:
         if self.progress:
-            self.progress(f"Google Sheets answered {failure}; trying again in {seconds:.1f} s "
-                          f"(try {next_try} of {self.backoff.attempts})…")
+            self.progress(
+                f"Google Sheets answered {failure}; trying again in {seconds:.1f} s "
+                f"(try {next_try} of {self.backoff.attempts})…"
+            )
 
 
 def _giving_up(failure: str, tries: int, waited: float) -> str:
@@ -195,8 +227,10 @@ def _giving_up(failure: str, tries: int, waited: float) -> str:
         fix = "check the network connection and run the command again"
     else:
         fix = "Google Sheets is having trouble: wait a few minutes and run the command again"
-    return (f"Google Sheets did not answer usably after {tries} tries and {waited:.0f} s of waiting "
-            f"(last: {failure}); {fix} (nothing is half-written: each write is one request).")
+    return (
+        f"Google Sheets did not answer usably after {tries} tries and {waited:.0f} s of waiting "
+        f"(last: {failure}); {fix} (nothing is half-written: each write is one request)."
+    )
 
 
 class SheetsBook(Book):
@@ -221,7 +255,7 @@ class SheetsBook(Book):
         self._has_cells = False
 
     @classmethod
-    def open(cls, key_or_url: str, credentials_file: str | Path | None, **options: Any) -> "SheetsBook":
+    def open(cls, key_or_url: str, credentials_file: str | Path | None, **options: Any) -> SheetsBook:
         key = parse_key(key_or_url)
         credentials = load_credentials(credentials_file)
         return cls(key, connect(credentials), account=credentials.service_account_email, **options)
@@ -271,8 +305,10 @@ class SheetsBook(Book):
         """The spreadsheet's properties and tabs, read once; with_cells reads every tab's values in the same
         request (spreadsheets.get with includeGridData), so a command reads its workbook in one request."""
         if self._metadata is None or (with_cells and not self._has_cells):
-            params = {"includeGridData": "true" if with_cells else "false",
-                      "fields": GRID_FIELDS if with_cells else META_FIELDS}
+            params = {
+                "includeGridData": "true" if with_cells else "false",
+                "fields": GRID_FIELDS if with_cells else META_FIELDS,
+            }
             self._metadata = self._call(self.client.fetch_sheet_metadata, self.key, params)
             self._has_cells = with_cells
         return self._metadata
@@ -292,28 +328,50 @@ class SheetsBook(Book):
             width = max(max((len(r) for r in rows), default=0), 1)
             sheet = by_title.get(title)
             if sheet is None:
-                sheet = {"sheetId": next_id, "title": title, "index": len(sheets), "sheetType": "GRID",
-                         "gridProperties": {"rowCount": max(height, 100), "columnCount": max(width, 26),
-                                            "frozenRowCount": layout.frozen}}
+                sheet = {
+                    "sheetId": next_id,
+                    "title": title,
+                    "index": len(sheets),
+                    "sheetType": "GRID",
+                    "gridProperties": {
+                        "rowCount": max(height, 100),
+                        "columnCount": max(width, 26),
+                        "frozenRowCount": layout.frozen,
+                    },
+                }
                 next_id += 1
                 sheets.append(sheet)
                 by_title[title] = sheet
                 requests.append({"addSheet": {"properties": sheet}})
             else:
                 grid = dict(sheet.get("gridProperties", {}))
-                grid.update(rowCount=max(grid.get("rowCount", 0), height),
-                            columnCount=max(grid.get("columnCount", 0), width), frozenRowCount=layout.frozen)
+                grid.update(
+                    rowCount=max(grid.get("rowCount", 0), height),
+                    columnCount=max(grid.get("columnCount", 0), width),
+                    frozenRowCount=layout.frozen,
+                )
                 sheet["gridProperties"] = grid
-                requests.append({"updateSheetProperties": {
-                    "properties": {"sheetId": sheet["sheetId"], "gridProperties": grid},
-                    "fields": "gridProperties.rowCount,gridProperties.columnCount,gridProperties.frozenRowCount"}})
+                requests.append(
+                    {
+                        "updateSheetProperties": {
+                            "properties": {"sheetId": sheet["sheetId"], "gridProperties": grid},
+                            "fields": "gridProperties.rowCount,gridProperties.columnCount,gridProperties.frozenRowCount",
+                        }
+                    }
+                )
             requests.append(cells_request(sheet["sheetId"], rows, layout))
             requests += widths_requests(sheet["sheetId"], layout)
         titles = [s["title"] for s in sheets]
         for index, title in enumerate(arranged(titles, order)):
             if titles[index] != title:
-                requests.append({"updateSheetProperties": {
-                    "properties": {"sheetId": by_title[title]["sheetId"], "index": index}, "fields": "index"}})
+                requests.append(
+                    {
+                        "updateSheetProperties": {
+                            "properties": {"sheetId": by_title[title]["sheetId"], "index": index},
+                            "fields": "index",
+                        }
+                    }
+                )
                 titles.insert(index, titles.pop(titles.index(title)))
         self.client.batch_update(self.key, {"requests": requests})
         self._meta()["sheets"] = [{"properties": {**by_title[t], "index": i}} for i, t in enumerate(titles)]
@@ -331,14 +389,20 @@ class SheetsBook(Book):
         message = str(error.error.get("message", "")) if isinstance(error.error, dict) else str(error)
         if code == 403:
             who = self.account or "the service account (its client_email in the credentials file)"
-            return (f"The service account may not use {self.location} ({message.rstrip('.')}); share the "
-                    f"spreadsheet with {who} as Editor (Share button in Google Sheets) and run again.")
+            return (
+                f"The service account may not use {self.location} ({message.rstrip('.')}); share the "
+                f"spreadsheet with {who} as Editor (Share button in Google Sheets) and run again."
+            )
         if code == 404:
-            return (f"There is no spreadsheet with the key {self.key!r} ({message.rstrip('.')}); copy the key "
-                    f"or the whole address from the browser: https://docs.google.com/spreadsheets/d/KEY/edit.")
+            return (
+                f"There is no spreadsheet with the key {self.key!r} ({message.rstrip('.')}); copy the key "
+                f"or the whole address from the browser: https://docs.google.com/spreadsheets/d/KEY/edit."
+            )
         if code == 401:
-            return (f"Google did not accept the credentials ({message.rstrip('.')}); download a new JSON key "
-                    f"for the service account and point --credentials at it.")
+            return (
+                f"Google did not accept the credentials ({message.rstrip('.')}); download a new JSON key "
+                f"for the service account and point --credentials at it."
+            )
         return f"Google Sheets refused the request ({code}: {message.rstrip('.')}); check {self.location}."
 
     def _say(self, line: str) -> None:

@@ -73,15 +73,22 @@ def cell_data(value: Cell, header: bool = False, wrapped: bool = False) -> dict:
 def _colour(code: str) -> dict[str, float]:
     """'RRGGBB' as the API's colour: each part from 0 to 1."""
     code = code.lstrip("#")
-    red, green, blue = (int(code[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    red, green, blue = (int(code[i : i + 2], 16) / 255 for i in (0, 2, 4))
     return {"red": round(red, 4), "green": round(green, 4), "blue": round(blue, 4)}
 
 
 def cells_request(sheet_id: int, rows: Rows, layout: Look) -> dict:
     """Replace the whole tab: cells the rows do not cover are cleared, values and formats alike."""
-    return {"updateCells": {"range": {"sheetId": sheet_id}, "fields": CELL_FIELDS, "rows": [
-        {"values": [cell_data(v, r < layout.frozen, (r, c) in layout.wrapped) for c, v in enumerate(row)]}
-        for r, row in enumerate(rows)]}}
+    return {
+        "updateCells": {
+            "range": {"sheetId": sheet_id},
+            "fields": CELL_FIELDS,
+            "rows": [
+                {"values": [cell_data(v, r < layout.frozen, (r, c) in layout.wrapped) for c, v in enumerate(row)]}
+                for r, row in enumerate(rows)
+            ],
+        }
+    }
 
 
 def widths_requests(sheet_id: int, layout: Look) -> list[dict]:
@@ -90,11 +97,14 @@ def widths_requests(sheet_id: int, layout: Look) -> list[dict]:
     start = 0
     for end in range(1, len(layout.widths) + 1):
         if end == len(layout.widths) or layout.widths[end] != layout.widths[start]:
-            requests.append({"updateDimensionProperties": {
-                "range": {"sheetId": sheet_id, "dimension": "COLUMNS", "startIndex": start, "endIndex": end},
-                "properties": {"pixelSize": layout.widths[start] * PIXELS_PER_CHARACTER + PADDING_PIXELS},
-                "fields": "pixelSize"}})
+            requests.append(
+                {
+                    "updateDimensionProperties": {
+                        "range": {"sheetId": sheet_id, "dimension": "COLUMNS", "startIndex": start, "endIndex": end},
+                        "properties": {"pixelSize": layout.widths[start] * PIXELS_PER_CHARACTER + PADDING_PIXELS},
+                        "fields": "pixelSize",
+                    }
+                }
+            )
             start = end
     return requests
-
-

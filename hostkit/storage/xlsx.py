@@ -13,8 +13,8 @@ import re
 import stat
 import tempfile
 import zipfile
+from collections.abc import Collection, Iterator, Mapping, MutableMapping
 from pathlib import Path
-from typing import Collection, Iterator, Mapping, MutableMapping
 
 import openpyxl
 from openpyxl.utils.exceptions import InvalidFileException
@@ -81,8 +81,10 @@ class XlsxBook(Book):
             raise StorageError(folder)
         self.lock()
         if self.path.exists() and _read_only(self.path):
-            raise StorageError(f"{self.path} is read-only, so hostkit left it as it was; make it writable "
-                               f"(chmod u+w, or untick Read-only in its properties) and run again.")
+            raise StorageError(
+                f"{self.path} is read-only, so hostkit left it as it was; make it writable "
+                f"(chmod u+w, or untick Read-only in its properties) and run again."
+            )
         locks = lock_files(self.path)
         if locks:
             raise StorageError(
@@ -90,8 +92,10 @@ class XlsxBook(Book):
                 f"again (if nothing has it open, delete the stale {locks[0].name})."
             )
         if self._data is not None and _digest(self.path) != hashlib.sha256(self._data).digest():
-            raise StorageError(f"{self.path} changed after hostkit read it (another program saved it meanwhile), "
-                               f"so nothing was written; run the command again.")
+            raise StorageError(
+                f"{self.path} changed after hostkit read it (another program saved it meanwhile), "
+                f"so nothing was written; run the command again."
+            )
 
     def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
         if not tabs:
@@ -136,8 +140,10 @@ class XlsxBook(Book):
         if not folder.is_dir():
             return f"The folder {folder} does not exist; create it first."
         if _read_only(folder):
-            return (f"hostkit cannot write in the folder {folder} (it is read-only), and it saves {self.path.name} "
-                    f"by writing a new copy there; make the folder writable or move the workbook, then run again.")
+            return (
+                f"hostkit cannot write in the folder {folder} (it is read-only), and it saves {self.path.name} "
+                f"by writing a new copy there; make the folder writable or move the workbook, then run again."
+            )
         return None
 
     def _remove_left_temps(self) -> None:
@@ -152,9 +158,11 @@ class XlsxBook(Book):
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
         except OSError:
-            raise StorageError(f"hostkit cannot write in the folder {self.path.parent}, and it saves "
-                               f"{self.path.name} by writing a new copy there; make the folder writable or move "
-                               f"the workbook, then run again.") from None
+            raise StorageError(
+                f"hostkit cannot write in the folder {self.path.parent}, and it saves "
+                f"{self.path.name} by writing a new copy there; make the folder writable or move "
+                f"the workbook, then run again."
+            ) from None
         os.close(fd)
         try:
             package.save(tmp)
@@ -163,8 +171,10 @@ class XlsxBook(Book):
             os.replace(tmp, self.path)
             self._data = data
         except PermissionError:
-            raise StorageError(f"{self.path} cannot be written (permission denied or open elsewhere); close it "
-                               f"in any other program and check that you may write to it.") from None
+            raise StorageError(
+                f"{self.path} cannot be written (permission denied or open elsewhere); close it "
+                f"in any other program and check that you may write to it."
+            ) from None
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
@@ -213,8 +223,9 @@ def _readable(path: Path) -> Iterator[None]:
     try:
         yield
     except (zipfile.BadZipFile, InvalidFileException):
-        raise StorageError(f"{path} is not a readable .xlsx workbook; save it from your spreadsheet program as "
-                           f"Excel Workbook (.xlsx).") from None
+        raise StorageError(
+            f"{path} is not a readable .xlsx workbook; save it from your spreadsheet program as Excel Workbook (.xlsx)."
+        ) from None
     except StorageError:
         raise
     except Exception:  # a damaged part inside the zip fails in the XML parser, zlib, or openpyxl itself
@@ -222,8 +233,10 @@ def _readable(path: Path) -> Iterator[None]:
 
 
 def _damaged(path: Path) -> StorageError:
-    return StorageError(f"{path} is damaged (a part inside the file cannot be read); open it in your spreadsheet "
-                        f"program to repair it, or use a backup copy.")
+    return StorageError(
+        f"{path} is damaged (a part inside the file cannot be read); open it in your spreadsheet "
+        f"program to repair it, or use a backup copy."
+    )
 
 
 @contextlib.contextmanager

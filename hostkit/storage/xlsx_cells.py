@@ -8,7 +8,8 @@ import datetime as dt
 import math
 import re
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr, unescape as xml_unescape
+from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import unescape as xml_unescape
 
 from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Cell, Rows
@@ -43,12 +44,16 @@ class StyleBook:
     def __init__(self, xml: str):
         self.xml = xml
         self.prefix = prefix_of(xml, "styleSheet")
-        self._existing = {element: self._children(element, child)
-                          for element, child in (("fonts", "font"), ("fills", "fill"), ("cellXfs", "xf"))}
+        self._existing = {
+            element: self._children(element, child)
+            for element, child in (("fonts", "font"), ("fills", "fill"), ("cellXfs", "xf"))
+        }
         self._new: dict[str, list[str]] = {"fonts": [], "fills": [], "cellXfs": [], "numFmts": []}
         self._xfs: dict[Look, int] = {Look(): 0}
-        self._formats = {unescape(code): int(number) for number, code in
-                         re.findall(rf'<{self.prefix}numFmt numFmtId="(\d+)" formatCode="([^"]*)"', xml)}
+        self._formats = {
+            unescape(code): int(number)
+            for number, code in re.findall(rf'<{self.prefix}numFmt numFmtId="(\d+)" formatCode="([^"]*)"', xml)
+        }
         self._next_format = max([163, *map(int, re.findall(r'numFmtId="(\d+)"', xml))]) + 1
 
     def _children(self, element: str, child: str) -> list[str]:
@@ -75,9 +80,16 @@ class StyleBook:
         fill = self._fill(look.fill) if look.fill else 0
         number = self._format(look.number_format) if look.number_format else 0
         attributes = f'numFmtId="{number}" fontId="{font}" fillId="{fill}" borderId="0" xfId="0"'
-        attributes += "".join(f' apply{what}="1"' for what, used in (
-            ("NumberFormat", number), ("Font", font), ("Fill", fill), ("Alignment", look.wrap or look.centred))
-            if used)
+        attributes += "".join(
+            f' apply{what}="1"'
+            for what, used in (
+                ("NumberFormat", number),
+                ("Font", font),
+                ("Fill", fill),
+                ("Alignment", look.wrap or look.centred),
+            )
+            if used
+        )
         alignment = ""
         if look.wrap or look.centred:
             horizontal = ' horizontal="center"' if look.centred else ""
@@ -96,14 +108,18 @@ class StyleBook:
 
     def _fill(self, colour: str) -> int:
         p = self.prefix
-        return self._place("fills", f'<{p}fill><{p}patternFill patternType="solid"><{p}fgColor rgb="FF{colour.upper()}"/>'
-                                    f'<{p}bgColor indexed="64"/></{p}patternFill></{p}fill>')
+        return self._place(
+            "fills",
+            f'<{p}fill><{p}patternFill patternType="solid"><{p}fgColor rgb="FF{colour.upper()}"/>'
+            f'<{p}bgColor indexed="64"/></{p}patternFill></{p}fill>',
+        )
 
     def _format(self, code: str) -> int:
         if code not in self._formats:
             self._formats[code] = self._next_format + len(self._new["numFmts"])
-            self._new["numFmts"].append(f'<{self.prefix}numFmt numFmtId="{self._formats[code]}" '
-                                        f"formatCode={quoteattr(code)}/>")
+            self._new["numFmts"].append(
+                f'<{self.prefix}numFmt numFmtId="{self._formats[code]}" formatCode={quoteattr(code)}/>'
+            )
         return self._formats[code]
 
     def is_changed(self) -> bool:
@@ -124,7 +140,7 @@ class StyleBook:
                 opening = re.search(rf"<{self.prefix}styleSheet\b[^>]*>", xml)
                 assert opening is not None
                 block = f'<{self.prefix}numFmts count="{len(formats)}">' + "".join(formats) + f"</{self.prefix}numFmts>"
-                xml = xml[:opening.end()] + block + xml[opening.end():]
+                xml = xml[: opening.end()] + block + xml[opening.end() :]
         return xml
 
 
@@ -141,10 +157,16 @@ def _append(xml: str, prefix: str, element: str, new: list[str], count: int) -> 
     if opening is None:
         raise PackageError(f"styles.xml has no <{element}>")
     if opening.group(1):  # an empty <cellXfs/> element
-        return xml[:opening.start()] + f'<{prefix}{element} count="{count}">' + "".join(new) + closing + xml[opening.end():]
+        return (
+            xml[: opening.start()]
+            + f'<{prefix}{element} count="{count}">'
+            + "".join(new)
+            + closing
+            + xml[opening.end() :]
+        )
     head = re.sub(r'\scount="\d+"', "", opening.group(0)[:-1]) + f' count="{count}">'
     at = xml.index(closing, opening.end())
-    return xml[:opening.start()] + head + xml[opening.end():at] + "".join(new) + xml[at:]
+    return xml[: opening.start()] + head + xml[opening.end() : at] + "".join(new) + xml[at:]
 
 
 def column_letter(number: int) -> str:
@@ -168,24 +190,35 @@ def sheet_xml(rows: Rows, styles: StyleBook) -> str:
         cells = []
         for c, value in enumerate(row):
             drawn = value if isinstance(value, Styled) else None
-            cell_look = Look(bold=r < layout.frozen or bool(drawn and drawn.bold),
-                             fill=drawn.fill if drawn else None, font=drawn.font if drawn else None,
-                             number_format=number_format(value), wrap=(r, c) in layout.wrapped,
-                             centred=bool(drawn and drawn.centred))
+            cell_look = Look(
+                bold=r < layout.frozen or bool(drawn and drawn.bold),
+                fill=drawn.fill if drawn else None,
+                font=drawn.font if drawn else None,
+                number_format=number_format(value),
+                wrap=(r, c) in layout.wrapped,
+                centred=bool(drawn and drawn.centred),
+            )
             xml = _cell_xml(f"{column_letter(c + 1)}{r + 1}", plain(value), cell_look, styles)
             if xml:
                 cells.append(xml)
         body.append(f'<row r="{r + 1}">{"".join(cells)}</row>')
-    view = (f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{layout.frozen}" '
-            f'topLeftCell="A{layout.frozen + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
-            if layout.frozen else "")
-    columns = "".join(f'<col min="{c}" max="{c}" width="{w + 2}" customWidth="1"/>'
-                      for c, w in enumerate(layout.widths, start=1))
+    view = (
+        f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{layout.frozen}" '
+        f'topLeftCell="A{layout.frozen + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
+        if layout.frozen
+        else ""
+    )
+    columns = "".join(
+        f'<col min="{c}" max="{c}" width="{w + 2}" customWidth="1"/>' for c, w in enumerate(layout.widths, start=1)
+    )
     width = max((len(r) for r in rows), default=0)
     dimension = f'<dimension ref="A1:{column_letter(width)}{len(rows)}"/>' if rows and width else ""
-    return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" xmlns:r="{REL}">'
-            f'{dimension}{view}<sheetFormatPr defaultRowHeight="15"/>' + (f"<cols>{columns}</cols>" if columns else "")
-            + f'<sheetData>{"".join(body)}</sheetData></worksheet>')
+    return (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" xmlns:r="{REL}">'
+        f'{dimension}{view}<sheetFormatPr defaultRowHeight="15"/>'
+        + (f"<cols>{columns}</cols>" if columns else "")
+        + f"<sheetData>{''.join(body)}</sheetData></worksheet>"
+    )
 
 
 def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> str:

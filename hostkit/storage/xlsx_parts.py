@@ -11,8 +11,8 @@ from __future__ import annotations
 import posixpath
 import re
 import zipfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 from xml.sax.saxutils import quoteattr
 
 from hostkit.core.tables import Rows
@@ -35,19 +35,23 @@ EMPTY_PACKAGE = {
         '<Override PartName="/xl/workbook.xml" '
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
         '<Override PartName="/xl/styles.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>'),
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>'
+    ),
     "_rels/.rels": (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        '<Relationship Id="rId1" Type="' + REL + '/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+        '<Relationship Id="rId1" Type="' + REL + '/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+    ),
     WORKBOOK: (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         f'<workbook xmlns="{MAIN}" xmlns:r="{REL}"><bookViews><workbookView/></bookViews>'
-        '<sheets></sheets></workbook>'),
+        "<sheets></sheets></workbook>"
+    ),
     WORKBOOK_RELS: (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        '<Relationship Id="rIdStyles" Type="' + REL + '/styles" Target="styles.xml"/></Relationships>'),
+        '<Relationship Id="rIdStyles" Type="' + REL + '/styles" Target="styles.xml"/></Relationships>'
+    ),
     STYLES: (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         f'<styleSheet xmlns="{MAIN}">'
@@ -57,7 +61,8 @@ EMPTY_PACKAGE = {
         '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
         '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
         '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
-        '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'),
+        '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
+    ),
 }
 
 
@@ -79,7 +84,7 @@ class Package:
         self._styles: StyleBook | None = None
 
     @classmethod
-    def read(cls, source) -> "Package":
+    def read(cls, source) -> Package:
         try:
             with zipfile.ZipFile(source) as archive:
                 order = archive.namelist()
@@ -92,7 +97,7 @@ class Package:
         return cls(parts, order)
 
     @classmethod
-    def empty(cls) -> "Package":
+    def empty(cls) -> Package:
         return cls({name: xml.encode() for name, xml in EMPTY_PACKAGE.items()}, list(EMPTY_PACKAGE))
 
     def _text(self, name: str) -> str:
@@ -112,7 +117,9 @@ class Package:
             attributes = dict(re.findall(r'([\w:]+)="([^"]*)"', element))
             rel_id = next((v for k, v in attributes.items() if k.endswith(":id")), "")
             name = unescape(attributes.get("name", ""))
-            entries.append(SheetEntry(name, int(attributes.get("sheetId", 0)), rel_id, targets.get(rel_id, ""), element))
+            entries.append(
+                SheetEntry(name, int(attributes.get("sheetId", 0)), rel_id, targets.get(rel_id, ""), element)
+            )
         return entries
 
     def _relationships(self) -> dict[str, str]:
@@ -130,7 +137,9 @@ class Package:
             if STYLES not in self.parts:
                 self._set(STYLES, EMPTY_PACKAGE[STYLES])
                 self._add_relationship(REL + "/styles", "styles.xml")
-                self._add_override("/" + STYLES, "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml")
+                self._add_override(
+                    "/" + STYLES, "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+                )
             self._styles = StyleBook(self._text(STYLES))
         return self._styles
 
@@ -163,7 +172,7 @@ class Package:
         prefix = prefix_of(workbook, "workbook")
         block = re.search(rf"(<{prefix}sheets\b[^>]*>)(.*?)(</{prefix}sheets>)", workbook, re.S)
         assert block is not None
-        workbook = workbook[:block.start(2)] + "".join(e.element for e in ordered) + workbook[block.end(2):]
+        workbook = workbook[: block.start(2)] + "".join(e.element for e in ordered) + workbook[block.end(2) :]
         workbook = re.sub(r'\s(activeTab|firstSheet)="\d+"', "", workbook)
         self._set(WORKBOOK, workbook)
         for entry in ordered[1:]:
@@ -183,9 +192,11 @@ class Package:
         r = _namespaceprefix_of(workbook, REL) or "r"
         if f"xmlns:{r}=" not in workbook:
             workbook = workbook.replace(f"<{prefix}workbook", f'<{prefix}workbook xmlns:{r}="{REL}"', 1)
-        element = f"<{prefix}sheet name={quoteattr(name)} sheetId=\"{sheet_id}\" {r}:id=\"{rel_id}\"/>"
+        element = f'<{prefix}sheet name={quoteattr(name)} sheetId="{sheet_id}" {r}:id="{rel_id}"/>'
         if re.search(rf"<{prefix}sheets\s*/>", workbook):
-            workbook = re.sub(rf"<{prefix}sheets\s*/>", f"<{prefix}sheets>{element}</{prefix}sheets>", workbook, 1)
+            workbook = re.sub(
+                rf"<{prefix}sheets\s*/>", f"<{prefix}sheets>{element}</{prefix}sheets>", workbook, count=1
+            )
         else:
             at = workbook.index(f"</{prefix}sheets>")
             workbook = workbook[:at] + element + workbook[at:]
@@ -227,8 +238,10 @@ class Package:
             del self.parts[name]
             self.order.remove(name)
             self._set(TYPES, re.sub(rf'<Override PartName="/{re.escape(name)}"[^>]*/>', "", self._text(TYPES)))
-            self._set(WORKBOOK_RELS, re.sub(rf'<Relationship [^>]*Type="{re.escape(CALC_CHAIN_REL)}"[^>]*/>', "",
-                                            self._text(WORKBOOK_RELS)))
+            self._set(
+                WORKBOOK_RELS,
+                re.sub(rf'<Relationship [^>]*Type="{re.escape(CALC_CHAIN_REL)}"[^>]*/>', "", self._text(WORKBOOK_RELS)),
+            )
 
     def save(self, target) -> None:
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:

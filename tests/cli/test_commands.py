@@ -14,6 +14,7 @@ SOL = solutions()
 
 # ---- new
 
+
 def test_new_creates_the_template(run, tmp_path):
     path = tmp_path / "game.xlsx"
     result = run("new", "hap-and-grab", "--book", path, "--players", "Reds, @Craw", "--seed", 42)
@@ -53,6 +54,7 @@ def test_new_rejects_an_unknown_game(run, tmp_path):
 
 # ---- board
 
+
 def test_board_generates_then_checks(run, match_book):
     path = match_book()
     result = run("board", "--book", path, "--round", 2)
@@ -75,6 +77,7 @@ def test_board_warns_about_a_typed_board(run, match_book):
 
 
 # ---- score
+
 
 def test_score_json_has_the_public_contract(run, match_book):
     path = match_book([[at(10), "Reds", 1, SOL[0]], [at(20), "Craw", 1, "ACG zzz"]])
@@ -196,14 +199,15 @@ def test_book_from_the_environment(run, match_book, monkeypatch):
 
 # ---- demo, games, help
 
+
 def test_demo_plays_a_whole_match(run, tmp_path):
     path = tmp_path / "demo.xlsx"
     result = run("demo", "--book", path)
     assert result.exit_code == 0, result.output
     typed = [line[2:] for line in result.output.splitlines() if line.startswith("$ ")]
-    assert typed == [f"hostkit {command} --book {path} --round {n}" for n in (1, 2, 3, 4)
-                     for command in ("score", "deal", "play")] + [f"hostkit standings --book {path}",
-                                                                   f"hostkit ledger --book {path}"]
+    assert typed == [
+        f"hostkit {command} --book {path} --round {n}" for n in (1, 2, 3, 4) for command in ("score", "deal", "play")
+    ] + [f"hostkit standings --book {path}", f"hostkit ledger --book {path}"]
     assert "Turn order:" in result.output and "problem reported: Submissions row" in result.output
     assert "--- for Reds only" in result.output and "take or pass? (take, pass): t\n" in result.output
     assert result.output.count("Part 2 of round 4 has ended") == 1
@@ -237,19 +241,21 @@ def test_python_m_hostkit_works():
 
 
 def test_help_imports_no_storage_library():
-    code = ("import sys; from hostkit.cli import main; "
-            "assert not {'openpyxl', 'gspread', 'google.auth'} & set(sys.modules), sorted(sys.modules)")
+    code = (
+        "import sys; from hostkit.cli import main; "
+        "assert not {'openpyxl', 'gspread', 'google.auth'} & set(sys.modules), sorted(sys.modules)"
+    )
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 
 def test_every_command_is_in_the_readme():
-    from pathlib import Path
 
     import click
 
     from hostkit.cli import main
+    from tests.manual import manual_text
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = manual_text()
 
     def names(group, prefix):
         context = click.Context(group)
@@ -260,7 +266,7 @@ def test_every_command_is_in_the_readme():
                 yield from names(command, f"{prefix} {name}")
 
     for name in names(main, "hostkit"):
-        assert f"`{name}" in readme, f"README does not document {name}"
+        assert f"`{name}" in readme, f"the manual (README.md, docs/) does not document {name}"
 
 
 def test_readme_test_command_is_what_ci_runs():
@@ -305,8 +311,7 @@ def test_the_help_listing_says_what_each_command_s_own_help_says():
     """`hostkit --help` lists commands without importing them; its lines must not drift from the commands."""
     import click
 
-    from hostkit.cli import SHARED, main
-    from hostkit.cli import ledger, match, phases, sync
+    from hostkit.cli import SHARED, ledger, main, match, phases, sync
 
     context = click.Context(main)
     for name, (_, line) in SHARED.items():

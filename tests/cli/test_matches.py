@@ -44,8 +44,9 @@ def ledger(path):
 def test_new_gives_each_match_its_own_id_that_does_not_reveal_the_seed(run, tmp_path):
     ids = set()
     for name in ("a.xlsx", "b.xlsx"):
-        assert run("new", "hap-and-grab", "--book", tmp_path / name, "--players", "Reds,Craw", "--seed", 42) \
-            .exit_code == 0
+        assert (
+            run("new", "hap-and-grab", "--book", tmp_path / name, "--players", "Reds,Craw", "--seed", 42).exit_code == 0
+        )
         ids.add(config(tmp_path / name)["match_id"])
     assert len(ids) == 2 and all(re.fullmatch(r"hap-and-grab-[0-9a-f]{10}", i) for i in ids)  # random, not seeded
 
@@ -55,7 +56,9 @@ def test_renaming_the_match_after_the_payout_pays_nothing_again(run, tmp_path):
     assert run("standings", "--book", path).exit_code == 0
     set_config(path, match="Season 3, Death Match 2")
     again = run("standings", "--book", path)
-    assert again.exit_code == 0 and "Already paid: Reds +6 garnets (won the Death Match); nothing added." in again.output
+    assert (
+        again.exit_code == 0 and "Already paid: Reds +6 garnets (won the Death Match); nothing added." in again.output
+    )
     assert ledger(path) == [("Reds", 6, WIN, "hap-and-grab-0a1b2c3d4e")]
 
 
@@ -64,8 +67,10 @@ def test_a_workbook_made_before_match_ids_keeps_the_name_the_ledger_knew(run, tm
     rows = [r for r in tabs(path)["Config"] if r[0] != "match_id"]
     XlsxBook(path).write({"Config": rows})
     first = run("standings", "--book", path)
-    assert ("Config had no match_id (the workbook is older than match ids): it is now 'Hap and Grab: Reds v Craw', "
-            "the name the ledger knows this match by, so renaming the match cannot pay it twice.") in first.output
+    assert (
+        "Config had no match_id (the workbook is older than match ids): it is now 'Hap and Grab: Reds v Craw', "
+        "the name the ledger knows this match by, so renaming the match cannot pay it twice."
+    ) in first.output
     set_config(path, match="Renamed")
     assert "Already paid" in run("standings", "--book", path).output
     assert len(ledger(path)) == 1
@@ -79,8 +84,10 @@ def test_two_matches_of_the_same_players_in_one_season_are_both_paid(run, tmp_pa
         assert run("standings", "--book", path, "--ledger", season).exit_code == 0
     assert [row[1] for row in ledger(season)] == [6, 6]
     assert [row[1:] for row in tabs(season)["hostkit"]] == [
-        ["Match id", "Match", "Game"], ["hap-and-grab-1111111111", "Hap and Grab: Reds v Craw", "hap-and-grab"],
-        ["hap-and-grab-2222222222", "Hap and Grab: Reds v Craw", "hap-and-grab"]]
+        ["Match id", "Match", "Game"],
+        ["hap-and-grab-1111111111", "Hap and Grab: Reds v Craw", "hap-and-grab"],
+        ["hap-and-grab-2222222222", "Hap and Grab: Reds v Craw", "hap-and-grab"],
+    ]
 
 
 def test_a_corrected_result_is_corrected_in_the_ledger(run, tmp_path):
@@ -93,7 +100,9 @@ def test_a_corrected_result_is_corrected_in_the_ledger(run, tmp_path):
     assert result.exit_code == 0, result.output
     paid = json.loads(result.stdout)["paid"]
     assert [(e["player"], e["garnets"], e["reason"]) for e in paid] == [
-        ("Reds", -6, "won the Death Match — reversed: the corrected result gives it to Craw"), ("Craw", 6, WIN)]
+        ("Reds", -6, "won the Death Match — reversed: the corrected result gives it to Craw"),
+        ("Craw", 6, WIN),
+    ]
     assert [row[:2] for row in ledger(path)] == [("Reds", 6), ("Reds", -6), ("Craw", 6)]
     assert run("ledger", "--book", path, "--json").stdout.count('"garnets": 6') == 1
 
@@ -120,7 +129,8 @@ def test_open_pass_awards_go_to_the_season_ledger_and_a_fixed_deck_is_corrected(
     assert {e["player"] for e in reversed_} >= {"Ann", "Di"}
     ann = next(e for e in reversed_ if e["player"] == "Ann")
     assert ann["tokens_of_life"] == -3 and ann["reason"].startswith(
-        "Open, Pass — Heaven and Hell: the best score — reversed: the corrected result gives it to Di")
+        "Open, Pass — Heaven and Hell: the best score — reversed: the corrected result gives it to Di"
+    )
     balances = json.loads(run("ledger", "--book", season, "--json").stdout)["players"]
     assert balances["Di"]["tokens_of_life"] == 3 and balances["Ann"]["tokens_of_life"] == 0
     assert balances["Ann"]["elimination_candidacies"] + balances["Di"]["elimination_candidacies"] == 1
@@ -140,8 +150,10 @@ def test_a_public_workbook_never_replaces_another_matchs_workbook(run, hap, tmp_
     before = mm.read_bytes()
     result = run("score", "--book", hap, "--round", 1, "--public-book", mm)
     assert result.exit_code == 2
-    assert result.stderr == (f"Error: {mm} is a match workbook (open-pass), not a public workbook; give this "
-                             f"match a public workbook of its own.\n")
+    assert result.stderr == (
+        f"Error: {mm} is a match workbook (open-pass), not a public workbook; give this "
+        f"match a public workbook of its own.\n"
+    )
     assert mm.read_bytes() == before
     result = run("standings", "--book", hap, "--ledger", mm)
     assert result.exit_code == 2 and "is a match workbook (open-pass), not a season ledger" in result.stderr
@@ -152,19 +164,25 @@ def test_a_public_workbook_serves_one_match(run, hap, tmp_path):
     public = tmp_path / "public.xlsx"
     assert run("score", "--book", hap, "--round", 1, "--public-book", public).exit_code == 0
     assert run("score", "--book", hap, "--round", 1, "--public-book", public).exit_code == 0
-    assert tabs(public)["hostkit"] == [["Serves", "Match id", "Match", "Game"],
-                                       ["public", "hap-and-grab-0a1b2c3d4e", "Hap and Grab: Reds v Craw",
-                                        "hap-and-grab"]]
+    assert tabs(public)["hostkit"] == [
+        ["Serves", "Match id", "Match", "Game"],
+        ["public", "hap-and-grab-0a1b2c3d4e", "Hap and Grab: Reds v Craw", "hap-and-grab"],
+    ]
     other = lost_in_part_1(tmp_path / "other.xlsx", match_id="hap-and-grab-ffffffffff")
     before = public.read_bytes()
     result = run("score", "--book", other, "--round", 1, "--public-book", public)
     assert result.exit_code == 2
-    assert result.stderr == (f"Error: {public} is the public workbook of 'Hap and Grab: Reds v Craw', not this "
-                             f"match's public workbook; give this match a public workbook of its own.\n")
+    assert result.stderr == (
+        f"Error: {public} is the public workbook of 'Hap and Grab: Reds v Craw', not this "
+        f"match's public workbook; give this match a public workbook of its own.\n"
+    )
     assert public.read_bytes() == before
     result = run("standings", "--book", other, "--ledger", public)
-    assert result.exit_code == 2 and "is the public workbook of 'Hap and Grab: Reds v Craw', not this match's " \
-                                      "season ledger workbook" in result.stderr
+    assert (
+        result.exit_code == 2
+        and "is the public workbook of 'Hap and Grab: Reds v Craw', not this match's season ledger workbook"
+        in result.stderr
+    )
 
 
 def test_a_season_ledger_is_not_a_public_workbook_and_the_match_workbook_is_neither(run, hap, tmp_path):

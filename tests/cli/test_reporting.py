@@ -38,7 +38,8 @@ def test_score_groups_55_identical_rows_into_one_line(match_book):
     assert result.stderr.splitlines() == [
         "55 problems reported:",
         "  Submissions rows 3–57 (55 rows): 'Joker' is not a player (Reds, Craw); fix the name or add the player "
-        "to Players."]
+        "to Players.",
+    ]
 
 
 @freeze_time("2026-11-21 20:04:48")

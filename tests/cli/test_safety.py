@@ -31,9 +31,14 @@ def scoring_slowly(path, round_number, pause=2.0):
     """`hostkit score` in another process, as on 20,000 submission rows: it has read the workbook and is
     scoring when this returns, and writes `pause` seconds later."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen([sys.executable, "-c", PAUSING, str(pause), "score", "--book", str(path), "--round",
-                                str(round_number)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", PAUSING, str(pause), "score", "--book", str(path), "--round", str(round_number)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert process.stderr.readline().strip() == "scoring"
     return process
 
@@ -61,8 +66,9 @@ def test_a_command_that_waits_too_long_stops_in_one_sentence(run, two_rounds, mo
     second = run("score", "--book", two_rounds, "--round", 2)
     assert first.wait(60) == 0
     assert second.exit_code == 2
-    assert second.stderr == (f"Error: {two_rounds} is being written by another hostkit command; wait for it to "
-                             f"finish and try again.\n")
+    assert second.stderr == (
+        f"Error: {two_rounds} is being written by another hostkit command; wait for it to finish and try again.\n"
+    )
     assert "Round 1 Results" in XlsxBook(two_rounds).read()
 
 
@@ -120,8 +126,10 @@ def test_play_does_not_record_an_answer_the_workbook_has_moved_past(run, dealt, 
 
     answering(monkeypatch, [decided_elsewhere], ["pass"])
     result = run("play", "--book", dealt, "--round", 1)
-    assert (f"Not recorded: {dealt} changed while you answered (another command wrote it), and the decision due "
-            f"is no longer the same; here it is again.") in result.stderr
+    assert (
+        f"Not recorded: {dealt} changed while you answered (another command wrote it), and the decision due "
+        f"is no longer the same; here it is again."
+    ) in result.stderr
     assert decisions(dealt) == [[1, 1, "Craw", "take"]]
 
 
@@ -160,7 +168,7 @@ def test_a_folder_hostkit_cannot_write_in_is_one_sentence(run, dealt):
 def test_a_damaged_workbook_is_one_sentence(run, dealt):
     data = bytearray(dealt.read_bytes())
     start = data.index(b"xl/worksheets/sheet1.xml") + 60
-    data[start:start + 200] = bytes(200)
+    data[start : start + 200] = bytes(200)
     dealt.write_bytes(bytes(data))
     result = run("score", "--book", dealt, "--round", 1)
     assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
@@ -168,9 +176,10 @@ def test_a_damaged_workbook_is_one_sentence(run, dealt):
 
 
 def test_a_host_tab_with_a_text_box_and_a_picture_survives_a_score(run, dealt, tmp_path):
-    from tests.storage.test_xlsx_safety import SHAPE, rewrite
     from openpyxl.drawing.image import Image
     from PIL import Image as Picture
+
+    from tests.storage.test_xlsx_safety import SHAPE, rewrite
 
     wb = openpyxl.load_workbook(dealt)
     Picture.new("RGB", (4, 4), "blue").save(tmp_path / "dot.png")

@@ -2,7 +2,7 @@ import itertools
 
 import pytest
 
-from hostkit.core.cards import FULL_DECK, Card, pahs, haps, is_pah, is_hap
+from hostkit.core.cards import FULL_DECK, Card, haps, is_hap, is_pah, pahs
 from hostkit.games.hap_and_grab.anti_hap import FACES
 
 

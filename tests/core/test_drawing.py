@@ -171,7 +171,7 @@ def test_cell_faces_match_the_png_colours():
     assert cell_face(card("red", Shape.CIRCLE, "black")) == ("●", hex_code("red"), hex_code("black"))
     assert cell_face(card("blue", Shape.SQUARE, "gray", pattern=Pattern.HOLLOW)).glyph == "□"
     assert cell_face(card("yellow", Shape.TRIANGLE, pattern=Pattern.STRIPED)).glyph == "◭"
-    assert hex_code("red") == "%02X%02X%02X" % rgb("red") == "E03131"
+    assert hex_code("red") == "{:02X}{:02X}{:02X}".format(*rgb("red")) == "E03131"
     assert hex_code("gray") == hex_code("grey")
 
 

@@ -17,11 +17,14 @@ def test_columns_parse_and_format_round_trip():
     assert parse_columns("") == ()
 
 
-@pytest.mark.parametrize("text, message", [
-    ("Your answer", "is not 'Question title -> Column'"),
-    ("A -> Player; B -> player", "maps two questions to"),
-    ("-> Player", "is not 'Question title -> Column'"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("Your answer", "is not 'Question title -> Column'"),
+        ("A -> Player; B -> player", "maps two questions to"),
+        ("-> Player", "is not 'Question title -> Column'"),
+    ],
+)
 def test_bad_columns_say_what_is_wrong(text, message):
     with pytest.raises(ValueError, match=message):
         parse_columns(text)
@@ -29,12 +32,13 @@ def test_bad_columns_say_what_is_wrong(text, message):
 
 def test_the_responses_tab_stands_in_for_submissions_row_for_row():
     mapping = FormMapping("form responses 1", parse_columns("Your Discord name -> Player; Your answer -> Answer"))
-    tables = apply_form(Tables({"Form Responses 1": FORM, "Submissions": [["Timestamp", "Player", "Answer"]]}),
-                        mapping)
+    tables = apply_form(Tables({"Form Responses 1": FORM, "Submissions": [["Timestamp", "Player", "Answer"]]}), mapping)
     view = tables.require("Submissions")
     assert view.name == "Form Responses 1"  # problems name the tab the host can see
     assert [(r.row, r.text("Player"), r.text("Answer")) for r in view.records("Timestamp", "Player", "Answer")] == [
-        (2, "Reds", "ABC"), (4, "Craw", "DEF")]
+        (2, "Reds", "ABC"),
+        (4, "Craw", "DEF"),
+    ]
     assert tables.require("Form Responses 1").header == FORM[0]
 
 
@@ -44,8 +48,10 @@ def test_no_mapping_leaves_the_tables_alone():
 
 
 def test_a_question_that_is_not_there_is_named_with_the_fix():
-    with pytest.raises(BookError, match="names the question 'Your name', but tab 'Form Responses 1' has no such "
-                                        "column .*Your Discord name"):
+    with pytest.raises(
+        BookError,
+        match="names the question 'Your name', but tab 'Form Responses 1' has no such column .*Your Discord name",
+    ):
         submissions_rows(Table("Form Responses 1", FORM), FormMapping("Form Responses 1", (("Your name", "Player"),)))
 
 

@@ -17,19 +17,33 @@ def read(*rows, round_number=2):
 
 
 def test_rows_of_the_round_with_their_time_and_player():
-    rows, problems = read(["2026-11-21 12:05", "@reds", 2, "ABC"], ["2026-11-21 12:06", "Craw", None, "DEF"],
-                          ["2026-11-21 12:07", "Craw", 1, "GHI"])
+    rows, problems = read(
+        ["2026-11-21 12:05", "@reds", 2, "ABC"],
+        ["2026-11-21 12:06", "Craw", None, "DEF"],
+        ["2026-11-21 12:07", "Craw", 1, "GHI"],
+    )
     assert problems == []
-    assert [(r.row, r.player, r.at.minute, r.record["Answer"]) for r in rows] == [(2, "Reds", 5, "ABC"), (3, "Craw", 6, "DEF")]
+    assert [(r.row, r.player, r.at.minute, r.record["Answer"]) for r in rows] == [
+        (2, "Reds", 5, "ABC"),
+        (3, "Craw", 6, "DEF"),
+    ]
 
 
 def test_every_unusable_row_is_named_with_its_fix():
-    _, problems = read(["soon", "Reds", 2, "A"], ["2026-11-21 11:00", "Reds", None, "A"],
-                       ["2026-11-21 12:00", "Reds", "two", "A"], ["2026-11-21 12:00", "Reds", 4, "A"],
-                       ["2026-11-21 12:00", "Reds", 2.5, "A"], ["2026-11-21 12:00", "Joker", 2, "A"])
+    _, problems = read(
+        ["soon", "Reds", 2, "A"],
+        ["2026-11-21 11:00", "Reds", None, "A"],
+        ["2026-11-21 12:00", "Reds", "two", "A"],
+        ["2026-11-21 12:00", "Reds", 4, "A"],
+        ["2026-11-21 12:00", "Reds", 2.5, "A"],
+        ["2026-11-21 12:00", "Joker", 2, "A"],
+    )
     assert [(p.row, p.message) for p in problems] == [
-        (2, "Timestamp 'soon' is not a time; write it like 2026-11-21 20:05:13 or 11/21/2026 20:05:13 "
-            "(Config date_order is MDY); the row is not scored."),
+        (
+            2,
+            "Timestamp 'soon' is not a time; write it like 2026-11-21 20:05:13 or 11/21/2026 20:05:13 "
+            "(Config date_order is MDY); the row is not scored.",
+        ),
         (3, "came at 2026-11-21 11:00:00 with a blank Round, before any round opened; type its round."),
         (4, "Round 'two' is not a round number; type the round (1–3)."),
         (5, "Round 4 is not a round of this match (1–3); fix the round number."),

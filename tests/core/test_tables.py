@@ -4,9 +4,14 @@ from hostkit.core.tables import BookError, Table, column_letter
 
 
 def test_a_column_named_twice_is_refused_with_both_places():
-    table = Table("Submissions", [["Timestamp", "Player", "Round", "Answer", " player "], ["t", "Reds", 1, "ABC", "Craw"]])
-    with pytest.raises(BookError, match=r"^Tab 'Submissions' has 2 columns named 'Player' \(columns B and E\), so it "
-                                        r"is not clear which one to read; rename or delete all but one"):
+    table = Table(
+        "Submissions", [["Timestamp", "Player", "Round", "Answer", " player "], ["t", "Reds", 1, "ABC", "Craw"]]
+    )
+    with pytest.raises(
+        BookError,
+        match=r"^Tab 'Submissions' has 2 columns named 'Player' \(columns B and E\), so it "
+        r"is not clear which one to read; rename or delete all but one",
+    ):
         list(table.records("Timestamp", "Player"))
 
 
@@ -15,7 +20,8 @@ def test_a_repeated_column_that_is_not_read_does_no_harm():
     assert [r["Player"] for r in table.records("Player")] == ["Reds"]
 
 
-@pytest.mark.parametrize("index, letters", [(0, "A"), (25, "Z"), (26, "AA"), (51, "AZ"), (52, "BA"), (701, "ZZ"),
-                                            (702, "AAA")])
+@pytest.mark.parametrize(
+    "index, letters", [(0, "A"), (25, "Z"), (26, "AA"), (51, "AZ"), (52, "BA"), (701, "ZZ"), (702, "AAA")]
+)
 def test_column_letters(index, letters):
     assert column_letter(index) == letters

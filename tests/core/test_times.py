@@ -55,8 +55,10 @@ def test_format_time_and_span():
     assert format_span(dt.timedelta(hours=2, minutes=5)) == "2 h 5 min"
 
 
-@pytest.mark.parametrize("value", [1e12, -1e7, float("inf"), float("-inf"), float("nan"), 2958466.5, 10**400,
-                                   "0001-01-01 00:00", "9999-12-31 23:59"])
+@pytest.mark.parametrize(
+    "value",
+    [1e12, -1e7, float("inf"), float("-inf"), float("nan"), 2958466.5, 10**400, "0001-01-01 00:00", "9999-12-31 23:59"],
+)
 def test_a_time_outside_any_sane_range_is_refused_not_overflowed(value):
     with pytest.raises(ValueError, match=r"^is not a time \(it falls outside the years 1900–9998\); fix the date$"):
         parse_time(value, UTC)

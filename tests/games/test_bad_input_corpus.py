@@ -12,8 +12,9 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -25,12 +26,12 @@ from hostkit.storage.book import Book
 
 BAD_TIMES = [None, "tonight 8pm", "2026-13-45 25:00", 1e12, -1e7, float("inf"), float("nan"), 2958466.5, True]
 BAD_ROUNDS = [1.9, True, 1e12, -1e7, float("inf"), float("nan"), "two", 0, 99]
-BAD_PLAYERS = ["Joker", 7, True, "=HYPERLINK(\"x\")"]
+BAD_PLAYERS = ["Joker", 7, True, '=HYPERLINK("x")']
 
 
 def spoiled(row: list, column: int, values: list) -> list[list]:
     """The row once per bad value, that value in the column."""
-    return [row[:column] + [value] + row[column + 1:] for value in values]
+    return [row[:column] + [value] + row[column + 1 :] for value in values]
 
 
 @dataclass(frozen=True)
@@ -70,18 +71,40 @@ def hap_and_grab_bad_rows() -> dict[str, list[list]]:
     card = [1, "J", "black", "circle", "red"]
     decision = [1, 1, "Craw", "take"]
     return {
-        "Submissions": (spoiled(answer, 0, BAD_TIMES) + spoiled(answer, 1, BAD_PLAYERS + [None])
-                        + spoiled(answer, 2, BAD_ROUNDS) + spoiled(answer, 3, [None, "   "])
-                        + [[stamp - dt.timedelta(minutes=5), "Reds", 1, "ACF"]]),
-        "Rounds": (spoiled([3, OPENS], 0, BAD_ROUNDS) + spoiled([3, OPENS], 1, BAD_TIMES[1:])
-                   + [[1, OPENS + dt.timedelta(hours=9)]]),
-        "Board": (spoiled(card, 0, [1.9, True, "one"]) + spoiled(card, 1, ["A", "1", "JK", None])
-                  + spoiled(card, 2, ["purple", None]) + spoiled(card, 3, ["hexagon"]) + spoiled(card, 4, [3])),
-        "Decisions": (spoiled(decision, 0, [1.9, True, "one", None]) + spoiled(decision, 1, [1.5, 99, -1, 0, None])
-                      + spoiled(decision, 2, ["Joker", None]) + spoiled(decision, 3, ["keep", None, 1])),
+        "Submissions": (
+            spoiled(answer, 0, BAD_TIMES)
+            + spoiled(answer, 1, BAD_PLAYERS + [None])
+            + spoiled(answer, 2, BAD_ROUNDS)
+            + spoiled(answer, 3, [None, "   "])
+            + [[stamp - dt.timedelta(minutes=5), "Reds", 1, "ACF"]]
+        ),
+        "Rounds": (
+            spoiled([3, OPENS], 0, BAD_ROUNDS)
+            + spoiled([3, OPENS], 1, BAD_TIMES[1:])
+            + [[1, OPENS + dt.timedelta(hours=9)]]
+        ),
+        "Board": (
+            spoiled(card, 0, [1.9, True, "one"])
+            + spoiled(card, 1, ["A", "1", "JK", None])
+            + spoiled(card, 2, ["purple", None])
+            + spoiled(card, 3, ["hexagon"])
+            + spoiled(card, 4, [3])
+        ),
+        "Decisions": (
+            spoiled(decision, 0, [1.9, True, "one", None])
+            + spoiled(decision, 1, [1.5, 99, -1, 0, None])
+            + spoiled(decision, 2, ["Joker", None])
+            + spoiled(decision, 3, ["keep", None, 1])
+        ),
         "Pile": [[1, 10, "8", 60, "unseen"], [1, 10, "5", 60, "Joker"], [1.5, 10, "5", 60, "unseen"]],
-        "Config": [["rounds", 1.9], ["seed", -1], ["timezone", "Mars/Base"], ["colour", "red"], [None, 5],
-                   ["skulls", 9]],
+        "Config": [
+            ["rounds", 1.9],
+            ["seed", -1],
+            ["timezone", "Mars/Base"],
+            ["colour", "red"],
+            [None, 5],
+            ["skulls", 9],
+        ],
         "Players": [["@reds"], ["Joker"], [" CRAW "]],
     }
 
@@ -90,9 +113,14 @@ def hap_and_grab_bad_rows() -> dict[str, list[list]]:
 
 
 OP_PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay"]
-OP_PACKS = [("Heaven Basic", "Heaven", "Basic", "4 5 x"), ("Heaven Mega", "Heaven", "Mega", "6 6 7 x +"),
-            ("Heaven Special", "Heaven", "Special", "9 x"), ("Hell Basic", "Hell", "Basic", "0 ÷ -"),
-            ("Hell Mega", "Hell", "Mega", "8 8 - - 0"), ("Hell Special", "Hell", "Special", "9 9")]
+OP_PACKS = [
+    ("Heaven Basic", "Heaven", "Basic", "4 5 x"),
+    ("Heaven Mega", "Heaven", "Mega", "6 6 7 x +"),
+    ("Heaven Special", "Heaven", "Special", "9 x"),
+    ("Hell Basic", "Hell", "Basic", "0 ÷ -"),
+    ("Hell Mega", "Hell", "Mega", "8 8 - - 0"),
+    ("Hell Special", "Hell", "Special", "9 9"),
+]
 OP_BID_TIME = "2026-11-21 10:00"
 
 
@@ -101,8 +129,12 @@ def open_pass_match() -> dict[str, Rows]:
     tabs = game.new_book(OP_PLAYERS, 11)
     tabs["Rounds"] = [["Round", "Deadline"], [1, "2026-11-21 12:00"], [2, "2026-11-22 12:00"], [3, None]]
     tabs["Packs"] += [[n, *pack] for n in (1, 2, 3) for pack in OP_PACKS]
-    tabs["Bids"] += [[OP_BID_TIME, "Ann", 1, "Heaven Special, Hell Mega"], [OP_BID_TIME, "Bo", 1, "Heaven Basic"],
-                     ["2026-11-21 11:00", "Ann", 1, "Heaven Special"], ["2026-11-22 10:00", "Cy", 2, "Hell Basic"]]
+    tabs["Bids"] += [
+        [OP_BID_TIME, "Ann", 1, "Heaven Special, Hell Mega"],
+        [OP_BID_TIME, "Bo", 1, "Heaven Basic"],
+        ["2026-11-21 11:00", "Ann", 1, "Heaven Special"],
+        ["2026-11-22 10:00", "Cy", 2, "Hell Basic"],
+    ]
     tabs["Trades"] += [[1, "Ann", "9", "Bo", "1"]]
     tables = Tables(tabs)
     held = game.building(tables, game.context(tables), 3)[-1].inventories
@@ -113,8 +145,10 @@ def open_pass_match() -> dict[str, Rows]:
 
 def open_pass_scored(data: dict, bad: int) -> Any:
     if data["round"] == 1:
-        return ([(b["row"], b["verdict"], b["packs"]) for b in data["bids"] if b["row"] != bad],
-                {p: d["inventory"] for p, d in data["players"].items()})
+        return (
+            [(b["row"], b["verdict"], b["packs"]) for b in data["bids"] if b["row"] != bad],
+            {p: d["inventory"] for p, d in data["players"].items()},
+        )
     return {p: d for p, d in data["players"].items() if d["dealt"] is not None}
 
 
@@ -126,16 +160,36 @@ def open_pass_bad_rows() -> dict[str, list[list]]:
     decision = ["Ann", 3, None, "open"]
     return {
         "Rounds": spoiled([2, "2026-11-22 12:00"], 0, BAD_ROUNDS) + [[1, "2026-12-01 12:00"], [3, "tonight 8pm"]],
-        "Packs": (spoiled(pack, 0, [1.9, True, "one", None]) + spoiled(pack, 1, ["Heaven Basic", None])
-                  + spoiled(pack, 2, ["Purgatory"]) + spoiled(pack, 3, ["Huge"]) + spoiled(pack, 4, ["12", "7 ?", None])),
-        "Bids": (spoiled(bid, 0, BAD_TIMES) + spoiled(bid, 1, BAD_PLAYERS + [None]) + spoiled(bid, 2, BAD_ROUNDS[:-1])
-                 + spoiled(bid, 3, ["Nothing", "Heaven Basic, Hell Basic, Hell Special"])),
-        "Trades": (spoiled(trade, 0, [1.9, True, 4, None]) + spoiled(trade, 1, ["Joker", None, "Bo"])
-                   + spoiled(trade, 2, ["12", "7"]) + spoiled(trade, 3, ["Joker"]) + [[1, "Ann", None, "Bo", None]]),
-        "Decks": (spoiled(deck, 0, ["Joker", None]) + spoiled(deck, 1, ["Purgatory", None])
-                  + spoiled(deck, 2, ["12", "9 9 9", "1 1 1", deck[2] + " 1 1 1"])),
-        "Decisions": (spoiled(decision, 0, ["Joker", "Fay", None]) + spoiled(decision, 1, [1.5, 99, True, -1])
-                      + spoiled(decision, 3, ["maybe", None])),
+        "Packs": (
+            spoiled(pack, 0, [1.9, True, "one", None])
+            + spoiled(pack, 1, ["Heaven Basic", None])
+            + spoiled(pack, 2, ["Purgatory"])
+            + spoiled(pack, 3, ["Huge"])
+            + spoiled(pack, 4, ["12", "7 ?", None])
+        ),
+        "Bids": (
+            spoiled(bid, 0, BAD_TIMES)
+            + spoiled(bid, 1, BAD_PLAYERS + [None])
+            + spoiled(bid, 2, BAD_ROUNDS[:-1])
+            + spoiled(bid, 3, ["Nothing", "Heaven Basic, Hell Basic, Hell Special"])
+        ),
+        "Trades": (
+            spoiled(trade, 0, [1.9, True, 4, None])
+            + spoiled(trade, 1, ["Joker", None, "Bo"])
+            + spoiled(trade, 2, ["12", "7"])
+            + spoiled(trade, 3, ["Joker"])
+            + [[1, "Ann", None, "Bo", None]]
+        ),
+        "Decks": (
+            spoiled(deck, 0, ["Joker", None])
+            + spoiled(deck, 1, ["Purgatory", None])
+            + spoiled(deck, 2, ["12", "9 9 9", "1 1 1", deck[2] + " 1 1 1"])
+        ),
+        "Decisions": (
+            spoiled(decision, 0, ["Joker", "Fay", None])
+            + spoiled(decision, 1, [1.5, 99, True, -1])
+            + spoiled(decision, 3, ["maybe", None])
+        ),
         "Config": [["building_rounds", 1.9], ["pity_card", "12"], ["deck_size", "twenty"], ["colour", "red"]],
         "Players": [["@ann"], [" BO "]],
     }
@@ -146,8 +200,13 @@ def open_pass_command(tab: str) -> list[str]:
 
 
 CORPORA = [
-    Corpus("hap-and-grab", hap_and_grab_match, hap_and_grab_bad_rows(), lambda tab: ["score", "--round", "1", "--json"],
-           hap_and_grab_scored),
+    Corpus(
+        "hap-and-grab",
+        hap_and_grab_match,
+        hap_and_grab_bad_rows(),
+        lambda tab: ["score", "--round", "1", "--json"],
+        hap_and_grab_scored,
+    ),
     Corpus("open-pass", open_pass_match, open_pass_bad_rows(), open_pass_command, open_pass_scored),
 ]
 CASES = [(corpus, tab, row) for corpus in CORPORA for tab, rows in corpus.bad_rows.items() for row in rows]

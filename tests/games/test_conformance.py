@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from hostkit.core.game import Game, Outcome
-from hostkit.games import GAMES, game_package, load_game
 from hostkit.core.settings import COMMON_SETTINGS
 from hostkit.core.tables import BookError, Tables
+from hostkit.games import GAMES, game_package, load_game
+from tests.manual import manual_text
 
-README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+README = manual_text()
 NOW = dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc)
 
 
@@ -58,7 +59,7 @@ def test_score_on_a_fresh_book_never_crashes(game):
 
 def test_every_setting_is_in_the_readme(game):
     for setting in COMMON_SETTINGS + game.settings:
-        assert f"`{setting.key}`" in README, f"README does not list the setting {setting.key}"
+        assert f"`{setting.key}`" in README, f"the manual does not list the setting {setting.key}"
 
 
 def test_no_template_tab_is_public_unless_declared(game):
@@ -82,22 +83,27 @@ def test_every_template_tab_is_read_or_written_by_the_game(game):
     source = package_source(game)
     for tab in game.template()["tabs"]:
         assert f'"{tab["name"]}"' in source or tab["name"] == "Players", (
-            f"{game.name}'s template tab {tab['name']!r} is never named in its code")
+            f"{game.name}'s template tab {tab['name']!r} is never named in its code"
+        )
 
 
 def test_every_public_pattern_matches_a_tab_the_game_writes(game):
     source = package_source(game)
     for pattern in game.public_tabs:
         shape = r"\{[^}]+\}".join(re.escape(part) for part in pattern.split("*"))
-        assert re.search(f'["\']{shape}["\']', source), f"no tab the game writes matches {pattern!r}"
+        assert re.search(f"[\"']{shape}[\"']", source), f"no tab the game writes matches {pattern!r}"
 
 
 @pytest.mark.parametrize("step", ["board", "deal", "standings", "status", "next_prompt"])
 def test_every_generic_step_answers_or_refuses_in_one_sentence(game, step):
     tables = Tables(game.new_book(players(game), 5))
-    calls = {"board": lambda: game.board(tables, 1), "deal": lambda: game.deal(tables, 1, NOW),
-             "standings": lambda: game.standings(tables), "status": lambda: game.status(tables, NOW),
-             "next_prompt": lambda: game.next_prompt(tables, None, None)}
+    calls = {
+        "board": lambda: game.board(tables, 1),
+        "deal": lambda: game.deal(tables, 1, NOW),
+        "standings": lambda: game.standings(tables),
+        "status": lambda: game.status(tables, NOW),
+        "next_prompt": lambda: game.next_prompt(tables, None, None),
+    }
     try:
         calls[step]()
     except BookError as error:
@@ -108,10 +114,13 @@ def test_every_generic_step_answers_or_refuses_in_one_sentence(game, step):
 def test_every_step_refuses_a_players_tab_with_the_wrong_count(game, change):
     tabs = game.new_book(players(game), 5)
     names = players(game) + [f"Extra{i}" for i in range(game.max_players - game.min_players + 1)]
-    tabs["Players"] = [["Player"]] + [[n] for n in (names if change > 0 else names[:game.min_players - 1])]
+    tabs["Players"] = [["Player"]] + [[n] for n in (names if change > 0 else names[: game.min_players - 1])]
     fix = "remove 1 player" if change > 0 else "add 1 player"
-    with pytest.raises(BookError, match=f"^{re.escape(game.title)} is for {game.player_count()} players, but the "
-                                        f"Players tab lists .*; {fix}, one name per row.$"):
+    with pytest.raises(
+        BookError,
+        match=f"^{re.escape(game.title)} is for {game.player_count()} players, but the "
+        f"Players tab lists .*; {fix}, one name per row.$",
+    ):
         game.context(Tables(tabs))
 
 
@@ -122,7 +131,8 @@ def test_a_config_key_typed_twice_is_named_and_the_first_row_stands(game):
     assert ctx.config["seed"] == 5
     row = len(tabs["Config"])
     assert [str(p) for p in ctx.problems] == [
-        f"Config row {row}: setting 'seed' is already on row 4; this row is ignored. Delete one of the two."]
+        f"Config row {row}: setting 'seed' is already on row 4; this row is ignored. Delete one of the two."
+    ]
 
 
 # ---- nothing private in a public tab
@@ -171,6 +181,7 @@ def scripted_from_demo(game: Game, tmp_path) -> dict:
 def scripted_cards_on_the_table(game: Game, tmp_path) -> dict:
     """Three rounds of messages and live answers, each scored once over, then standings (as players see it)."""
     from freezegun import freeze_time
+
     from tests.games.cards_on_the_table.support import append, closes, new_match, opens, run, tabs
     from tests.games.cards_on_the_table.test_public import HOUR, stamped
 
@@ -200,9 +211,14 @@ def scripted_paths_and_pahs(game: Game, tmp_path) -> dict:
     return tabs(path)
 
 
-SCRIPTED = {"hap-and-grab": scripted_hap_and_grab, "open-pass": scripted_open_pass,
-            "hap-tac-toe": scripted_from_demo, "when-stars-align": scripted_from_demo,
-            "cards-on-the-table": scripted_cards_on_the_table, "paths-and-pahs": scripted_paths_and_pahs}
+SCRIPTED = {
+    "hap-and-grab": scripted_hap_and_grab,
+    "open-pass": scripted_open_pass,
+    "hap-tac-toe": scripted_from_demo,
+    "when-stars-align": scripted_from_demo,
+    "cards-on-the-table": scripted_cards_on_the_table,
+    "paths-and-pahs": scripted_paths_and_pahs,
+}
 
 
 def test_no_public_tab_shows_the_seed_or_a_draw_label(game, tmp_path):

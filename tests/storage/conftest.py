@@ -19,19 +19,29 @@ def private_key_pem() -> str:
     from cryptography.hazmat.primitives.asymmetric import rsa
 
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                             serialization.NoEncryption()).decode()
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
 
 
 @pytest.fixture
 def credentials(tmp_path, private_key_pem):
     """A service-account key file of the real shape, with a freshly made key (it opens no real account)."""
     path = tmp_path / "credentials.json"
-    path.write_text(json.dumps({
-        "type": "service_account", "project_id": "season-3", "private_key_id": "0" * 40,
-        "private_key": private_key_pem, "client_email": ACCOUNT, "client_id": "1" * 21,
-        "auth_uri": "https://accounts.google.com/o/oauth2/auth", "token_uri": "https://oauth2.googleapis.com/token",
-    }))
+    path.write_text(
+        json.dumps(
+            {
+                "type": "service_account",
+                "project_id": "season-3",
+                "private_key_id": "0" * 40,
+                "private_key": private_key_pem,
+                "client_email": ACCOUNT,
+                "client_id": "1" * 21,
+                "auth_uri": "https://accounts.google.com/o/oauth2/auth",
+                "token_uri": "https://oauth2.googleapis.com/token",
+            }
+        )
+    )
     return path
 
 

@@ -24,13 +24,22 @@ from requests.adapters import BaseAdapter
 from requests.structures import CaseInsensitiveDict
 
 API = "sheets.googleapis.com"
-STATUS = {400: ("Bad Request", "INVALID_ARGUMENT"), 403: ("Forbidden", "PERMISSION_DENIED"),
-          404: ("Not Found", "NOT_FOUND"), 429: ("Too Many Requests", "RESOURCE_EXHAUSTED"),
-          500: ("Internal Server Error", "INTERNAL"), 503: ("Service Unavailable", "UNAVAILABLE")}
-MESSAGES = {403: "The caller does not have permission", 404: "Requested entity was not found.",
-            429: "Quota exceeded for quota metric 'Read requests' and limit 'Read requests per minute per user' "
-                 "of service 'sheets.googleapis.com' for consumer 'project_number:000000000000'.",
-            500: "Internal error encountered.", 503: "The service is currently unavailable."}
+STATUS = {
+    400: ("Bad Request", "INVALID_ARGUMENT"),
+    403: ("Forbidden", "PERMISSION_DENIED"),
+    404: ("Not Found", "NOT_FOUND"),
+    429: ("Too Many Requests", "RESOURCE_EXHAUSTED"),
+    500: ("Internal Server Error", "INTERNAL"),
+    503: ("Service Unavailable", "UNAVAILABLE"),
+}
+MESSAGES = {
+    403: "The caller does not have permission",
+    404: "Requested entity was not found.",
+    429: "Quota exceeded for quota metric 'Read requests' and limit 'Read requests per minute per user' "
+    "of service 'sheets.googleapis.com' for consumer 'project_number:000000000000'.",
+    500: "Internal error encountered.",
+    503: "The service is currently unavailable.",
+}
 _A1 = re.compile(r"^([A-Z]*)(\d*)(?::([A-Z]*)(\d*))?$")
 
 
@@ -57,8 +66,13 @@ class Tab:
         grid = {"rowCount": self.row_count, "columnCount": self.column_count}
         if self.frozen_rows:
             grid["frozenRowCount"] = self.frozen_rows
-        return {"sheetId": self.sheet_id, "title": self.title, "index": self.index, "sheetType": "GRID",
-                "gridProperties": grid}
+        return {
+            "sheetId": self.sheet_id,
+            "title": self.title,
+            "index": self.index,
+            "sheetType": "GRID",
+            "gridProperties": grid,
+        }
 
 
 @dataclass
@@ -114,10 +128,10 @@ def split_range(text: str) -> tuple[str, str]:
         i, title = 1, ""
         while i < len(text):
             if text[i] == "'":
-                if text[i + 1:i + 2] == "'":
+                if text[i + 1 : i + 2] == "'":
                     title, i = title + "'", i + 2
                     continue
-                rest = text[i + 1:]
+                rest = text[i + 1 :]
                 if rest and not rest.startswith("!"):
                     raise ApiError(400, f"Unable to parse range: {text}")
                 return title, rest[1:]
@@ -140,8 +154,13 @@ class FakeSheets(BaseAdapter):
 
     # ---- arranging
 
-    def add(self, key: str, tabs: dict[str, list[list[Any]]] | None = None, time_zone: str = "Etc/GMT",
-            title: str = "Season 3") -> Spreadsheet:
+    def add(
+        self,
+        key: str,
+        tabs: dict[str, list[list[Any]]] | None = None,
+        time_zone: str = "Etc/GMT",
+        title: str = "Season 3",
+    ) -> Spreadsheet:
         book = Spreadsheet(key, title, time_zone)
         for index, (name, rows) in enumerate((tabs or {"Sheet1": []}).items()):
             tab = Tab(0 if index == 0 else self._new_id(), name, index)
@@ -158,8 +177,14 @@ class FakeSheets(BaseAdapter):
         """Answer 403 for this spreadsheet, as when it is not shared with the service account."""
         self.forbidden.add(key)
 
-    def storm(self, times: int, status: int = 429, retry_after: str | None = None,
-              error: type[Exception] | None = None, lost: bool = False) -> None:
+    def storm(
+        self,
+        times: int,
+        status: int = 429,
+        retry_after: str | None = None,
+        error: type[Exception] | None = None,
+        lost: bool = False,
+    ) -> None:
         """The next `times` requests fail: with this status (and Retry-After), or by raising `error`;
         with lost=True the request is carried out first and only its answer is lost."""
         for _ in range(times):
@@ -189,8 +214,15 @@ class FakeSheets(BaseAdapter):
     def close(self) -> None:
         pass
 
-    def send(self, request: requests.PreparedRequest, stream: bool = False, timeout: Any = None,
-             verify: Any = True, cert: Any = None, proxies: Any = None) -> requests.Response:
+    def send(
+        self,
+        request: requests.PreparedRequest,
+        stream: bool = False,
+        timeout: Any = None,
+        verify: Any = True,
+        cert: Any = None,
+        proxies: Any = None,
+    ) -> requests.Response:
         url = urlsplit(request.url or "")
         if url.hostname != API:
             raise AssertionError(f"the fake Sheets API got a request for another host: {request.url}")
@@ -204,7 +236,9 @@ class FakeSheets(BaseAdapter):
             self.calls.append(Call(kind, key, status if error is None else 0, sent, timeout, payload))
             if error is not None:
                 raise error(f"scripted failure of {kind}")
-            return self._answer(request, status, _error_body(status), {"Retry-After": retry_after} if retry_after else {})
+            return self._answer(
+                request, status, _error_body(status), {"Retry-After": retry_after} if retry_after else {}
+            )
         try:
             if key in self.forbidden:
                 raise ApiError(403)
@@ -222,17 +256,18 @@ class FakeSheets(BaseAdapter):
         parts = path.split("/v4/spreadsheets/", 1)
         rest = unquote(parts[1]) if len(parts) == 2 else ""
         if method == "GET" and rest.endswith("/values:batchGet"):
-            return "values.batchGet", rest[:-len("/values:batchGet")], self._batch_get
+            return "values.batchGet", rest[: -len("/values:batchGet")], self._batch_get
         if method == "POST" and rest.endswith("/values:batchUpdate"):
-            return "values.batchUpdate", rest[:-len("/values:batchUpdate")], self._values_batch_update
+            return "values.batchUpdate", rest[: -len("/values:batchUpdate")], self._values_batch_update
         if method == "POST" and rest.endswith(":batchUpdate") and "/" not in rest:
-            return "spreadsheets.batchUpdate", rest[:-len(":batchUpdate")], self._batch_update
+            return "spreadsheets.batchUpdate", rest[: -len(":batchUpdate")], self._batch_update
         if method == "GET" and rest and "/" not in rest:
             return "spreadsheets.get", rest, self._get
         raise AssertionError(f"the fake Sheets API does not model {method} {path}")
 
-    def _answer(self, request: requests.PreparedRequest, status: int, body: dict,
-                headers: dict[str, str]) -> requests.Response:
+    def _answer(
+        self, request: requests.PreparedRequest, status: int, body: dict, headers: dict[str, str]
+    ) -> requests.Response:
         response = requests.Response()
         response.status_code = status
         response.reason = "OK" if status == 200 else STATUS.get(status, ("Error", ""))[0]
@@ -254,16 +289,30 @@ class FakeSheets(BaseAdapter):
         return {
             "spreadsheetId": book.key,
             "properties": {
-                "title": book.title, "locale": "en_US", "autoRecalc": "ON_CHANGE", "timeZone": book.time_zone,
-                "defaultFormat": {"backgroundColor": {"red": 1, "green": 1, "blue": 1},
-                                  "padding": {"top": 2, "right": 3, "bottom": 2, "left": 3},
-                                  "verticalAlignment": "BOTTOM", "wrapStrategy": "OVERFLOW_CELL",
-                                  "textFormat": {"foregroundColor": {}, "fontFamily": "arial,sans,sans-serif",
-                                                 "fontSize": 10, "bold": False, "italic": False,
-                                                 "strikethrough": False, "underline": False}},
+                "title": book.title,
+                "locale": "en_US",
+                "autoRecalc": "ON_CHANGE",
+                "timeZone": book.time_zone,
+                "defaultFormat": {
+                    "backgroundColor": {"red": 1, "green": 1, "blue": 1},
+                    "padding": {"top": 2, "right": 3, "bottom": 2, "left": 3},
+                    "verticalAlignment": "BOTTOM",
+                    "wrapStrategy": "OVERFLOW_CELL",
+                    "textFormat": {
+                        "foregroundColor": {},
+                        "fontFamily": "arial,sans,sans-serif",
+                        "fontSize": 10,
+                        "bold": False,
+                        "italic": False,
+                        "strikethrough": False,
+                        "underline": False,
+                    },
+                },
             },
-            "sheets": [{"properties": t.properties(), **({"data": [_grid_data(t)]} if grid else {})}
-                       for t in sorted(book.tabs, key=lambda t: t.index)],
+            "sheets": [
+                {"properties": t.properties(), **({"data": [_grid_data(t)]} if grid else {})}
+                for t in sorted(book.tabs, key=lambda t: t.index)
+            ],
             "spreadsheetUrl": f"https://docs.google.com/spreadsheets/d/{book.key}/edit",
         }
 
@@ -292,29 +341,40 @@ class FakeSheets(BaseAdapter):
             values = item.get("values", [])
             height, width = len(values), max((len(r) for r in values), default=0)
             if r0 + height > tab.row_count or c0 + width > tab.column_count:
-                raise ApiError(400, f"Range ({shown_title(tab.title)}!{column_letters(c0 + 1)}{r0 + height}) "
-                                    f"exceeds grid limits. Max rows: {tab.row_count}, max columns: "
-                                    f"{tab.column_count}")
+                raise ApiError(
+                    400,
+                    f"Range ({shown_title(tab.title)}!{column_letters(c0 + 1)}{r0 + height}) "
+                    f"exceeds grid limits. Max rows: {tab.row_count}, max columns: "
+                    f"{tab.column_count}",
+                )
             if height > r1 - r0 + 1 or width > c1 - c0 + 1:
-                raise ApiError(400, f"Requested writing within range [{item['range']}], but tried writing to "
-                                    f"row [{r0 + height}]")
+                raise ApiError(
+                    400, f"Requested writing within range [{item['range']}], but tried writing to row [{r0 + height}]"
+                )
             for r, row in enumerate(values):
                 for c, value in enumerate(row):
                     if value in ("", None):
                         tab.cells.pop((r0 + r, c0 + c), None)
                     else:
                         tab.cells[(r0 + r, c0 + c)] = value
-            responses.append({"spreadsheetId": book.key,
-                              "updatedRange": f"{shown_title(tab.title)}!{_a1(r0, c0, r0 + height - 1, c0 + width - 1)}",
-                              "updatedRows": height, "updatedColumns": width,
-                              "updatedCells": sum(len(r) for r in values)})
+            responses.append(
+                {
+                    "spreadsheetId": book.key,
+                    "updatedRange": f"{shown_title(tab.title)}!{_a1(r0, c0, r0 + height - 1, c0 + width - 1)}",
+                    "updatedRows": height,
+                    "updatedColumns": width,
+                    "updatedCells": sum(len(r) for r in values),
+                }
+            )
         book.tabs = staged
-        return {"spreadsheetId": book.key,
-                "totalUpdatedRows": sum(r["updatedRows"] for r in responses),
-                "totalUpdatedColumns": max((r["updatedColumns"] for r in responses), default=0),
-                "totalUpdatedCells": sum(r["updatedCells"] for r in responses),
-                "totalUpdatedSheets": len({r["updatedRange"].rsplit("!", 1)[0] for r in responses}),
-                "responses": responses}
+        return {
+            "spreadsheetId": book.key,
+            "totalUpdatedRows": sum(r["updatedRows"] for r in responses),
+            "totalUpdatedColumns": max((r["updatedColumns"] for r in responses), default=0),
+            "totalUpdatedCells": sum(r["updatedCells"] for r in responses),
+            "totalUpdatedSheets": len({r["updatedRange"].rsplit("!", 1)[0] for r in responses}),
+            "responses": responses,
+        }
 
     def _batch_update(self, book: Spreadsheet, query: dict, payload: Any) -> dict:
         """addSheet, updateSheetProperties (size, frozen rows, index), updateCells and updateDimensionProperties,
@@ -326,14 +386,24 @@ class FakeSheets(BaseAdapter):
                 props = request["addSheet"].get("properties", {})
                 title = props.get("title") or f"Sheet{len(staged) + 1}"
                 if any(t.title.casefold() == title.casefold() for t in staged):
-                    raise ApiError(400, f'Invalid requests[{number}].addSheet: A sheet with the name "{title}" '
-                                        f'already exists. Please enter another name.')
+                    raise ApiError(
+                        400,
+                        f'Invalid requests[{number}].addSheet: A sheet with the name "{title}" '
+                        f"already exists. Please enter another name.",
+                    )
                 if any(t.sheet_id == props.get("sheetId") for t in staged):
-                    raise ApiError(400, f"Invalid requests[{number}].addSheet: A sheet with the id "
-                                        f"{props['sheetId']} already exists.")
+                    raise ApiError(
+                        400,
+                        f"Invalid requests[{number}].addSheet: A sheet with the id {props['sheetId']} already exists.",
+                    )
                 grid = props.get("gridProperties", {})
-                tab = Tab(props.get("sheetId", self._new_id()), title, len(staged),
-                          grid.get("rowCount", 1000), grid.get("columnCount", 26))
+                tab = Tab(
+                    props.get("sheetId", self._new_id()),
+                    title,
+                    len(staged),
+                    grid.get("rowCount", 1000),
+                    grid.get("columnCount", 26),
+                )
                 tab.frozen_rows = grid.get("frozenRowCount", 0)
                 _check_frozen(tab, number)
                 staged.append(tab)
@@ -356,8 +426,12 @@ class FakeSheets(BaseAdapter):
                     staged.insert(update["properties"]["index"], tab)
                     for index, each in enumerate(staged):
                         each.index = index
-                if not fields & {"gridProperties.rowCount", "gridProperties.columnCount",
-                                 "gridProperties.frozenRowCount", "index"}:
+                if not fields & {
+                    "gridProperties.rowCount",
+                    "gridProperties.columnCount",
+                    "gridProperties.frozenRowCount",
+                    "index",
+                }:
                     raise AssertionError(f"the fake does not model the fields {update.get('fields')!r}")
             elif "updateCells" in request:
                 self._update_cells(staged, request["updateCells"], number)
@@ -368,8 +442,11 @@ class FakeSheets(BaseAdapter):
                 if span.get("dimension") != "COLUMNS" or update.get("fields") != "pixelSize":
                     raise AssertionError("the fake models column widths only")
                 if span["endIndex"] > tab.column_count:
-                    raise ApiError(400, f"Invalid requests[{number}].updateDimensionProperties: Invalid "
-                                        f"dimensionRange: endIndex {span['endIndex']} > {tab.column_count}")
+                    raise ApiError(
+                        400,
+                        f"Invalid requests[{number}].updateDimensionProperties: Invalid "
+                        f"dimensionRange: endIndex {span['endIndex']} > {tab.column_count}",
+                    )
                 for column in range(span["startIndex"], span["endIndex"]):
                     tab.widths[column] = update["properties"]["pixelSize"]
             else:
@@ -390,8 +467,11 @@ class FakeSheets(BaseAdapter):
         r1, c1 = span.get("endRowIndex", tab.row_count), span.get("endColumnIndex", tab.column_count)
         rows = [row.get("values", []) for row in update.get("rows", [])]
         if r0 + len(rows) > min(r1, tab.row_count) or c0 + max(map(len, rows), default=0) > min(c1, tab.column_count):
-            raise ApiError(400, f"Invalid requests[{number}].updateCells: Attempting to write row: "
-                                f"{r0 + len(rows) - 1}, beyond the last requested row of: {r1 - 1}")
+            raise ApiError(
+                400,
+                f"Invalid requests[{number}].updateCells: Attempting to write row: "
+                f"{r0 + len(rows) - 1}, beyond the last requested row of: {r1 - 1}",
+            )
         for key in [k for k in tab.cells if r0 <= k[0] < r1 and c0 <= k[1] < c1]:
             del tab.cells[key]
         for key in [k for k in tab.formats if r0 <= k[0] < r1 and c0 <= k[1] < c1]:
@@ -400,7 +480,7 @@ class FakeSheets(BaseAdapter):
             for c, data in enumerate(row):
                 value = data.get("userEnteredValue")
                 if value:
-                    (kind, typed), = value.items()
+                    ((kind, typed),) = value.items()
                     if kind == "formulaValue":
                         raise AssertionError("hostkit never writes a formula")
                     tab.cells[(r0 + r, c0 + c)] = typed
@@ -421,8 +501,13 @@ def _check_frozen(tab: Tab, number: int) -> None:
 
 
 def _error_body(code: int, message: str = "") -> dict:
-    return {"error": {"code": code, "message": message or MESSAGES.get(code, ""),
-                      "status": STATUS.get(code, ("", "UNKNOWN"))[1]}}
+    return {
+        "error": {
+            "code": code,
+            "message": message or MESSAGES.get(code, ""),
+            "status": STATUS.get(code, ("", "UNKNOWN"))[1],
+        }
+    }
 
 
 def _locate(book: Spreadsheet, text: str) -> tuple[Tab, int, int, int, int]:
@@ -446,8 +531,11 @@ def _locate(book: Spreadsheet, text: str) -> tuple[Tab, int, int, int, int]:
     r1 = int(row1) - 1 if row1 else last_r
     c1 = column_number(col1) - 1 if col1 else last_c
     if r0 > last_r or c0 > last_c:
-        raise ApiError(400, f"Range ({shown_title(tab.title)}!{a1}) exceeds grid limits. Max rows: "
-                            f"{tab.row_count}, max columns: {tab.column_count}")
+        raise ApiError(
+            400,
+            f"Range ({shown_title(tab.title)}!{a1}) exceeds grid limits. Max rows: "
+            f"{tab.row_count}, max columns: {tab.column_count}",
+        )
     return tab, r0, c0, min(r1, last_r), min(c1, last_c)
 
 

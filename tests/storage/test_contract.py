@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.storage.conftest import ACCOUNT, KEY, PUBLIC_KEY
 from hostkit.cli import main
-from hostkit.games import load_game
 from hostkit.core.settings import with_setting
 from hostkit.core.times import to_serial
+from hostkit.games import load_game
 from hostkit.storage.sheets import SheetsBook
 from hostkit.storage.xlsx import XlsxBook
+from tests.storage.conftest import ACCOUNT, KEY, PUBLIC_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,8 +91,12 @@ class Sheets:
         self.fake.add(PUBLIC_KEY, {"Sheet1": []}, time_zone=timezone)
 
     def args(self) -> list[str]:
-        return ["--sheet", f"https://docs.google.com/spreadsheets/d/{KEY}/edit#gid=0",
-                "--credentials", str(self.credentials)]
+        return [
+            "--sheet",
+            f"https://docs.google.com/spreadsheets/d/{KEY}/edit#gid=0",
+            "--credentials",
+            str(self.credentials),
+        ]
 
     def public_args(self) -> list[str]:
         return ["--public-sheet", PUBLIC_KEY]
@@ -155,12 +159,14 @@ def results_of(backend) -> dict:
 def scenario(backend) -> tuple[dict, dict]:
     board = start_match(backend)
     hap = board["anti_haps"]
-    backend.edit(submissions(
-        (serial(2026, 11, 20, 20, 1, 5), "Reds", None, hap[0]),
-        (serial(2026, 11, 20, 20, 1, 30), "@craw", None, f"{hap[1]} {hap[0]}"),
-        (serial(2026, 11, 20, 20, 2), "Reds", None, "zzz"),
-        (serial(2026, 11, 20, 20, 3), "Nobody", None, hap[2]),
-    ))
+    backend.edit(
+        submissions(
+            (serial(2026, 11, 20, 20, 1, 5), "Reds", None, hap[0]),
+            (serial(2026, 11, 20, 20, 1, 30), "@craw", None, f"{hap[1]} {hap[0]}"),
+            (serial(2026, 11, 20, 20, 2), "Reds", None, "zzz"),
+            (serial(2026, 11, 20, 20, 3), "Nobody", None, hap[2]),
+        )
+    )
     result, spent = run(backend, "score", "--round", "1", "--json")
     assert result.exit_code == 1, result.output  # the stranger's row is reported
     if spent is not None:
@@ -186,8 +192,9 @@ def test_the_hosts_other_tabs_are_left_alone(backend):
     scenario(backend)
     if backend.name == "sheets":
         assert backend.tabs()["Host notes"] == [["Remember to ping Craw"]]
-        assert all(c.body.get("valueInputOption") == "RAW" for c in backend.fake.calls
-                   if c.kind == "values.batchUpdate")
+        assert all(
+            c.body.get("valueInputOption") == "RAW" for c in backend.fake.calls if c.kind == "values.batchUpdate"
+        )
 
 
 def test_formula_text_is_kept_as_text(backend):
@@ -207,17 +214,24 @@ def test_form_responses_tab_read_through_the_mapping(backend):
     config = backend.tabs()["Config"]
     config = with_setting(config, "form_tab", "Form Responses 1")
     config = with_setting(config, "form_columns", "Your Discord name -> Player; Your answer -> Answer")
-    backend.edit({"Config": config, "Form Responses 1": [
-        ["Timestamp", "Your Discord name", "Your answer"],
-        [serial(2026, 11, 20, 20, 1), "Reds", hap[0]],
-        [serial(2026, 11, 20, 20, 2), "Craw", hap[1]],
-        [serial(2026, 11, 20, 20, 3), "Stranger", hap[2]],
-        [serial(2026, 11, 20, 20, 4), "Reds", ""],
-    ]})
+    backend.edit(
+        {
+            "Config": config,
+            "Form Responses 1": [
+                ["Timestamp", "Your Discord name", "Your answer"],
+                [serial(2026, 11, 20, 20, 1), "Reds", hap[0]],
+                [serial(2026, 11, 20, 20, 2), "Craw", hap[1]],
+                [serial(2026, 11, 20, 20, 3), "Stranger", hap[2]],
+                [serial(2026, 11, 20, 20, 4), "Reds", ""],
+            ],
+        }
+    )
     result, _ = run(backend, "score", "--round", "1", "--json")
     data = json.loads(result.stdout)
     assert [(a["player"], a["row"], a["verdict"]) for a in data["answers"]] == [
-        ("Reds", 2, "correct"), ("Craw", 3, "correct")]
+        ("Reds", 2, "correct"),
+        ("Craw", 3, "correct"),
+    ]
     assert [(p["tab"], p["row"]) for p in data["problems"]] == [("Form Responses 1", 4), ("Form Responses 1", 5)]
     assert "'Stranger' is not a player" in data["problems"][0]["message"]
     assert "Reds's answer is blank" in data["problems"][1]["message"]
@@ -228,10 +242,12 @@ def test_a_round_across_the_spring_forward_is_timed_in_real_minutes(backend):
     """New York springs forward at 02:00 on 2026-03-08: 01:55 EST to 03:01 EDT is 6 minutes, not 66."""
     board = start_match(backend, "America/New_York", opens={1: serial(2026, 3, 8, 1, 55)})
     hap = board["anti_haps"]
-    backend.edit(submissions(
-        (serial(2026, 3, 8, 3, 1), "Craw", None, hap[0]),
-        (serial(2026, 3, 8, 3, 4), "Reds", None, hap[1]),
-    ))
+    backend.edit(
+        submissions(
+            (serial(2026, 3, 8, 3, 1), "Craw", None, hap[0]),
+            (serial(2026, 3, 8, 3, 4), "Reds", None, hap[1]),
+        )
+    )
     result, _ = run(backend, "score", "--round", "1", "--json")
     data = json.loads(result.stdout)
     assert [(a["player"], a["verdict"]) for a in data["answers"]] == [("Craw", "correct"), ("Reds", "late")]
@@ -251,8 +267,10 @@ def test_no_private_value_reaches_the_public_workbook(backend):
     game = load_game("hap-and-grab")
     served = public.pop("hostkit")
     config = {row[0]: row[1] for row in backend.tabs()["Config"]}
-    assert plain(served) == [["Serves", "Match id", "Match", "Game"],
-                             ["public", config["match_id"], "Hap and Grab: Reds v Craw", "hap-and-grab"]]
+    assert plain(served) == [
+        ["Serves", "Match id", "Match", "Game"],
+        ["public", config["match_id"], "Hap and Grab: Reds v Craw", "hap-and-grab"],
+    ]
     assert sorted(public) == ["Leaderboard", "Round 1 Board", "Round 1 Results"]
     assert all(game.is_public(tab) for tab in public)
     assert plain(public["Round 1 Results"]) == plain(backend.tabs()["Round 1 Results"])
@@ -261,8 +279,12 @@ def test_no_private_value_reaches_the_public_workbook(backend):
     secrets |= {"|".join(map(str, r[1:5])) for r in private["Board"][1:] if r and r[0] == 2}
     published = {str(v) for rows in public.values() for r in rows for v in r if v is not None}
     published |= {"|".join(map(str, r[1:5])) for rows in public.values() for r in rows}
-    published |= {"|".join(str(r[c]) for r in [rows[0], *rows[2:5]] if c < len(r)) for rows in public.values()
-                  if len(rows) >= 5 for c in range(1, 12)}  # a board tab's cards run down its columns
+    published |= {
+        "|".join(str(r[c]) for r in [rows[0], *rows[2:5]] if c < len(r))
+        for rows in public.values()
+        if len(rows) >= 5
+        for c in range(1, 12)
+    }  # a board tab's cards run down its columns
     assert secrets and not secrets & published
 
 
@@ -277,8 +299,9 @@ def test_hostkit_help_and_the_xlsx_path_do_not_import_gspread(tmp_path):
         "        pass\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('gspread', 'google', 'requests')))\n"
     )
-    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "demo.xlsx")], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path / "demo.xlsx")], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip().splitlines()[-1] == "[]"
     assert (tmp_path / "demo.xlsx").exists()
 
@@ -358,8 +381,9 @@ def test_a_spreadsheet_not_shared_names_the_account_to_share_it_with(live, fake)
 
 def test_a_wrong_key_says_where_to_copy_it_from(live, fake, credentials):
     live.open("Etc/GMT")
-    result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", "1" + "x" * 40,
-                                       "--credentials", str(credentials)])
+    result = CliRunner().invoke(
+        main, ["score", "--round", "1", "--sheet", "1" + "x" * 40, "--credentials", str(credentials)]
+    )
     assert result.exit_code == 2
     assert "There is no spreadsheet with the key" in result.output
     assert "https://docs.google.com/spreadsheets/d/KEY/edit" in result.output
@@ -433,8 +457,12 @@ def test_a_pulled_copy_keeps_the_spreadsheets_time_zone(live, credentials, tmp_p
     hap = start_match(live, "America/New_York", opens={1: serial(2026, 3, 8, 1, 55)})["anti_haps"]
     live.edit(submissions((serial(2026, 3, 8, 3, 1), "Craw", None, hap[0])))
     copy = tmp_path / "copy.xlsx"
-    assert CliRunner().invoke(main, ["pull", "--sheet", KEY, "--book", str(copy),
-                                     "--credentials", str(credentials)]).exit_code == 0
+    assert (
+        CliRunner()
+        .invoke(main, ["pull", "--sheet", KEY, "--book", str(copy), "--credentials", str(credentials)])
+        .exit_code
+        == 0
+    )
     offline = CliRunner().invoke(main, ["score", "--book", str(copy), "--round", "1", "--json"])
     online, _ = run(live, "score", "--round", "1", "--json")
     assert offline.stdout == online.stdout
@@ -446,8 +474,14 @@ def test_a_pulled_copy_says_when_config_names_another_time_zone(live, credential
     start_match(live, "America/New_York")
     live.edit({"Config": with_setting(live.tabs()["Config"], "timezone", "Europe/Paris")})
     copy = tmp_path / "copy.xlsx"
-    assert CliRunner().invoke(main, ["pull", "--sheet", KEY, "--book", str(copy),
-                                     "--credentials", str(credentials)]).exit_code == 0
+    assert (
+        CliRunner()
+        .invoke(main, ["pull", "--sheet", KEY, "--book", str(copy), "--credentials", str(credentials)])
+        .exit_code
+        == 0
+    )
     offline = CliRunner().invoke(main, ["score", "--book", str(copy), "--round", "1", "--json"])
-    assert ("hostkit: Config timezone Europe/Paris is not used: times are read in America/New_York, the time zone "
-            "of the spreadsheet this copy was pulled from") in offline.stderr
+    assert (
+        "hostkit: Config timezone Europe/Paris is not used: times are read in America/New_York, the time zone "
+        "of the spreadsheet this copy was pulled from"
+    ) in offline.stderr

@@ -26,46 +26,121 @@ def test_metadata_has_the_time_zone_and_each_tabs_properties(api):
     body = call(api, "GET", "", params={"includeGridData": "false"}).json()
     assert body["spreadsheetId"] == K
     assert body["properties"]["timeZone"] == "Etc/GMT" and body["properties"]["locale"] == "en_US"
-    assert body["sheets"] == [{"properties": {"sheetId": 0, "title": "Sheet1", "index": 0, "sheetType": "GRID",
-                                              "gridProperties": {"rowCount": 1000, "columnCount": 26}}}]
+    assert body["sheets"] == [
+        {
+            "properties": {
+                "sheetId": 0,
+                "title": "Sheet1",
+                "index": 0,
+                "sheetType": "GRID",
+                "gridProperties": {"rowCount": 1000, "columnCount": 26},
+            }
+        }
+    ]
 
 
 def test_batch_update_and_read_back_as_recorded(api):
-    sent = {"valueInputOption": "RAW", "data": [{"range": "'Sheet1'!A1:D1", "values": [["A1", "B1", "", "D1"]]},
-                                                 {"range": "'Sheet1'!A4:D4", "values": [["A4", "B4", "", "D4"]]}]}
+    sent = {
+        "valueInputOption": "RAW",
+        "data": [
+            {"range": "'Sheet1'!A1:D1", "values": [["A1", "B1", "", "D1"]]},
+            {"range": "'Sheet1'!A4:D4", "values": [["A4", "B4", "", "D4"]]},
+        ],
+    }
     body = call(api, "POST", "/values:batchUpdate", json=sent).json()
-    assert body == {"spreadsheetId": K, "totalUpdatedRows": 2, "totalUpdatedColumns": 4, "totalUpdatedCells": 8,
-                    "totalUpdatedSheets": 1, "responses": [
-                        {"spreadsheetId": K, "updatedRange": "Sheet1!A1:D1", "updatedRows": 1, "updatedColumns": 4,
-                         "updatedCells": 4},
-                        {"spreadsheetId": K, "updatedRange": "Sheet1!A4:D4", "updatedRows": 1, "updatedColumns": 4,
-                         "updatedCells": 4}]}
+    assert body == {
+        "spreadsheetId": K,
+        "totalUpdatedRows": 2,
+        "totalUpdatedColumns": 4,
+        "totalUpdatedCells": 8,
+        "totalUpdatedSheets": 1,
+        "responses": [
+            {
+                "spreadsheetId": K,
+                "updatedRange": "Sheet1!A1:D1",
+                "updatedRows": 1,
+                "updatedColumns": 4,
+                "updatedCells": 4,
+            },
+            {
+                "spreadsheetId": K,
+                "updatedRange": "Sheet1!A4:D4",
+                "updatedRows": 1,
+                "updatedColumns": 4,
+                "updatedCells": 4,
+            },
+        ],
+    }
     got = call(api, "GET", "/values:batchGet", params={"ranges": ["'Sheet1'!A1:D4", "Sheet1!A2:2", "Sheet1!F1:F9"]})
     ranges = got.json()["valueRanges"]
-    assert ranges[0] == {"range": "Sheet1!A1:D4", "majorDimension": "ROWS",
-                         "values": [["A1", "B1", "", "D1"], [], [], ["A4", "B4", "", "D4"]]}
+    assert ranges[0] == {
+        "range": "Sheet1!A1:D4",
+        "majorDimension": "ROWS",
+        "values": [["A1", "B1", "", "D1"], [], [], ["A4", "B4", "", "D4"]],
+    }
     assert ranges[1] == {"range": "Sheet1!A2:Z2", "majorDimension": "ROWS"}  # empty: no "values" at all
     assert ranges[2] == {"range": "Sheet1!F1:F9", "majorDimension": "ROWS"}
 
 
 def test_a_tab_with_spaces_is_quoted_and_whole_columns_are_clipped_to_the_grid(api):
-    reply = call(api, "POST", ":batchUpdate", json={"requests": [{"addSheet": {"properties": {
-        "title": "🌵 test 1", "sheetType": "GRID", "gridProperties": {"rowCount": 10, "columnCount": 10}}}}]}).json()
+    reply = call(
+        api,
+        "POST",
+        ":batchUpdate",
+        json={
+            "requests": [
+                {
+                    "addSheet": {
+                        "properties": {
+                            "title": "🌵 test 1",
+                            "sheetType": "GRID",
+                            "gridProperties": {"rowCount": 10, "columnCount": 10},
+                        }
+                    }
+                }
+            ]
+        },
+    ).json()
     props = reply["replies"][0]["addSheet"]["properties"]
     assert props["title"] == "🌵 test 1" and props["index"] == 1 and props["gridProperties"]["rowCount"] == 10
-    call(api, "POST", "/values:batchUpdate", json={"valueInputOption": "RAW", "data": [
-        {"range": "'🌵 test 1'!A1:C2", "values": [["🍇", "🍉", "🍋"], ["🍐", "🍎", "🍓"]]}]})
+    call(
+        api,
+        "POST",
+        "/values:batchUpdate",
+        json={
+            "valueInputOption": "RAW",
+            "data": [{"range": "'🌵 test 1'!A1:C2", "values": [["🍇", "🍉", "🍋"], ["🍐", "🍎", "🍓"]]}],
+        },
+    )
     got = call(api, "GET", "/values:batchGet", params={"ranges": ["🌵 test 1!A:A", "🌵 test 1!C:C"]}).json()
-    assert got["valueRanges"][0] == {"range": "'🌵 test 1'!A1:A10", "majorDimension": "ROWS",
-                                     "values": [["🍇"], ["🍐"]]}
+    assert got["valueRanges"][0] == {
+        "range": "'🌵 test 1'!A1:A10",
+        "majorDimension": "ROWS",
+        "values": [["🍇"], ["🍐"]],
+    }
     assert got["valueRanges"][1]["values"] == [["🍋"], ["🍓"]]
 
 
 def test_typed_values_and_date_serials_only_when_unformatted(api):
-    call(api, "POST", "/values:batchUpdate", json={"valueInputOption": "RAW", "data": [
-        {"range": "Sheet1!A1:D2", "values": [[2, 43831, "string", 53], [1.5, 0.12, 36162.0, ""]]}]})
-    raw = call(api, "GET", "/values:batchGet", params={"ranges": "'Sheet1'", "valueRenderOption": "UNFORMATTED_VALUE",
-                                                        "dateTimeRenderOption": "SERIAL_NUMBER"}).text
+    call(
+        api,
+        "POST",
+        "/values:batchUpdate",
+        json={
+            "valueInputOption": "RAW",
+            "data": [{"range": "Sheet1!A1:D2", "values": [[2, 43831, "string", 53], [1.5, 0.12, 36162.0, ""]]}],
+        },
+    )
+    raw = call(
+        api,
+        "GET",
+        "/values:batchGet",
+        params={
+            "ranges": "'Sheet1'",
+            "valueRenderOption": "UNFORMATTED_VALUE",
+            "dateTimeRenderOption": "SERIAL_NUMBER",
+        },
+    ).text
     assert '"values": [\n        [\n          2,\n          43831,' in raw
     assert json.loads(raw)["valueRanges"][0]["values"] == [[2, 43831, "string", 53], [1.5, 0.12, 36162]]
     formatted = call(api, "GET", "/values:batchGet", params={"ranges": "Sheet1"}).json()
@@ -76,20 +151,28 @@ def test_typed_values_and_date_serials_only_when_unformatted(api):
 def test_error_bodies_of_404_and_403(api):
     missing = api.session().get(f"{BASE}/test", params={"includeGridData": "false"}, timeout=5)
     assert missing.status_code == 404
-    assert missing.text == ('{\n  "error": {\n    "code": 404,\n    "message": "Requested entity was not found.",\n'
-                            '    "status": "NOT_FOUND"\n  }\n}\n')
+    assert missing.text == (
+        '{\n  "error": {\n    "code": 404,\n    "message": "Requested entity was not found.",\n'
+        '    "status": "NOT_FOUND"\n  }\n}\n'
+    )
     api.forbid(K)
     denied = call(api, "GET", "")
     assert denied.status_code == 403
-    assert denied.json() == {"error": {"code": 403, "message": "The caller does not have permission",
-                                       "status": "PERMISSION_DENIED"}}
+    assert denied.json() == {
+        "error": {"code": 403, "message": "The caller does not have permission", "status": "PERMISSION_DENIED"}
+    }
 
 
 def test_refuses_what_the_real_service_refuses(api):
     assert call(api, "POST", "/values:batchUpdate", json={"data": []}).json()["error"]["message"] == (
-        "'valueInputOption' is required but not specified")
-    beyond = call(api, "POST", "/values:batchUpdate", json={"valueInputOption": "RAW", "data": [
-        {"range": "Sheet1!A1000:A1001", "values": [["x"], ["y"]]}]})
+        "'valueInputOption' is required but not specified"
+    )
+    beyond = call(
+        api,
+        "POST",
+        "/values:batchUpdate",
+        json={"valueInputOption": "RAW", "data": [{"range": "Sheet1!A1000:A1001", "values": [["x"], ["y"]]}]},
+    )
     assert beyond.status_code == 400 and "exceeds grid limits" in beyond.json()["error"]["message"]
     twice = call(api, "POST", ":batchUpdate", json={"requests": [{"addSheet": {"properties": {"title": "sheet1"}}}]})
     assert twice.status_code == 400 and "already exists" in twice.json()["error"]["message"]
@@ -115,6 +198,10 @@ def test_no_request_can_leave_for_another_host(api):
 
 
 def test_values_larger_than_their_range_are_refused(api):
-    wide = call(api, "POST", "/values:batchUpdate", json={"valueInputOption": "RAW", "data": [
-        {"range": "Sheet1!A1:B1", "values": [["a", "b", "c"]]}]})
+    wide = call(
+        api,
+        "POST",
+        "/values:batchUpdate",
+        json={"valueInputOption": "RAW", "data": [{"range": "Sheet1!A1:B1", "values": [["a", "b", "c"]]}]},
+    )
     assert wide.status_code == 400 and "Requested writing within range" in wide.json()["error"]["message"]

@@ -24,8 +24,10 @@ ROWS = [
 
 
 def public_first(names):
-    return sorted((n for n in names if n in ("Leaderboard", "Round 1 Results", "Round 2 Results")),
-                  key=lambda n: (n != "Leaderboard", n))
+    return sorted(
+        (n for n in names if n in ("Leaderboard", "Round 1 Results", "Round 2 Results")),
+        key=lambda n: (n != "Leaderboard", n),
+    )
 
 
 def test_widths_fit_the_content_and_long_text_wraps():
@@ -40,8 +42,10 @@ def test_widths_fit_the_content_and_long_text_wraps():
 def test_xlsx_bold_frozen_header_widths_wraps_formats_and_drawn_cells(tmp_path):
     path = tmp_path / "b.xlsx"
     XlsxBook(path).create({"Host notes": [["mine"]]})
-    XlsxBook(path).write({"Round 2 Results": ROWS, "Leaderboard": [["Round", "Player"], [1, "Reds"]],
-                          "Round 1 Results": [["Player"]]}, order=public_first)
+    XlsxBook(path).write(
+        {"Round 2 Results": ROWS, "Leaderboard": [["Round", "Player"], [1, "Reds"]], "Round 1 Results": [["Player"]]},
+        order=public_first,
+    )
     wb = openpyxl.load_workbook(path)
     assert wb.sheetnames == ["Leaderboard", "Round 1 Results", "Round 2 Results", "Host notes"]
     ws = wb["Round 2 Results"]
@@ -64,7 +68,11 @@ def test_sheets_formats_go_in_the_one_request_that_writes(fake):
     assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.batchUpdate"]
     book = fake.books[KEY]
     assert [t.title for t in sorted(book.tabs, key=lambda t: t.index)] == [
-        "Leaderboard", "Round 1 Results", "Round 2 Results", "Host notes"]
+        "Leaderboard",
+        "Round 1 Results",
+        "Round 2 Results",
+        "Host notes",
+    ]
     tab = book.tab("Round 2 Results")
     assert tab.frozen_rows == 1
     assert all(tab.formats[(0, c)]["textFormat"] == {"bold": True} for c in range(5))
@@ -73,11 +81,13 @@ def test_sheets_formats_go_in_the_one_request_that_writes(fake):
     assert tab.formats[(1, 3)] == {"verticalAlignment": "TOP", "wrapStrategy": "WRAP"}
     assert (4, 0) not in tab.formats and (1, 1) not in tab.formats
     assert tab.cells[(1, 4)] == 2
-    assert tab.formats[(5, 1)] == {"textFormat": {"foregroundColor": {"red": 0.8784, "green": 0.1922,
-                                                                      "blue": 0.1922}},
-                                   "backgroundColor": {"red": 1.0, "green": 1.0, "blue": 1.0},
-                                   "horizontalAlignment": "CENTER", "verticalAlignment": "MIDDLE",
-                                   "wrapStrategy": "WRAP"}
+    assert tab.formats[(5, 1)] == {
+        "textFormat": {"foregroundColor": {"red": 0.8784, "green": 0.1922, "blue": 0.1922}},
+        "backgroundColor": {"red": 1.0, "green": 1.0, "blue": 1.0},
+        "horizontalAlignment": "CENTER",
+        "verticalAlignment": "MIDDLE",
+        "wrapStrategy": "WRAP",
+    }
     assert tab.formats[(5, 2)]["numberFormat"] == {"type": "NUMBER", "pattern": "0.0"}
     assert tab.widths[3] == MAX_WIDTH * 7 + 14 and tab.widths[1] == 6 * 7 + 14
 

@@ -17,8 +17,14 @@ def book(fake, **options):
     return SheetsBook(KEY, fake.session(), account=ACCOUNT, **options)
 
 
-@pytest.mark.parametrize("text", [KEY, f"https://docs.google.com/spreadsheets/d/{KEY}/edit#gid=0",
-                                  f" https://docs.google.com/spreadsheets/u/1/d/{KEY}/edit?usp=sharing "])
+@pytest.mark.parametrize(
+    "text",
+    [
+        KEY,
+        f"https://docs.google.com/spreadsheets/d/{KEY}/edit#gid=0",
+        f" https://docs.google.com/spreadsheets/u/1/d/{KEY}/edit?usp=sharing ",
+    ],
+)
 def test_a_key_is_found_in_a_key_or_an_address(text):
     assert parse_key(text) == KEY
 
@@ -36,14 +42,29 @@ def test_good_credentials_are_scoped_to_spreadsheets_only(credentials):
     assert session.credentials is creds
 
 
-@pytest.mark.parametrize("content, message", [
-    (None, "does not exist; pass --credentials"),
-    ("{not json", "is not JSON; download the service account's key again"),
-    (json.dumps({"type": "authorized_user", "client_id": "x"}), "is not a service-account key (its type is 'authorized_user')"),
-    (json.dumps({"type": "service_account", "client_email": ACCOUNT}), "lacks private_key, token_uri"),
-    (json.dumps({"type": "service_account", "client_email": ACCOUNT, "private_key": "-----BEGIN PRIVATE KEY-----\nxx",
-                 "token_uri": "https://oauth2.googleapis.com/token"}), f"cannot be read; download a new JSON key for {ACCOUNT}"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (None, "does not exist; pass --credentials"),
+        ("{not json", "is not JSON; download the service account's key again"),
+        (
+            json.dumps({"type": "authorized_user", "client_id": "x"}),
+            "is not a service-account key (its type is 'authorized_user')",
+        ),
+        (json.dumps({"type": "service_account", "client_email": ACCOUNT}), "lacks private_key, token_uri"),
+        (
+            json.dumps(
+                {
+                    "type": "service_account",
+                    "client_email": ACCOUNT,
+                    "private_key": "-----BEGIN PRIVATE KEY-----\nxx",
+                    "token_uri": "https://oauth2.googleapis.com/token",
+                }
+            ),
+            f"cannot be read; download a new JSON key for {ACCOUNT}",
+        ),
+    ],
+)
 def test_a_wrong_credentials_file_is_one_clear_sentence(tmp_path, content, message):
     path = tmp_path / "credentials.json"
     if content is not None:
@@ -79,16 +100,31 @@ def test_credentials_fall_back_to_the_environment(fake, credentials, monkeypatch
 
 
 def test_book_and_sheet_together_are_refused(fake, credentials, tmp_path):
-    result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--book", str(tmp_path / "x.xlsx"),
-                                       "--credentials", str(credentials)])
+    result = CliRunner().invoke(
+        main,
+        [
+            "score",
+            "--round",
+            "1",
+            "--sheet",
+            KEY,
+            "--book",
+            str(tmp_path / "x.xlsx"),
+            "--credentials",
+            str(credentials),
+        ],
+    )
     assert result.exit_code == 2 and "not both" in result.output
     neither = CliRunner().invoke(main, ["score", "--round", "1"], env={"HOSTKIT_BOOK": "", "HOSTKIT_SHEET": ""})
     assert neither.exit_code == 2 and "Say which workbook" in neither.output
 
 
 def test_read_gives_typed_values_blanks_as_none_and_the_time_zone(fake):
-    fake.add(KEY, {"Sheet1": [["a", 1, None, 2.5], [], [True, "", "=HYPERLINK(\"x\")"]], "Empty": []},
-             time_zone="Europe/London")
+    fake.add(
+        KEY,
+        {"Sheet1": [["a", 1, None, 2.5], [], [True, "", '=HYPERLINK("x")']], "Empty": []},
+        time_zone="Europe/London",
+    )
     sheet = book(fake)
     assert sheet.read() == {"Sheet1": [["a", 1, None, 2.5], [], [True, None, '=HYPERLINK("x")']], "Empty": []}
     assert sheet.timezone == "Europe/London"
@@ -107,8 +143,9 @@ def test_replacing_a_tab_clears_its_leftover_cells_in_the_same_request(fake):
     cells = next(r["updateCells"] for r in sent.body["requests"] if "updateCells" in r)
     assert cells["range"] == {"sheetId": 0}  # the whole tab: what the rows do not cover is cleared
     assert cells["fields"] == "userEnteredValue,userEnteredFormat"
-    assert cells["rows"] == [{"values": [{"userEnteredValue": {"stringValue": "only"},
-                                          "userEnteredFormat": {"textFormat": {"bold": True}}}]}]
+    assert cells["rows"] == [
+        {"values": [{"userEnteredValue": {"stringValue": "only"}, "userEnteredFormat": {"textFormat": {"bold": True}}}]}
+    ]
     assert fake.count() == 2
 
 
@@ -126,8 +163,14 @@ def test_a_tab_too_small_is_grown_and_new_tabs_added_in_the_one_request_that_wri
     book(fake).write({"Small": rows, "Fresh": rows})
     assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.batchUpdate"]
     kinds = [next(iter(r)) for r in fake.calls[1].body["requests"]]
-    assert kinds == ["updateSheetProperties", "updateCells", "updateDimensionProperties",
-                     "addSheet", "updateCells", "updateDimensionProperties"]
+    assert kinds == [
+        "updateSheetProperties",
+        "updateCells",
+        "updateDimensionProperties",
+        "addSheet",
+        "updateCells",
+        "updateDimensionProperties",
+    ]
     assert fake.rows(KEY, "Small") == fake.rows(KEY, "Fresh") == [[0], [1], [2], [3], [4]]
     assert fake.books[KEY].tab("Small").row_count == 5
 
@@ -146,8 +189,11 @@ def test_server_errors_are_retried_then_given_up_with_the_reason(fake):
     slept = []
     fake.storm(3, status=503)
     sheet = book(fake, backoff=Backoff(attempts=3, sleep=slept.append, random=lambda: 0.5))
-    with pytest.raises(StorageError, match=r"after 3 tries .*\(last: 503 Service Unavailable\); Google Sheets is "
-                                           r"having trouble"):
+    with pytest.raises(
+        StorageError,
+        match=r"after 3 tries .*\(last: 503 Service Unavailable\); Google Sheets is "
+        r"having trouble",
+    ):
         sheet.read()
     assert slept == [1.0, 2.0]
 
@@ -175,26 +221,43 @@ def test_tabs_added_by_a_try_whose_answer_was_lost_are_not_added_twice(fake):
     sheet.write({"Leaderboard": [["Round", "Player"]]})
     assert fake.rows(KEY, "Leaderboard") == [["Round", "Player"]]
     assert [t.title for t in fake.books[KEY].tabs] == ["Sheet1", "Leaderboard"]
-    assert [c.kind for c in fake.calls[1:]] == ["spreadsheets.batchUpdate", "spreadsheets.batchUpdate",
-                                                "spreadsheets.get", "spreadsheets.batchUpdate"]
+    assert [c.kind for c in fake.calls[1:]] == [
+        "spreadsheets.batchUpdate",
+        "spreadsheets.batchUpdate",
+        "spreadsheets.get",
+        "spreadsheets.batchUpdate",
+    ]
 
 
 def test_config_timezone_gives_way_to_the_spreadsheets_and_the_host_is_told(fake, credentials):
-    fake.add(KEY, {"Config": [["Key", "Value"], ["game", "hap-and-grab"], ["timezone", "Asia/Tokyo"]]},
-             time_zone="Europe/Paris")
+    fake.add(
+        KEY,
+        {"Config": [["Key", "Value"], ["game", "hap-and-grab"], ["timezone", "Asia/Tokyo"]]},
+        time_zone="Europe/Paris",
+    )
     for extra in ([], ["--json"]):  # said on stderr even with --json, which silences the progress lines
-        result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials",
-                                           str(credentials), *extra])
-        assert ("hostkit: Config timezone Asia/Tokyo is not used: times are read in Europe/Paris, the "
-                "spreadsheet's own time zone (set Config timezone to Europe/Paris") in result.stderr
+        result = CliRunner().invoke(
+            main, ["score", "--round", "1", "--sheet", KEY, "--credentials", str(credentials), *extra]
+        )
+        assert (
+            "hostkit: Config timezone Asia/Tokyo is not used: times are read in Europe/Paris, the "
+            "spreadsheet's own time zone (set Config timezone to Europe/Paris"
+        ) in result.stderr
 
 
 def test_ledger_spend_on_a_season_google_sheet(fake, credentials):
     def run(*args):
         return CliRunner().invoke(main, [str(a) for a in args])
 
-    fake.add(KEY, {"Ledger": [["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate",
-                               "Reason"], ["DM 1", None, "Craw", 6, 0, None, "won the Death Match"]]})
+    fake.add(
+        KEY,
+        {
+            "Ledger": [
+                ["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate", "Reason"],
+                ["DM 1", None, "Craw", 6, 0, None, "won the Death Match"],
+            ]
+        },
+    )
     sheet = ["--ledger-sheet", KEY, "--credentials", credentials]
     spent = run("ledger", "spend", *sheet, "--player", "Craw", "--garnets", 2, "--reason", "a peek")
     assert spent.exit_code == 0, spent.output

@@ -15,7 +15,8 @@ from hostkit.storage.xlsx_parts import Package, PackageError
 FORMULA_SHEET = (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
     '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
-    '<row r="1"><c r="A1"><f>1+2</f><v>3</v></c></row></sheetData></worksheet>')
+    '<row r="1"><c r="A1"><f>1+2</f><v>3</v></c></row></sheetData></worksheet>'
+)
 
 
 def host_book(path, tmp_path):
@@ -70,12 +71,20 @@ def test_values_keep_their_types_and_text_is_never_a_formula(tmp_path):
     path = tmp_path / "book.xlsx"
     package = Package.empty()
     moment = dt.datetime(2026, 11, 21, 20, 0, 5)
-    package.replace({"Tab": [["Text", "Number", "When", "Flag"], ["=HYPERLINK(\"x\")", 2.5, moment, True],
-                             [" spaced ", 7, dt.date(2026, 1, 2), False], ["a\x01b", None, "", None]]})
+    package.replace(
+        {
+            "Tab": [
+                ["Text", "Number", "When", "Flag"],
+                ['=HYPERLINK("x")', 2.5, moment, True],
+                [" spaced ", 7, dt.date(2026, 1, 2), False],
+                ["a\x01b", None, "", None],
+            ]
+        }
+    )
     package.save(path)
     ws = openpyxl.load_workbook(path)["Tab"]
     rows = [list(r) for r in ws.iter_rows(values_only=True)]
-    assert rows[1] == ["=HYPERLINK(\"x\")", 2.5, moment, True]
+    assert rows[1] == ['=HYPERLINK("x")', 2.5, moment, True]
     assert ws["A2"].data_type == "s"
     assert rows[2][:3] == [" spaced ", 7, dt.datetime(2026, 1, 2)]
     assert rows[3][0] == "ab"
@@ -114,16 +123,18 @@ def test_new_tabs_go_last_and_tabs_can_be_arranged(tmp_path):
 
 
 def test_styles_are_appended_to_a_prefixed_stylesheet():
-    xml = ('<x:styleSheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-           '<x:fonts count="1"><x:font/></x:fonts><x:fills count="2"><x:fill/><x:fill/></x:fills>'
-           '<x:cellXfs count="1"><x:xf numFmtId="0"/></x:cellXfs></x:styleSheet>')
+    xml = (
+        '<x:styleSheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        '<x:fonts count="1"><x:font/></x:fonts><x:fills count="2"><x:fill/><x:fill/></x:fills>'
+        '<x:cellXfs count="1"><x:xf numFmtId="0"/></x:cellXfs></x:styleSheet>'
+    )
     styles = StyleBook(xml)
     from hostkit.storage.xlsx_cells import Look
 
     assert styles.index(Look(bold=True)) == 1
     assert styles.index(Look(fill="FF0000", number_format="0.00")) == 2
     out = styles.serialise()
-    assert '<x:cellXfs count="3">' in out and '<x:fonts count="2">' in out and "<x:numFmts count=\"1\">" in out
+    assert '<x:cellXfs count="3">' in out and '<x:fonts count="2">' in out and '<x:numFmts count="1">' in out
 
 
 def test_a_damaged_file_is_a_package_error(tmp_path):
@@ -139,8 +150,11 @@ def test_column_letters():
 
 def test_saving_again_reuses_the_formats_already_in_the_file(tmp_path):
     path = tmp_path / "book.xlsx"
-    rows = [["Player", "When", "Reason", "Row"], ["Ann", dt.datetime(2026, 1, 1, 20, 0), "long " * 30, 2],
-            [Styled("●", fill="FF0000", font="FFFFFF", centred=True)]]
+    rows = [
+        ["Player", "When", "Reason", "Row"],
+        ["Ann", dt.datetime(2026, 1, 1, 20, 0), "long " * 30, 2],
+        [Styled("●", fill="FF0000", font="FFFFFF", centred=True)],
+    ]
     package = Package.empty()
     package.replace({"Tab": rows})
     package.save(path)

@@ -15,9 +15,11 @@ from PIL import Image as Picture
 from hostkit.storage.book import StorageError
 from hostkit.storage.xlsx import XlsxBook
 
-SHAPE = ('<twoCellAnchor><from><col>5</col><colOff>0</colOff><row>1</row><rowOff>0</rowOff></from><to><col>7</col>'
-         '<colOff>0</colOff><row>4</row><rowOff>0</rowOff></to><sp><nvSpPr><cNvPr id="3" name="TextBox 2"/>'
-         '<cNvSpPr txBox="1"/></nvSpPr><spPr/></sp><clientData/></twoCellAnchor>')
+SHAPE = (
+    "<twoCellAnchor><from><col>5</col><colOff>0</colOff><row>1</row><rowOff>0</rowOff></from><to><col>7</col>"
+    '<colOff>0</colOff><row>4</row><rowOff>0</rowOff></to><sp><nvSpPr><cNvPr id="3" name="TextBox 2"/>'
+    '<cNvSpPr txBox="1"/></nvSpPr><spPr/></sp><clientData/></twoCellAnchor>'
+)
 
 
 def rewrite(path, part, change):
@@ -46,8 +48,12 @@ def host_book(path, tmp_path, picture=False):
         for ref, value in computed.items():
             start = text.index(f'<c r="{ref}"')
             end = text.index("<v />", start)
-            text = text[:start] + text[start:end].replace(f'<c r="{ref}"', f'<c r="{ref}"' + (
-                ' t="str"' if ref == "B1" else "")) + value + text[end + len("<v />"):]
+            text = (
+                text[:start]
+                + text[start:end].replace(f'<c r="{ref}"', f'<c r="{ref}"' + (' t="str"' if ref == "B1" else ""))
+                + value
+                + text[end + len("<v />") :]
+            )
         return text.encode()
 
     rewrite(path, "xl/worksheets/sheet2.xml", compute)
@@ -55,8 +61,12 @@ def host_book(path, tmp_path, picture=False):
 
 
 def computed(path, tab):
-    return {c.coordinate: c.value for row in openpyxl.load_workbook(path, data_only=True)[tab].iter_rows()
-            for c in row if c.value is not None}
+    return {
+        c.coordinate: c.value
+        for row in openpyxl.load_workbook(path, data_only=True)[tab].iter_rows()
+        for c in row
+        if c.value is not None
+    }
 
 
 def test_formula_cells_of_a_host_tab_keep_their_computed_values(tmp_path):
@@ -80,8 +90,11 @@ def test_a_text_box_and_a_picture_in_a_host_tab_are_kept_byte_for_byte(tmp_path)
     path = host_book(tmp_path / "b.xlsx", tmp_path, picture=True)
     rewrite(path, "xl/drawings/drawing1.xml", lambda xml: xml.replace(b"</wsDr>", SHAPE.encode() + b"</wsDr>"))
     before = zipfile.ZipFile(path)
-    kept = {name: before.read(name) for name in before.namelist()
-            if name.startswith(("xl/drawings/", "xl/media/")) or name == "xl/worksheets/sheet2.xml"}
+    kept = {
+        name: before.read(name)
+        for name in before.namelist()
+        if name.startswith(("xl/drawings/", "xl/media/")) or name == "xl/worksheets/sheet2.xml"
+    }
     XlsxBook(path).write({"Scores": [["Player"], ["Craw"]]})
     after = zipfile.ZipFile(path)
     assert {name: after.read(name) for name in kept} == kept
@@ -106,7 +119,7 @@ def test_a_damaged_part_inside_the_zip_is_one_sentence(tmp_path, damage):
     else:
         data = bytearray(path.read_bytes())
         start = data.index(b"xl/worksheets/sheet1.xml") + len("xl/worksheets/sheet1.xml")
-        data[start:start + 40] = b"\xff" * 40
+        data[start : start + 40] = b"\xff" * 40
         path.write_bytes(bytes(data))
     with pytest.raises(StorageError, match=r"is (damaged \(a part inside the file cannot be read\)|not a readable)"):
         XlsxBook(path).read()["A"]  # a tab is parsed when it is used

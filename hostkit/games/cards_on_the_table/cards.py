@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
-from typing import Iterable, Iterator, Mapping, Sequence
 
 from hostkit.core.settings import whole_number
 
@@ -20,7 +20,7 @@ class Colour(Enum):
     YELLOW = "Yellow"
 
     @classmethod
-    def parse(cls, text: object) -> "Colour":
+    def parse(cls, text: object) -> Colour:
         """'Red', 'red' or 'R' (and so on), case-insensitive."""
         word = str(text if text is not None else "").strip().lower()
         for colour in cls:
@@ -78,7 +78,7 @@ class Heat:
             raise ValueError(f"a heat indicator has four shades (up, right, down, left), not {self.shades!r}")
 
     @classmethod
-    def parse(cls, text: object) -> "Heat":
+    def parse(cls, text: object) -> Heat:
         letters = str(text if text is not None else "").strip().upper()
         if len(letters) != 4 or any(letter not in "BGW" for letter in letters):
             raise ValueError(
@@ -112,7 +112,7 @@ class Card:
             raise ValueError(f"a card's colour is Red, Blue or Yellow, not {self.colour!r}")
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """'3R' (number and colour letter) or '3R/BGWG' (with heat)."""
         token = str(text).strip()
         face, _, heat = token.partition("/")
@@ -147,7 +147,7 @@ class Board:
             raise ValueError(f"a board has {SIZE * SIZE} cards, not {len(self.cards)}")
 
     @classmethod
-    def from_mapping(cls, cards: Mapping[Cell, Card]) -> "Board":
+    def from_mapping(cls, cards: Mapping[Cell, Card]) -> Board:
         missing = [cell.format() for cell in CELLS if cell not in cards]
         if missing:
             raise ValueError(f"the board has no card at {', '.join(missing)}; give all 25 cells")
@@ -165,11 +165,11 @@ class Board:
     def has_heat(self) -> bool:
         return all(card.heat is not None for card in self.cards)
 
-    def with_heat(self, heats: Mapping[Cell, Heat]) -> "Board":
+    def with_heat(self, heats: Mapping[Cell, Heat]) -> Board:
         return Board(tuple(replace(card, heat=heats[cell]) for cell, card in self.items()))
 
     @classmethod
-    def parse(cls, text: str) -> "Board":
+    def parse(cls, text: str) -> Board:
         """Five lines of five cards such as '3R' or '3R/BGWG', separated by spaces."""
         lines = [line.split() for line in str(text).strip().splitlines() if line.strip()]
         if len(lines) != SIZE or any(len(line) != SIZE for line in lines):
@@ -179,7 +179,7 @@ class Board:
 
     def format(self) -> str:
         return "\n".join(
-            " ".join(card.format() for card in self.cards[row * SIZE:(row + 1) * SIZE]) for row in range(SIZE)
+            " ".join(card.format() for card in self.cards[row * SIZE : (row + 1) * SIZE]) for row in range(SIZE)
         )
 
 
@@ -212,7 +212,7 @@ class BoardSet:
         return self.board(round_number)[cell]
 
     @classmethod
-    def parse(cls, text: str) -> "BoardSet":
+    def parse(cls, text: str) -> BoardSet:
         """Three boards (see Board.parse), separated by a blank line."""
         blocks, block = [], []
         for line in str(text).strip().splitlines():
@@ -233,14 +233,20 @@ class BoardSet:
     def records(self) -> list[Record]:
         """One row per card: Round, Row, Column, Number, Colour, Heat ('' when not given)."""
         return [
-            (round_number, cell.row, cell.column, card.number, card.colour.value,
-             "" if card.heat is None else card.heat.format())
+            (
+                round_number,
+                cell.row,
+                cell.column,
+                card.number,
+                card.colour.value,
+                "" if card.heat is None else card.heat.format(),
+            )
             for round_number, board in zip(ROUNDS, self.boards)
             for cell, card in board.items()
         ]
 
     @classmethod
-    def from_records(cls, records: Iterable[Sequence[object]]) -> "BoardSet":
+    def from_records(cls, records: Iterable[Sequence[object]]) -> BoardSet:
         """The inverse of records(): 75 rows of Round, Row, Column, Number, Colour, Heat (Heat may be blank)."""
         cards: dict[tuple[int, Cell], Card] = {}
         errors: list[str] = []

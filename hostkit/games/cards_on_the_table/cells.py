@@ -19,12 +19,10 @@ class Cell:
 
     def __post_init__(self) -> None:
         if not (1 <= self.row <= SIZE and 1 <= self.column <= SIZE):
-            raise ValueError(
-                f"R{self.row}C{self.column} is not a cell: rows and columns run 1 to {SIZE}, as in R2C4"
-            )
+            raise ValueError(f"R{self.row}C{self.column} is not a cell: rows and columns run 1 to {SIZE}, as in R2C4")
 
     @classmethod
-    def parse(cls, text: str) -> "Cell":
+    def parse(cls, text: str) -> Cell:
         """'R2C4', case-insensitive, spaces allowed around the parts ('r2 c4')."""
         match = _CELL.fullmatch(str(text).strip())
         if match is None:
@@ -43,12 +41,12 @@ class Cell:
         return (self.row - 1) * SIZE + self.column - 1
 
     @classmethod
-    def from_index(cls, index: int) -> "Cell":
+    def from_index(cls, index: int) -> Cell:
         if not 0 <= index < SIZE * SIZE:
             raise ValueError(f"cell index {index} is out of range; use 0 to {SIZE * SIZE - 1}")
         return cls(index // SIZE + 1, index % SIZE + 1)
 
-    def neighbours(self) -> tuple["Cell", ...]:
+    def neighbours(self) -> tuple[Cell, ...]:
         """The orthogonal neighbours on the board (up, right, down, left), without wrapping."""
         steps = ((-1, 0), (0, 1), (1, 0), (0, -1))
         return tuple(
@@ -57,7 +55,7 @@ class Cell:
             if 1 <= self.row + dr <= SIZE and 1 <= self.column + dc <= SIZE
         )
 
-    def wrapped(self, rows: int, columns: int) -> "Cell":
+    def wrapped(self, rows: int, columns: int) -> Cell:
         """The cell that many rows down and columns right, the board wrapping round (as for heat)."""
         return Cell((self.row - 1 + rows) % SIZE + 1, (self.column - 1 + columns) % SIZE + 1)
 
@@ -73,5 +71,5 @@ def column_cells(column: int) -> tuple[Cell, ...]:
     return tuple(Cell(row, column) for row in range(1, SIZE + 1))
 
 
-def format_cells(cells: "tuple[Cell, ...] | list[Cell]") -> str:
+def format_cells(cells: tuple[Cell, ...] | list[Cell]) -> str:
     return ", ".join(cell.format() for cell in cells)

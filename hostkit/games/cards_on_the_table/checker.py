@@ -14,11 +14,17 @@ from .cards import COLOURS, NUMBERS, ROUNDS, Board, BoardSet
 from .cells import CELLS, SIZE, Cell, column_cells, format_cells, row_cells
 from .heat import HeatRule
 
-LOCATION_SUM = "If you sum the value of all the cards in the same location across all 3 rounds, it will equal 5, 6 or 7."
-FIVES_AND_SEVENS = ("If you sum the value of all the cards in the same location across all 3 rounds, "
-                    "there will be the same amount of cells that equal 5, as those that equal 7.")
+LOCATION_SUM = (
+    "If you sum the value of all the cards in the same location across all 3 rounds, it will equal 5, 6 or 7."
+)
+FIVES_AND_SEVENS = (
+    "If you sum the value of all the cards in the same location across all 3 rounds, "
+    "there will be the same amount of cells that equal 5, as those that equal 7."
+)
 LINE_NUMBERS = "Every Row and every Column of each board contains at least one 1 card, one 2 card, and one 3 card."
-LINE_COLOURS = "Every Row and every Column of each board contains at least one Red card, one Blue card, and one Yellow card."
+LINE_COLOURS = (
+    "Every Row and every Column of each board contains at least one Red card, one Blue card, and one Yellow card."
+)
 SAME_NUMBER_ADJACENT = "If 2 adjacent cards on a board have the same number, they will have different colours."
 SAME_COLOUR_ADJACENT = "If 2 adjacent cards on a board have the same colour, they will have different numbers."
 NUMBER_COUNTS = "In each round, there will be eight 1 cards, nine 2 cards, and eight 3 cards"
@@ -31,8 +37,19 @@ COLOUR_GROUPS = "There will be no more than 2 orthogonally connected cells of th
 HEAT = "Every card's heat indicator follows the host's heat rule."
 
 BOARD_RULES: tuple[str, ...] = (
-    LOCATION_SUM, FIVES_AND_SEVENS, LINE_NUMBERS, LINE_COLOURS, SAME_NUMBER_ADJACENT, SAME_COLOUR_ADJACENT,
-    NUMBER_COUNTS, COLOUR_COUNTS, COLOUR_SUM_BOARD, COLOUR_SUM_SET, PREVIOUS_ROUND, NUMBER_GROUPS, COLOUR_GROUPS,
+    LOCATION_SUM,
+    FIVES_AND_SEVENS,
+    LINE_NUMBERS,
+    LINE_COLOURS,
+    SAME_NUMBER_ADJACENT,
+    SAME_COLOUR_ADJACENT,
+    NUMBER_COUNTS,
+    COLOUR_COUNTS,
+    COLOUR_SUM_BOARD,
+    COLOUR_SUM_SET,
+    PREVIOUS_ROUND,
+    NUMBER_GROUPS,
+    COLOUR_GROUPS,
 )
 
 
@@ -89,11 +106,15 @@ def _check_locations(boards: BoardSet) -> list[Problem]:
             spelled = " + ".join(str(n) for n in numbers)
             problems.append(Problem(LOCATION_SUM, None, (cell,), f"{cell} sums to {total} ({spelled}), not 5, 6 or 7"))
     if len(fives) != len(sevens):
-        problems.append(Problem(
-            FIVES_AND_SEVENS, None, tuple(fives + sevens),
-            f"{len(fives)} locations sum to 5 ({format_cells(fives) or 'none'}) "
-            f"but {len(sevens)} sum to 7 ({format_cells(sevens) or 'none'})",
-        ))
+        problems.append(
+            Problem(
+                FIVES_AND_SEVENS,
+                None,
+                tuple(fives + sevens),
+                f"{len(fives)} locations sum to 5 ({format_cells(fives) or 'none'}) "
+                f"but {len(sevens)} sum to 7 ({format_cells(sevens) or 'none'})",
+            )
+        )
     return problems
 
 
@@ -138,33 +159,45 @@ def _check_counts(round_number: int, board: Board) -> list[Problem]:
     problems = []
     numbers = Counter(card.number for _, card in board.items())
     if (numbers[1], numbers[2], numbers[3]) != (8, 9, 8):
-        problems.append(Problem(
-            NUMBER_COUNTS, round_number, (),
-            f"the board has {numbers[1]} 1 cards, {numbers[2]} 2 cards and {numbers[3]} 3 cards",
-        ))
+        problems.append(
+            Problem(
+                NUMBER_COUNTS,
+                round_number,
+                (),
+                f"the board has {numbers[1]} 1 cards, {numbers[2]} 2 cards and {numbers[3]} 3 cards",
+            )
+        )
     for colour in COLOURS:
         cells = [cell for cell, card in board.items() if card.colour == colour]
         total = sum(board[cell].number for cell in cells)
         if len(cells) < 8:
             problems.append(Problem(COLOUR_COUNTS, round_number, (), f"the board has only {len(cells)} {colour} cards"))
         if total not in (16, 17):
-            problems.append(Problem(
-                COLOUR_SUM_BOARD, round_number, (), f"the {colour} cards sum to {total}, not 16 or 17",
-            ))
+            problems.append(
+                Problem(
+                    COLOUR_SUM_BOARD,
+                    round_number,
+                    (),
+                    f"the {colour} cards sum to {total}, not 16 or 17",
+                )
+            )
     return problems
 
 
 def _check_colour_totals(boards: BoardSet) -> list[Problem]:
     problems = []
     for colour in COLOURS:
-        per_round = [
-            sum(card.number for _, card in boards.board(r).items() if card.colour == colour) for r in ROUNDS
-        ]
+        per_round = [sum(card.number for _, card in boards.board(r).items() if card.colour == colour) for r in ROUNDS]
         if sum(per_round) != 50:
             spelled = " + ".join(str(n) for n in per_round)
-            problems.append(Problem(
-                COLOUR_SUM_SET, None, (), f"the {colour} cards sum to {sum(per_round)} ({spelled}), not 50",
-            ))
+            problems.append(
+                Problem(
+                    COLOUR_SUM_SET,
+                    None,
+                    (),
+                    f"the {colour} cards sum to {sum(per_round)} ({spelled}), not 50",
+                )
+            )
     return problems
 
 
@@ -174,10 +207,14 @@ def _check_previous_round(boards: BoardSet) -> list[Problem]:
         for cell in CELLS:
             now, before = boards.card(round_number, cell), boards.card(round_number - 1, cell)
             if now.number == before.number and now.colour == before.colour:
-                problems.append(Problem(
-                    PREVIOUS_ROUND, round_number, (cell,),
-                    f"{cell} is a {now.number} {now.colour}, as it was in round {round_number - 1}",
-                ))
+                problems.append(
+                    Problem(
+                        PREVIOUS_ROUND,
+                        round_number,
+                        (cell,),
+                        f"{cell} is a {now.number} {now.colour}, as it was in round {round_number - 1}",
+                    )
+                )
     return problems
 
 
@@ -205,16 +242,24 @@ def _check_groups(round_number: int, board: Board) -> list[Problem]:
     problems = []
     for group in _groups(board, lambda card: card.number):
         if len(group) > 2:
-            problems.append(Problem(
-                NUMBER_GROUPS, round_number, tuple(group),
-                f"{len(group)} connected cells are all {board[group[0]].number}s",
-            ))
+            problems.append(
+                Problem(
+                    NUMBER_GROUPS,
+                    round_number,
+                    tuple(group),
+                    f"{len(group)} connected cells are all {board[group[0]].number}s",
+                )
+            )
     for group in _groups(board, lambda card: card.colour):
         if len(group) > 2:
-            problems.append(Problem(
-                COLOUR_GROUPS, round_number, tuple(group),
-                f"{len(group)} connected cells are all {board[group[0]].colour}",
-            ))
+            problems.append(
+                Problem(
+                    COLOUR_GROUPS,
+                    round_number,
+                    tuple(group),
+                    f"{len(group)} connected cells are all {board[group[0]].colour}",
+                )
+            )
     return problems
 
 
@@ -224,7 +269,12 @@ def _check_heat(round_number: int, board: Board, rule: HeatRule) -> list[Problem
         expected = rule.heat(board, cell)
         if card.heat != expected:
             given = "no heat" if card.heat is None else f"heat {card.heat}"
-            problems.append(Problem(
-                HEAT, round_number, (cell,), f"{cell} has {given}; the rule {rule.name!r} gives {expected}",
-            ))
+            problems.append(
+                Problem(
+                    HEAT,
+                    round_number,
+                    (cell,),
+                    f"{cell} has {given}; the rule {rule.name!r} gives {expected}",
+                )
+            )
     return problems

@@ -13,6 +13,7 @@ from hostkit.cli.options import Unusable, book_options, guarded, json_option, no
 if TYPE_CHECKING:
     from hostkit.storage.book import Book
 
+
 @click.group("cards-on-the-table")
 def commands() -> None:
     """Cards on the Table: buy a look at a card of the previous round.
@@ -29,11 +30,20 @@ def commands() -> None:
 @commands.command()
 @book_options
 @click.option("--player", required=True, help="The player who spends the garnet.")
-@click.option("--round", "asked_round", type=click.IntRange(1, 3), required=True,
-              help="The round whose card the player asks for: the previous one (Config reveal_rounds).")
+@click.option(
+    "--round",
+    "asked_round",
+    type=click.IntRange(1, 3),
+    required=True,
+    help="The round whose card the player asks for: the previous one (Config reveal_rounds).",
+)
 @click.option("--cell", required=True, help="The card, as R2C4 (row 2, column 4).")
-@click.option("--ledger", "ledger_path", type=click.Path(dir_okay=False),
-              help="Spend from this season workbook's Ledger tab instead of the match workbook's own.")
+@click.option(
+    "--ledger",
+    "ledger_path",
+    type=click.Path(dir_okay=False),
+    help="Spend from this season workbook's Ledger tab instead of the match workbook's own.",
+)
 @json_option
 @guarded
 def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: str | None, as_json: bool) -> None:
@@ -50,7 +60,6 @@ def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: st
     from hostkit.cli.targets import SEASON, claim, write_or_create
     from hostkit.core.ledger import LEDGER_TAB, Refused, ledger_rows, read_ledger
     from hostkit.core.tables import Tables
-
     from hostkit.games.cards_on_the_table.game import CardsOnTheTable
 
     game, tables = open_game(book)
@@ -74,8 +83,11 @@ def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: st
     if entry is not None:
         write_or_create(season or book, {**mark, LEDGER_TAB: ledger_rows([entry], ledger_tables.get(LEDGER_TAB))})
         lines.append(f"Spent: {entry.player} −1 garnet ({entry.reason}), written to {LEDGER_TAB} in {where}.")
-    _report({"player": player, "answer": answer, "spent": entry is not None,
-             "problems": [p.as_json() for p in problems]}, lines, as_json)
+    _report(
+        {"player": player, "answer": answer, "spent": entry is not None, "problems": [p.as_json() for p in problems]},
+        lines,
+        as_json,
+    )
     if problems:
         for problem in problems:
             click.echo(f"  {problem}", err=True)

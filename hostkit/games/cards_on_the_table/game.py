@@ -22,16 +22,40 @@ from .heat import HEAT_RULES, HeatRule, heat_rule
 from .live import Live, open_live, prompt, record_message, round_plays, take_back
 from .plays import REVEAL_ROUNDS, reveal_answer
 from .render import (
-    board_png, final_rows, private_messages, public_board_rows, results_rows, score_summary, scores_rows,
-    table_text, written_tabs,
+    board_png,
+    final_rows,
+    private_messages,
+    public_board_rows,
+    results_rows,
+    score_summary,
+    scores_rows,
+    table_text,
+    written_tabs,
 )
 from .schedule import Schedule
 from .scoring import Match, RoundResult, score_rounds
 from .standings import GARNET_STEPS, Standings, final_standings
 from .tabs import (
-    BOARDS_TAB, DRAWS_TAB, FINAL_TAB, HEAT_GUESSES_TAB, ROUNDS_TAB, SUBMISSIONS_TAB, Sent, board_tab, boards_rows,
-    messages_by_round, read_board_guesses, read_boards, read_heat_guesses, read_messages, read_schedule,
-    read_top_guesses, record_draw, require_boards, results_tab, scores_tab,
+    BOARDS_TAB,
+    DRAWS_TAB,
+    FINAL_TAB,
+    HEAT_GUESSES_TAB,
+    ROUNDS_TAB,
+    SUBMISSIONS_TAB,
+    Sent,
+    board_tab,
+    boards_rows,
+    messages_by_round,
+    read_board_guesses,
+    read_boards,
+    read_heat_guesses,
+    read_messages,
+    read_schedule,
+    read_top_guesses,
+    record_draw,
+    require_boards,
+    results_tab,
+    scores_tab,
 )
 
 PUBLIC_BOARDS = ("match-end", "round-end", "never")
@@ -58,23 +82,53 @@ class CardsOnTheTable(Game):
     max_players = 16
     board_spans_rounds = True
     settings = (
-        Setting("heat_rule", "highest-lowest", "How heat indicators are drawn (host only; players may deduce it): "
-                f"{'; '.join(f'{r.name}: {r.description}' for r in HEAT_RULES.values())}", _heat_rule_setting),
-        Setting("round_hours", 24, "Hours a round stays open after its Opens time, when its Closes is blank.",
-                integer(1, 720)),
-        Setting("reset_minutes", 60, "Minutes of the reset period between rounds, in which players must not post "
-                "commands; a blank Opens of round 2 or 3 is the previous Closes plus this.", integer(0, 10080)),
-        Setting("ec_choice", "", "The winners' choice of elimination candidate when the fewest points and the sums "
-                "of turned-over cards both tie.", text),
-        Setting("reveal_rounds", "previous", "Which rounds a garnet's look may ask about: previous (the rule "
-                "sheet: a card from the previous round) or any-earlier.", choice(*REVEAL_ROUNDS)),
-        Setting("public_boards", "match-end", "When the boards are published as coloured cells: match-end (all "
-                "three once round 3 is scored), round-end (each once its round is scored) or never.",
-                choice(*PUBLIC_BOARDS)),
+        Setting(
+            "heat_rule",
+            "highest-lowest",
+            "How heat indicators are drawn (host only; players may deduce it): "
+            f"{'; '.join(f'{r.name}: {r.description}' for r in HEAT_RULES.values())}",
+            _heat_rule_setting,
+        ),
+        Setting(
+            "round_hours",
+            24,
+            "Hours a round stays open after its Opens time, when its Closes is blank.",
+            integer(1, 720),
+        ),
+        Setting(
+            "reset_minutes",
+            60,
+            "Minutes of the reset period between rounds, in which players must not post "
+            "commands; a blank Opens of round 2 or 3 is the previous Closes plus this.",
+            integer(0, 10080),
+        ),
+        Setting(
+            "ec_choice",
+            "",
+            "The winners' choice of elimination candidate when the fewest points and the sums "
+            "of turned-over cards both tie.",
+            text,
+        ),
+        Setting(
+            "reveal_rounds",
+            "previous",
+            "Which rounds a garnet's look may ask about: previous (the rule "
+            "sheet: a card from the previous round) or any-earlier.",
+            choice(*REVEAL_ROUNDS),
+        ),
+        Setting(
+            "public_boards",
+            "match-end",
+            "When the boards are published as coloured cells: match-end (all "
+            "three once round 3 is scored), round-end (each once its round is scored) or never.",
+            choice(*PUBLIC_BOARDS),
+        ),
     )
     public_tabs = ("Round * Results", "Round * Board", FINAL_TAB)
-    first_steps = ("type round 1's Opens time in Rounds, then `hostkit board` to generate the three boards; during "
-                   "a round paste each player's message with `hostkit play --player NAME`.")
+    first_steps = (
+        "type round 1's Opens time in Rounds, then `hostkit board` to generate the three boards; during "
+        "a round paste each player's message with `hostkit play --player NAME`."
+    )
 
     # ---- reading
 
@@ -82,29 +136,38 @@ class CardsOnTheTable(Game):
         ctx = self.context(tables)
         return ctx, heat_rule(ctx.config["heat_rule"])
 
-    def _match(self, tables: Tables, ctx: Context, schedule: Schedule, boards: BoardSet
-               ) -> tuple[Match, list[Sent], list[Problem]]:
+    def _match(
+        self, tables: Tables, ctx: Context, schedule: Schedule, boards: BoardSet
+    ) -> tuple[Match, list[Sent], list[Problem]]:
         sent, problems = read_messages(tables, ctx, schedule)
         board_guesses, found = read_board_guesses(tables, ctx)
         heat_guesses, more = read_heat_guesses(tables, ctx)
         top_guesses, most = read_top_guesses(tables, ctx)
-        match = Match(boards, ctx.roster.names, messages_by_round(sent), tuple(board_guesses), tuple(heat_guesses),
-                      tuple(top_guesses), ctx.config["ec_choice"] or None)
+        match = Match(
+            boards,
+            ctx.roster.names,
+            messages_by_round(sent),
+            tuple(board_guesses),
+            tuple(heat_guesses),
+            tuple(top_guesses),
+            ctx.config["ec_choice"] or None,
+        )
         return match, sent, problems + found + more + most
 
     def _rule_problems(self, result: RoundResult) -> list[Problem]:
         """The problems the rules found in a scored round, heat guesses by their rows."""
         heat = result.heat_guesses
-        problems = [Problem(HEAT_GUESSES_TAB, guess.row, f"{heat.refusal(guess, standing)} The row is not scored.")
-                    for guess, standing in heat.refused]
+        problems = [
+            Problem(HEAT_GUESSES_TAB, guess.row, f"{heat.refusal(guess, standing)} The row is not scored.")
+            for guess, standing in heat.refused
+        ]
         problems += [Problem(HEAT_GUESSES_TAB, guess.row, heat.waiting(guess)) for guess in heat.unjudged]
         problems += [Problem(scores_tab(result.round), None, t) for t in result.problems if t not in heat.problems]
         return problems
 
     # ---- boards
 
-    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False
-              ) -> Outcome:
+    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
         """Generate all three boards at once (the rules span the rounds), or check the set typed in."""
         ctx, rule = self._read(tables)
         shown = round_number or 1
@@ -115,44 +178,63 @@ class CardsOnTheTable(Game):
         if typed.rows and not force:
             outcome.problems += typed.problems
             if typed.boards is None:
-                outcome.summary.append(f"The {BOARDS_TAB} tab has {typed.rows} rows but not three whole boards: fix "
-                                       "the rows reported, or run `hostkit board --force` to generate a set instead.")
+                outcome.summary.append(
+                    f"The {BOARDS_TAB} tab has {typed.rows} rows but not three whole boards: fix "
+                    "the rows reported, or run `hostkit board --force` to generate a set instead."
+                )
                 return outcome
             boards = typed.boards
             broken = check_set(boards, rule)
             outcome.problems += [Problem(BOARDS_TAB, None, p.message) for p in broken]
             if typed.filled_heat and not broken and not typed.problems:
                 outcome.writes[BOARDS_TAB] = boards_rows(boards)
-                outcome.summary.append(f"Filled in the blank Heat of {typed.filled_heat} cards by heat_rule "
-                                       f"{rule.name}.")
+                outcome.summary.append(
+                    f"Filled in the blank Heat of {typed.filled_heat} cards by heat_rule {rule.name}."
+                )
             outcome.summary.append(
                 f"Checked the three boards in {BOARDS_TAB} against the sheet's {len(BOARD_RULES)} board rules and "
-                f"heat_rule {rule.name}: " + ("every rule holds." if not broken else
-                                             f"{len(broken)} broken (each listed below with its cells).")
-                + " Use --force to replace them with generated boards.")
+                f"heat_rule {rule.name}: "
+                + ("every rule holds." if not broken else f"{len(broken)} broken (each listed below with its cells).")
+                + " Use --force to replace them with generated boards."
+            )
             seed_label = None
         else:
             if typed.rows and self._has_messages(tables):
-                raise BookError(f"Players have already turned cards over ({SUBMISSIONS_TAB} has messages); the "
-                                "boards cannot be replaced now.")
+                raise BookError(
+                    f"Players have already turned cards over ({SUBMISSIONS_TAB} has messages); the "
+                    "boards cannot be replaced now."
+                )
             from .generator import generate_set
 
             used = ctx.config["seed"] if seed is None else seed
             seed_label = f"{used}:boards"
             boards = generate_set(used, rule)
             broken = check_set(boards, rule)
-            outcome.problems += [Problem(BOARDS_TAB, None, f"the generator broke a rule, please report it: "
-                                         f"{p.message}") for p in broken]
+            outcome.problems += [
+                Problem(BOARDS_TAB, None, f"the generator broke a rule, please report it: {p.message}") for p in broken
+            ]
             outcome.writes[BOARDS_TAB] = boards_rows(boards)
-            outcome.writes[DRAWS_TAB] = record_draw(tables, [
-                "board", None, seed_label, f"three boards; heat_rule {rule.name}; the independent checker finds "
-                f"{len(broken)} broken rules"])
-            outcome.summary.append(f"Generated the three boards (seed {seed_label}, heat_rule {rule.name}) and "
-                                   f"checked them independently: every board rule holds. Written to {BOARDS_TAB} "
-                                   "(host only); keep it from the players.")
+            outcome.writes[DRAWS_TAB] = record_draw(
+                tables,
+                [
+                    "board",
+                    None,
+                    seed_label,
+                    f"three boards; heat_rule {rule.name}; the independent checker finds {len(broken)} broken rules",
+                ],
+            )
+            outcome.summary.append(
+                f"Generated the three boards (seed {seed_label}, heat_rule {rule.name}) and "
+                f"checked them independently: every board rule holds. Written to {BOARDS_TAB} "
+                "(host only); keep it from the players."
+            )
         outcome.image = functools.partial(board_png, boards.board(shown), f"Round {shown} board (host only)")
-        outcome.data = {"seed": seed_label, "heat_rule": rule.name, "broken_rules": [p.message for p in broken],
-                        "boards": {str(r): boards.board(r).format().splitlines() for r in ROUNDS}}
+        outcome.data = {
+            "seed": seed_label,
+            "heat_rule": rule.name,
+            "broken_rules": [p.message for p in broken],
+            "boards": {str(r): boards.board(r).format().splitlines() for r in ROUNDS},
+        }
         return outcome
 
     def _has_messages(self, tables: Tables) -> bool:
@@ -171,11 +253,21 @@ class CardsOnTheTable(Game):
         window = schedule.window(round_number)
         tz = ctx.config.tz
         if not schedule.is_over(round_number, now):
-            state = (f"is still open: {format_span(window.closes - now)} left" if now >= window.opens
-                     else f"has not opened yet: it opens at {format_time(window.opens, tz)}")
-            outcome.problems.append(Problem(ROUNDS_TAB, window.row, (
-                f"round {round_number} {state} (it closes at {format_time(window.closes, tz)}). Score it after "
-                "that; nothing was scored.")))
+            state = (
+                f"is still open: {format_span(window.closes - now)} left"
+                if now >= window.opens
+                else f"has not opened yet: it opens at {format_time(window.opens, tz)}"
+            )
+            outcome.problems.append(
+                Problem(
+                    ROUNDS_TAB,
+                    window.row,
+                    (
+                        f"round {round_number} {state} (it closes at {format_time(window.closes, tz)}). Score it after "
+                        "that; nothing was scored."
+                    ),
+                )
+            )
             return outcome
         match, _, problems = self._match(tables, ctx, schedule, boards)
         result = score_rounds(match, round_number)[-1]
@@ -204,8 +296,10 @@ class CardsOnTheTable(Game):
     def standings(self, tables: Tables) -> Outcome:
         ctx, rule = self._read(tables)
         if results_tab(ROUNDS[-1]) not in tables:
-            raise BookError(f"The match is not over: score round {ROUNDS[-1]} after it closes (`hostkit score "
-                            f"--round {ROUNDS[-1]}`); the final standings are published and paid only then.")
+            raise BookError(
+                f"The match is not over: score round {ROUNDS[-1]} after it closes (`hostkit score "
+                f"--round {ROUNDS[-1]}`); the final standings are published and paid only then."
+            )
         schedule = read_schedule(tables, ctx)
         match, _, problems = self._match(tables, ctx, schedule, require_boards(tables, rule))
         last = score_rounds(match, ROUNDS[-1])[-1]
@@ -216,9 +310,13 @@ class CardsOnTheTable(Game):
             outcome.problems.append(Problem(CONFIG_TAB, None, result.ec_reason))
         rows = final_rows(result, ctx.roster.names)
         outcome.writes[FINAL_TAB] = rows
-        outcome.summary += table_text(rows[:len(ctx.roster.names) + 1])
-        outcome.summary += [f"Winners: {', '.join(result.winners)}.", result.tokens_of_life.reason,
-                            f"Elimination candidate: {result.ec_reason}", f"Written: {FINAL_TAB} (public)."]
+        outcome.summary += table_text(rows[: len(ctx.roster.names) + 1])
+        outcome.summary += [
+            f"Winners: {', '.join(result.winners)}.",
+            result.tokens_of_life.reason,
+            f"Elimination candidate: {result.ec_reason}",
+            f"Written: {FINAL_TAB} (public).",
+        ]
         outcome.data = result.as_json()
         outcome.payout = self._payout(ctx, result)
         return outcome
@@ -226,10 +324,16 @@ class CardsOnTheTable(Game):
     def _payout(self, ctx: Context, result: Standings) -> Payout:
         """A garnet for each of 9, 15 and 20 points reached, a Token of Life each, the EC once decided."""
         match, match_id = self.match_name(ctx), self.match_id(ctx)
-        entries = [Entry(match, None, p, garnets=1, reason=_garnet_reason(p, step), match_id=match_id)
-                   for p, score in result.scores.items() for step in GARNET_STEPS if score.total >= step]
-        entries += [Entry(match, None, p, tokens=1, reason=_token_reason(p), match_id=match_id)
-                    for p in result.tokens_of_life.winners]
+        entries = [
+            Entry(match, None, p, garnets=1, reason=_garnet_reason(p, step), match_id=match_id)
+            for p, score in result.scores.items()
+            for step in GARNET_STEPS
+            if score.total >= step
+        ]
+        entries += [
+            Entry(match, None, p, tokens=1, reason=_token_reason(p), match_id=match_id)
+            for p in result.tokens_of_life.winners
+        ]
         if result.ec is not None:
             entries.append(Entry(match, None, result.ec, candidate=1, reason=EC_REASON, match_id=match_id))
         reasons = {_garnet_reason(p, step) for p in ctx.roster.names for step in GARNET_STEPS}
@@ -242,12 +346,14 @@ class CardsOnTheTable(Game):
         ctx, rule = self._read(tables)
         return open_live(tables, ctx, rule, round_number, player, now or dt.datetime.now(dt.timezone.utc))
 
-    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None,
-                    now: dt.datetime | None = None) -> tuple[Prompt | None, list[str]]:
+    def next_prompt(
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+    ) -> tuple[Prompt | None, list[str]]:
         return prompt(tables, self._live(tables, round_number, player, now))
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
-               now: dt.datetime | None = None) -> Outcome:
+    def decide(
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+    ) -> Outcome:
         now = now or dt.datetime.now(dt.timezone.utc)
         return record_message(tables, self._live(tables, round_number, player, now), choice, now)
 
@@ -266,39 +372,73 @@ class CardsOnTheTable(Game):
             schedule = read_schedule(tables, ctx)
         except BookError as error:
             outcome.summary = lines + [f"{error}"]
-            outcome.data = {"rounds": [], "open_round": None, "no_round_open": f"{error}", "fewer_than_two_cards": [],
-                            "next": "type round 1's Opens time in the Rounds tab"}
+            outcome.data = {
+                "rounds": [],
+                "open_round": None,
+                "no_round_open": f"{error}",
+                "fewer_than_two_cards": [],
+                "next": "type round 1's Opens time in the Rounds tab",
+            }
             return outcome
         tz = ctx.config.tz
         rounds = []
         for w in schedule.windows:
             scored = results_tab(w.round) in tables
-            state = ("not open yet" if now < w.opens else "open" if now <= w.closes else
-                     "closed, scored" if scored else "closed, not scored")
-            rounds.append({"round": w.round, "opens": format_time(w.opens, tz), "closes": format_time(w.closes, tz),
-                           "state": state})
+            state = (
+                "not open yet"
+                if now < w.opens
+                else "open"
+                if now <= w.closes
+                else "closed, scored"
+                if scored
+                else "closed, not scored"
+            )
+            rounds.append(
+                {
+                    "round": w.round,
+                    "opens": format_time(w.opens, tz),
+                    "closes": format_time(w.closes, tz),
+                    "state": state,
+                }
+            )
             lines.append(f"Round {w.round}: {format_time(w.opens, tz)} to {format_time(w.closes, tz)}: {state}.")
         current = schedule.round_at(now)
         waiting: list[str] = []
         if current is not None and typed.boards is not None:
             plays, _, _ = round_plays(tables, ctx, typed.boards, schedule, current)
             waiting = [p for p, play in plays.items() if len(play.turned) < 2]
-            lines.append(f"Round {current} is open ({format_span(schedule.window(current).closes - now)} left); "
-                         f"fewer than 2 cards turned: {', '.join(waiting) or 'nobody'}.")
+            lines.append(
+                f"Round {current} is open ({format_span(schedule.window(current).closes - now)} left); "
+                f"fewer than 2 cards turned: {', '.join(waiting) or 'nobody'}."
+            )
         closed = None if current is not None else schedule.why_closed(now, tz)
         if closed is not None:
             lines.append(f"Now: {closed}.")
         unscored = [w.round for w in schedule.windows if now > w.closes and results_tab(w.round) not in tables]
-        next_command = ("hostkit board" if typed.boards is None else f"hostkit score --round {unscored[0]}" if unscored
-                        else "hostkit play --player NAME" if current is not None
-                        else "hostkit standings" if results_tab(ROUNDS[-1]) in tables else "wait for the next round")
+        next_command = (
+            "hostkit board"
+            if typed.boards is None
+            else f"hostkit score --round {unscored[0]}"
+            if unscored
+            else "hostkit play --player NAME"
+            if current is not None
+            else "hostkit standings"
+            if results_tab(ROUNDS[-1]) in tables
+            else "wait for the next round"
+        )
         outcome.summary = lines
-        outcome.data = {"rounds": rounds, "open_round": current, "no_round_open": closed,
-                        "fewer_than_two_cards": waiting, "next": next_command}
+        outcome.data = {
+            "rounds": rounds,
+            "open_round": current,
+            "no_round_open": closed,
+            "fewer_than_two_cards": waiting,
+            "next": next_command,
+        }
         return outcome
 
-    def reveal(self, tables: Tables, entries: list[Entry], player: str, asked_round: int, cell: str,
-               now: dt.datetime) -> tuple[str, Entry | None]:
+    def reveal(
+        self, tables: Tables, entries: list[Entry], player: str, asked_round: int, cell: str, now: dt.datetime
+    ) -> tuple[str, Entry | None]:
         """A card of the previous round (Config reveal_rounds) for 1 garnet, during round 2 or 3: the private answer, and the ledger
         entry to post (None when this purchase is already in the ledger). Refused says why not."""
         ctx, rule = self._read(tables)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from hostkit.core.rng import rng
 
@@ -33,9 +33,7 @@ NODE_BUDGET = 4000
 COLOUR_TRIES = 30
 NUMBER_TRIES = 200
 
-TRIPLES = tuple(
-    (a, b, c) for a in (1, 2, 3) for b in (1, 2, 3) for c in (1, 2, 3) if a + b + c in LOCATION_SUMS
-)
+TRIPLES = tuple((a, b, c) for a in (1, 2, 3) for b in (1, 2, 3) for c in (1, 2, 3) if a + b + c in LOCATION_SUMS)
 
 
 class _OutOfBudget(Exception):
@@ -141,8 +139,13 @@ def _min_max_sum(k: int, ones: int, twos: int, threes: int) -> tuple[int, int]:
     return low, high
 
 
-def _colour_layer(rand: random.Random, numbers: list[int], low_colour: int,
-                  before_numbers: list[int] | None, before_colours: list[int] | None) -> list[int] | None:
+def _colour_layer(
+    rand: random.Random,
+    numbers: list[int],
+    low_colour: int,
+    before_numbers: list[int] | None,
+    before_colours: list[int] | None,
+) -> list[int] | None:
     """Colours 0-2 for one board, or None when the node budget runs out."""
     colour = [-1] * CELLS
     paired = [False] * CELLS
@@ -239,21 +242,24 @@ def generate_set(seed: int | str, heat: HeatRule = DEFAULT_HEAT_RULE) -> BoardSe
         if colours is None:
             continue
         boards = tuple(
-            heat.apply(Board(tuple(Card(n, COLOURS[x]) for n, x in zip(numbers[b], colours[b]))))
-            for b in range(BOARDS)
+            heat.apply(Board(tuple(Card(n, COLOURS[x]) for n, x in zip(numbers[b], colours[b])))) for b in range(BOARDS)
         )
         return BoardSet(boards)  # type: ignore[arg-type]
     raise RuntimeError(f"no set of boards found for seed {seed!r} in {NUMBER_TRIES} tries; try another seed")
 
 
-def _colour_layers(seed: int | str, attempt: int, numbers: list[list[int]],
-                   low_colours: list[int]) -> list[list[int]] | None:
+def _colour_layers(
+    seed: int | str, attempt: int, numbers: list[list[int]], low_colours: list[int]
+) -> list[list[int]] | None:
     for tries in range(COLOUR_TRIES):
         layers: list[list[int]] = []
         for b in range(BOARDS):
             layer = _colour_layer(
-                rng(seed, "boards", "colours", attempt, tries, b + 1), numbers[b], low_colours[b],
-                numbers[b - 1] if b else None, layers[b - 1] if b else None,
+                rng(seed, "boards", "colours", attempt, tries, b + 1),
+                numbers[b],
+                low_colours[b],
+                numbers[b - 1] if b else None,
+                layers[b - 1] if b else None,
             )
             if layer is None:
                 break
@@ -278,8 +284,7 @@ class Timings:
         return max(self.seconds.values())
 
 
-def time_generation(seeds: Iterable[int | str] = range(20),
-                    clock: Callable[[], float] = time.perf_counter) -> Timings:
+def time_generation(seeds: Iterable[int | str] = range(20), clock: Callable[[], float] = time.perf_counter) -> Timings:
     """Generate a set for each seed and time it: what a benchmark reports as median and max."""
     seconds = {}
     for seed in seeds:

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from hostkit.core.players import player_key
 from hostkit.core.threshold import threshold
@@ -49,13 +49,15 @@ def count_board_guesses(board: Board, guesses: Iterable[BoardGuess]) -> dict[str
     for (player, cell), guess in latest.items():
         card = board[cell]
         before = counts.get(player, GuessCount())
-        counts[player] = GuessCount(before.numbers + (guess.number == card.number),
-                                    before.colours + (guess.colour == card.colour))
+        counts[player] = GuessCount(
+            before.numbers + (guess.number == card.number), before.colours + (guess.colour == card.colour)
+        )
     return counts
 
 
-def award_board_guesses(round_number: int, counts: Mapping[str, GuessCount], players: Sequence[str],
-                        earned_before: Mapping[str, int]) -> dict[str, Points]:
+def award_board_guesses(
+    round_number: int, counts: Mapping[str, GuessCount], players: Sequence[str], earned_before: Mapping[str, int]
+) -> dict[str, Points]:
     """A point each for numbers and for colours by Threshold 3 among all players (0 right never wins),
     cut so that nobody passes 4 points from board guesses over the game."""
     won: dict[str, list[str]] = {p: [] for p in players}
@@ -75,13 +77,17 @@ def award_board_guesses(round_number: int, counts: Mapping[str, GuessCount], pla
         count = counts[p]
         room = max(0, BOARD_GUESS_CAP - earned_before.get(p, 0))
         points = min(len(won[p]), room)
-        reason = (f"Round {round_number} board guesses: you got {plural(count.numbers, 'number')} and "
-                  f"{plural(count.colours, 'colour')} right. Under Threshold {BOARD_GUESS_THRESHOLD} the point "
-                  f"for numbers goes to {figures_of['numbers']} right and the point for colours to "
-                  f"{figures_of['colours']} right")
+        reason = (
+            f"Round {round_number} board guesses: you got {plural(count.numbers, 'number')} and "
+            f"{plural(count.colours, 'colour')} right. Under Threshold {BOARD_GUESS_THRESHOLD} the point "
+            f"for numbers goes to {figures_of['numbers']} right and the point for colours to "
+            f"{figures_of['colours']} right"
+        )
         if won[p] and points < len(won[p]):
-            reason += (f"; you earn {' and '.join(won[p])}, but board guesses give at most "
-                       f"{BOARD_GUESS_CAP} points a game and you had {earned_before.get(p, 0)}")
+            reason += (
+                f"; you earn {' and '.join(won[p])}, but board guesses give at most "
+                f"{BOARD_GUESS_CAP} points a game and you had {earned_before.get(p, 0)}"
+            )
         out[p] = Points(points, f"{reason}: +{points}." if points else f"{reason}: no point.")
     return out
 
@@ -106,17 +112,21 @@ class HeatGuessResult:
     unjudged: tuple[HeatGuess, ...]
 
     def refusal(self, guess: HeatGuess, standing: HeatGuess) -> str:
-        return (f"{guess.player}'s heat guess in round {guess.round} is refused: the heat rule may be guessed only "
-                f"once, and the guess of round {standing.round} stands.")
+        return (
+            f"{guess.player}'s heat guess in round {guess.round} is refused: the heat rule may be guessed only "
+            f"once, and the guess of round {standing.round} stands."
+        )
 
     def waiting(self, guess: HeatGuess) -> str:
-        return (f"{guess.player}'s heat guess in round {guess.round} is not judged yet: type yes or no in its "
-                "Correct cell.")
+        return (
+            f"{guess.player}'s heat guess in round {guess.round} is not judged yet: type yes or no in its Correct cell."
+        )
 
     @property
     def problems(self) -> tuple[str, ...]:
-        return (tuple(self.refusal(guess, standing) for guess, standing in self.refused)
-                + tuple(self.waiting(guess) for guess in self.unjudged))
+        return tuple(self.refusal(guess, standing) for guess, standing in self.refused) + tuple(
+            self.waiting(guess) for guess in self.unjudged
+        )
 
 
 def judge_heat_guesses(guesses: Iterable[HeatGuess]) -> HeatGuessResult:
@@ -135,10 +145,12 @@ def judge_heat_guesses(guesses: Iterable[HeatGuess]) -> HeatGuessResult:
             unjudged.append(guess)
         elif guess.correct:
             points[(guess.player, guess.round)] = Points(
-                HEAT_GUESS_POINT, f"Your guess of how the heat indicator works is correct: +{HEAT_GUESS_POINT}.")
+                HEAT_GUESS_POINT, f"Your guess of how the heat indicator works is correct: +{HEAT_GUESS_POINT}."
+            )
         else:
             points[(guess.player, guess.round)] = Points(
-                0, "Your guess of how the heat indicator works is not correct, and you cannot guess it again.")
+                0, "Your guess of how the heat indicator works is not correct, and you cannot guess it again."
+            )
     return HeatGuessResult(points, tuple(refused), tuple(unjudged))
 
 
@@ -154,7 +166,7 @@ class TopGuess:
     names: tuple[str, ...]
 
     @classmethod
-    def parse(cls, round_number: int, player: str, text: str) -> "TopGuess":
+    def parse(cls, round_number: int, player: str, text: str) -> TopGuess:
         """Names separated by commas, semicolons, slashes, '&' or 'and'."""
         return cls(round_number, player, tuple(n for n in _NAME_SEPARATORS.split(str(text).strip()) if n))
 
@@ -179,8 +191,9 @@ class TopGuessResult:
         return any(p.points > 0 for p in self.points.values())
 
 
-def judge_top_guesses(round_number: int, round_points: Mapping[str, int],
-                      guesses: Iterable[TopGuess]) -> TopGuessResult:
+def judge_top_guesses(
+    round_number: int, round_points: Mapping[str, int], guesses: Iterable[TopGuess]
+) -> TopGuessResult:
     """Guesses of a round's top scorers: right when they name exactly those players (the last guess of
     a player counts). A top scorer learns they are right but gains nothing; the reason does not say why."""
     names = {player_key(p): p for p in round_points}
@@ -196,25 +209,31 @@ def judge_top_guesses(round_number: int, round_points: Mapping[str, int],
         strangers = sorted(n for n in named if n not in round_points)
         head = f"Your guess of round {round_number}'s top scorers ({', '.join(sorted(named)) or 'nobody'})"
         if named != top:
-            extra = f"; {', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not playing" if strangers else ""
+            extra = (
+                f"; {', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not playing" if strangers else ""
+            )
             points[player] = Points(0, f"{head} is not correct{extra}.")
         elif player in top:
             points[player] = Points(0, f"{head} is correct.")
-            notes.append(f"{player}'s top-scorer guess for round {round_number} is correct but earns nothing: "
-                         f"{player} is one of the top scorers (the sheet says not to tell them so).")
+            notes.append(
+                f"{player}'s top-scorer guess for round {round_number} is correct but earns nothing: "
+                f"{player} is one of the top scorers (the sheet says not to tell them so)."
+            )
         else:
             points[player] = Points(TOP_GUESS_POINT, f"{head} is correct: +{TOP_GUESS_POINT}.")
     return TopGuessResult(points, tuple(notes))
 
 
-def consolation_points(top_one: Sequence[str], top_two: Sequence[str], guessed_one: TopGuessResult,
-                       guessed_two: TopGuessResult) -> dict[str, Points]:
+def consolation_points(
+    top_one: Sequence[str], top_two: Sequence[str], guessed_one: TopGuessResult, guessed_two: TopGuessResult
+) -> dict[str, Points]:
     """Round 3's point for each player on top of both rounds 1 and 2, when in round 1 or round 2
     (at least one of them) nobody earned a point by guessing the top scorers."""
     if guessed_one.anyone_earned and guessed_two.anyone_earned:
         return {}
     missed = [n for n, r in ((1, guessed_one), (2, guessed_two)) if not r.anyone_earned]
     rounds = "rounds 1 and 2" if len(missed) == 2 else f"round {missed[0]}"
-    why = (f"you had a top score in both rounds 1 and 2, and nobody earned a point by guessing the top "
-           f"scorers of {rounds}")
+    why = (
+        f"you had a top score in both rounds 1 and 2, and nobody earned a point by guessing the top scorers of {rounds}"
+    )
     return {p: Points(CONSOLATION_POINT, f"Round 3: {why}: +{CONSOLATION_POINT}.") for p in top_one if p in top_two}

@@ -7,8 +7,8 @@ The up side of R1C1 is R5C5, R5C1 and R5C2; the corner neighbours count for two 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .cards import Board, Heat, Shade, Side
 from .cells import CELLS, Cell
@@ -44,9 +44,11 @@ def _highest_black_lowest_white(sums: SideSums) -> Heat:
 
 def _against_the_mean(sums: SideSums) -> Heat:
     total = sum(sums)
-    return Heat(tuple(  # type: ignore[arg-type]
-        Shade.BLACK if 4 * s > total else Shade.WHITE if 4 * s < total else Shade.GREY for s in sums
-    ))
+    return Heat(
+        tuple(  # type: ignore[arg-type]
+            Shade.BLACK if 4 * s > total else Shade.WHITE if 4 * s < total else Shade.GREY for s in sums
+        )
+    )
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from hostkit.core.game import Context, Outcome, Prompt
 from hostkit.core.players import player_key
 from hostkit.core.settings import whole_number
-from hostkit.core.tables import BookError, Cell as Value, Table, Tables
+from hostkit.core.tables import BookError, Table, Tables
+from hostkit.core.tables import Cell as Value
 from hostkit.core.times import format_time
 
 from .cards import BoardSet
@@ -35,8 +36,9 @@ class Live:
     round: int
 
 
-def open_live(tables: Tables, ctx: Context, rule: HeatRule, round_number: int | None, player: str | None,
-              now: dt.datetime) -> Live:
+def open_live(
+    tables: Tables, ctx: Context, rule: HeatRule, round_number: int | None, player: str | None, now: dt.datetime
+) -> Live:
     """The live step for a player now; BookError says why no message is taken."""
     if player is None:
         raise BookError("Name the player whose message you paste: --player NAME.")
@@ -44,8 +46,10 @@ def open_live(tables: Tables, ctx: Context, rule: HeatRule, round_number: int | 
     if name is None:
         raise BookError(f"{player!r} is not a player ({', '.join(ctx.roster.names)}).")
     if ctx.config["form_tab"]:
-        raise BookError(f"Live play records messages in {SUBMISSIONS_TAB}, but Config form_tab reads them from "
-                        f"{ctx.config['form_tab']!r}; clear form_tab to paste messages here.")
+        raise BookError(
+            f"Live play records messages in {SUBMISSIONS_TAB}, but Config form_tab reads them from "
+            f"{ctx.config['form_tab']!r}; clear form_tab to paste messages here."
+        )
     boards = require_boards(tables, rule)
     schedule = read_schedule(tables, ctx)
     open_round = schedule.round_at(now)
@@ -56,8 +60,9 @@ def open_live(tables: Tables, ctx: Context, rule: HeatRule, round_number: int | 
     return Live(ctx, boards, schedule, name, open_round)
 
 
-def round_plays(tables: Tables, ctx: Context, boards: BoardSet, schedule: Schedule, round_number: int
-                ) -> tuple[dict[str, RoundPlay], list[Sent], dict[str, set[Action]]]:
+def round_plays(
+    tables: Tables, ctx: Context, boards: BoardSet, schedule: Schedule, round_number: int
+) -> tuple[dict[str, RoundPlay], list[Sent], dict[str, set[Action]]]:
     """Every player's play of a round, the messages, and the actions each used in the rounds before it."""
     sent, _ = read_messages(tables, ctx, schedule)
     used: dict[str, set[Action]] = {p: set() for p in ctx.roster.names}
@@ -80,9 +85,12 @@ def prompt(tables: Tables, live: Live) -> tuple[Prompt, list[str]]:
     closes = live.schedule.window(live.round).closes
     lines = [f"Round {live.round} is open until {format_time(closes, live.ctx.config.tz)}."]
     turned = "; ".join(f"{cell} ({board[cell].describe()})" for cell in play.turned)
-    lines.append(f"{live.player} this round: " + (f"turned over {turned}" if turned else "no card turned yet")
-                 + (f"; action {play.action}" if play.action else "")
-                 + (f". Used in earlier rounds: {', '.join(str(a) for a in used)}." if used else "."))
+    lines.append(
+        f"{live.player} this round: "
+        + (f"turned over {turned}" if turned else "no card turned yet")
+        + (f"; action {play.action}" if play.action else "")
+        + (f". Used in earlier rounds: {', '.join(str(a) for a in used)}." if used else ".")
+    )
     warning = extra_card_warning(len(play.turned))
     if warning:
         lines.append(f"Note: {warning}")
@@ -111,11 +119,16 @@ def record_message(tables: Tables, live: Live, message: str, now: dt.datetime) -
             marks.setdefault(cell, []).append(initials[p] if initials else p[:3])
     return Outcome(
         writes={SUBMISSIONS_TAB: rows},
-        summary=[f"{live.player}'s message is in {SUBMISSIONS_TAB} row {len(rows)} (round {live.round}, "
-                 f"{stamp}). Answer {live.player} privately:", *(r.text for r in replies)],
+        summary=[
+            f"{live.player}'s message is in {SUBMISSIONS_TAB} row {len(rows)} (round {live.round}, "
+            f"{stamp}). Answer {live.player} privately:",
+            *(r.text for r in replies),
+        ],
         data={"player": live.player, "round": live.round, "replies": [r.text for r in replies]},
-        image=functools.partial(board_png, live.boards.board(live.round),
-                                f"Round {live.round}: cards turned so far (host only)", marks))
+        image=functools.partial(
+            board_png, live.boards.board(live.round), f"Round {live.round}: cards turned so far (host only)", marks
+        ),
+    )
 
 
 def _round_of(value: Value) -> int | None:
@@ -130,16 +143,23 @@ def take_back(tables: Tables, ctx: Context, round_number: int | None, player: st
     if player is None:
         raise BookError("Name the player whose last message to take back: --player NAME.")
     table = tables.require(SUBMISSIONS_TAB)
-    records = [r for r in table.records("Player", "Message", optional=("Timestamp", "Round"))
-               if player_key(r["Player"]) == player_key(player)
-               and (round_number is None or _round_of(r["Round"]) == round_number)]
+    records = [
+        r
+        for r in table.records("Player", "Message", optional=("Timestamp", "Round"))
+        if player_key(r["Player"]) == player_key(player)
+        and (round_number is None or _round_of(r["Round"]) == round_number)
+    ]
     if not records:
         raise BookError(f"{player} has no recorded message to take back.")
     last = records[-1]
     kept = [row for number, row in enumerate(table.rows, start=2) if number != last.row]
     rows = [table.header] + [row for row in kept if any(v not in (None, "") for v in row)]
     name = ctx.roster.match(player) or player
-    return Outcome(writes={SUBMISSIONS_TAB: rows}, summary=[
-        f"{name}'s last message ({SUBMISSIONS_TAB} row {last.row}, round {last.text('Round') or '?'}, "
-        f"{last.text('Timestamp')}): {last.text('Message')!r}. Taking it back deletes that row; tell {name} "
-        "to ignore the answer it got."])
+    return Outcome(
+        writes={SUBMISSIONS_TAB: rows},
+        summary=[
+            f"{name}'s last message ({SUBMISSIONS_TAB} row {last.row}, round {last.text('Round') or '?'}, "
+            f"{last.text('Timestamp')}): {last.text('Message')!r}. Taking it back deletes that row; tell {name} "
+            "to ignore the answer it got."
+        ],
+    )

@@ -8,9 +8,9 @@ second card is the action's target; a 3rd card costs 2 points and each further c
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Collection, Sequence
 
 from hostkit.core.words import plural
 
@@ -25,7 +25,7 @@ class Action(Enum):
     SCOUT = "Scout"
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         word = str(text).strip().lower()
         for action in cls:
             if action.value.lower() == word:
@@ -160,8 +160,12 @@ def read_round(board: Board, messages: Sequence[str], used_before: Collection[Ac
     for position, text in enumerate(messages):
         items = read_message(text)
         if not items:
-            replies.append(Reply(position, "Not read: type >R2C4 to turn over a card, or nullify, replace or "
-                                            "scout to state your action."))
+            replies.append(
+                Reply(
+                    position,
+                    "Not read: type >R2C4 to turn over a card, or nullify, replace or scout to state your action.",
+                )
+            )
         for item in items:
             if isinstance(item, Unclear):
                 replies.append(Reply(position, f"Not read: {item.problem}."))
@@ -170,8 +174,13 @@ def read_round(board: Board, messages: Sequence[str], used_before: Collection[Ac
                 if len(turned) < 2 and item.action not in used_before:
                     stated = item.action
             elif item.cell in turned:
-                replies.append(Reply(position, f"You already turned over {item.cell} this round: "
-                                               f"{board[item.cell].describe()}. It is not turned again and costs nothing."))
+                replies.append(
+                    Reply(
+                        position,
+                        f"You already turned over {item.cell} this round: "
+                        f"{board[item.cell].describe()}. It is not turned again and costs nothing.",
+                    )
+                )
             else:
                 turned.append(item.cell)
                 answer, penalty, why, action = _turn(board, item.cell, len(turned), stated, used_before, action)
@@ -184,14 +193,17 @@ def _state(action: Action, stated: Action | None, turned: list[Cell], used_befor
         return f"Too late: your action this round was settled when you turned your second card, {turned[1]}."
     if action in used_before:
         left = [str(a) for a in ACTIONS if a not in used_before]
-        return (f"You already used {action} in an earlier round, and each action is used once. "
-                f"State {' or '.join(left)} before your second card.")
+        return (
+            f"You already used {action} in an earlier round, and each action is used once. "
+            f"State {' or '.join(left)} before your second card."
+        )
     change = f" (instead of {stated})" if stated is not None and stated is not action else ""
     return f"Noted: your action this round is {action}{change}; your second card this round is its target."
 
 
-def _turn(board: Board, cell: Cell, count: int, stated: Action | None, used_before: Collection[Action],
-          action: Action | None) -> tuple[str, int, str, Action | None]:
+def _turn(
+    board: Board, cell: Cell, count: int, stated: Action | None, used_before: Collection[Action], action: Action | None
+) -> tuple[str, int, str, Action | None]:
     """The reply to turning a card, its penalty and the penalty's reason, and the round's action after it."""
     seen = f"You turned over {cell}: {board[cell].describe()}."
     if count == 1:
@@ -202,16 +214,28 @@ def _turn(board: Board, cell: Cell, count: int, stated: Action | None, used_befo
         chosen = first_unused(used_before)
         if chosen is None:
             return f"{seen} Every action is already used, so this card has no action.", 0, "", None
-        why = (f"You stated no action before your second card, {cell}: −{UNSTATED_ACTION_PENALTY} point, "
-               f"and your first unused action applies, {chosen}")
+        why = (
+            f"You stated no action before your second card, {cell}: −{UNSTATED_ACTION_PENALTY} point, "
+            f"and your first unused action applies, {chosen}"
+        )
         return f"{seen} {why}: {WHAT_IT_DOES[chosen]}.", UNSTATED_ACTION_PENALTY, f"{why}.", chosen
     if count == 3:
         why = f"Your 3rd card this round, {cell}: −{THIRD_CARD_PENALTY} points."
-        return f"{seen} This is your 3rd card this round: −{THIRD_CARD_PENALTY} points.", THIRD_CARD_PENALTY, why, action
+        return (
+            f"{seen} This is your 3rd card this round: −{THIRD_CARD_PENALTY} points.",
+            THIRD_CARD_PENALTY,
+            why,
+            action,
+        )
     so_far = THIRD_CARD_PENALTY + FURTHER_CARD_PENALTY * (count - 3)
     why = f"Card {count} this round, {cell}: −{FURTHER_CARD_PENALTY} more point."
-    return (f"{seen} This is card {count} this round: −{FURTHER_CARD_PENALTY} more point "
-            f"({plural(so_far, 'point')} lost to extra cards this round).", FURTHER_CARD_PENALTY, why, action)
+    return (
+        f"{seen} This is card {count} this round: −{FURTHER_CARD_PENALTY} more point "
+        f"({plural(so_far, 'point')} lost to extra cards this round).",
+        FURTHER_CARD_PENALTY,
+        why,
+        action,
+    )
 
 
 def extra_card_warning(turned_so_far: int) -> str | None:
@@ -228,16 +252,19 @@ REVEAL_ROUNDS = ("previous", "any-earlier")
 earlier round."""
 
 
-def reveal_answer(boards: BoardSet, current_round: int, asked_round: int, cell: Cell, garnets: int,
-                  rounds: str = "previous") -> str:
+def reveal_answer(
+    boards: BoardSet, current_round: int, asked_round: int, cell: Cell, garnets: int, rounds: str = "previous"
+) -> str:
     """The answer to a garnet purchase; ValueError says why it is refused (wrong round, no garnet)."""
     if current_round not in (2, 3):
         raise ValueError(f"a card can be bought only during round 2 or 3, not round {current_round}")
     allowed = [current_round - 1] if rounds == "previous" else list(range(1, current_round))
     if asked_round not in allowed:
         which = "the previous round" if rounds == "previous" else "an earlier round"
-        raise ValueError(f"round {asked_round} is not {which} of round {current_round}; "
-                         f"ask for a card of round {' or '.join(map(str, allowed))}")
+        raise ValueError(
+            f"round {asked_round} is not {which} of round {current_round}; "
+            f"ask for a card of round {' or '.join(map(str, allowed))}"
+        )
     if garnets < 1:
         raise ValueError(f"a card costs 1 garnet and the player holds {plural(garnets, 'garnet')}")
     return f"For 1 garnet: in round {asked_round}, {cell} was {boards.card(asked_round, cell).describe()}."

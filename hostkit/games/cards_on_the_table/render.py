@@ -6,7 +6,7 @@ a player's own score beside their name before the end: the lists are anonymous.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from hostkit.core.drawing import Picture, Shape, draw_grid
 from hostkit.core.glyphs import cell_face
@@ -23,25 +23,58 @@ from .tabs import board_tab, results_tab, scores_tab
 
 SHADES = {Shade.BLACK: "black", Shade.GREY: "grey", Shade.WHITE: "white"}
 CARD_BACKGROUNDS = {Colour.RED: "red", Colour.BLUE: "blue", Colour.YELLOW: "yellow"}
-SCORES_HEADER = ["Player", "Starting", "Action", "Target", "Scoring card", "Scoring value", "Nullify credit",
-                 "Guess points", "Penalties", "Round points", "Total", "Reasons"]
-FINAL_HEADER = ["Player", "Round 1", "Round 2", "Round 3", "Colour bonus", "Unique bonus", "Forfeit", "Total",
-                "Garnets", "Token of Life", "Why"]
+SCORES_HEADER = [
+    "Player",
+    "Starting",
+    "Action",
+    "Target",
+    "Scoring card",
+    "Scoring value",
+    "Nullify credit",
+    "Guess points",
+    "Penalties",
+    "Round points",
+    "Total",
+    "Reasons",
+]
+FINAL_HEADER = [
+    "Player",
+    "Round 1",
+    "Round 2",
+    "Round 3",
+    "Colour bonus",
+    "Unique bonus",
+    "Forfeit",
+    "Total",
+    "Garnets",
+    "Token of Life",
+    "Why",
+]
 
 
 def card_picture(card: Card, marks: Sequence[str] = (), heat: bool = True) -> Picture:
     """The card's number on its colour, with the heat triangles (up, right, down, left) when heat is shown."""
     edges = tuple(SHADES[s] for s in card.heat.shades) if heat and card.heat is not None else None
-    return Picture(background=CARD_BACKGROUNDS[card.colour], shape=Shape.NUMBER, text=str(card.number),
-                   colour="black" if card.colour is Colour.YELLOW else "white", edges=edges, marks=tuple(marks))
+    return Picture(
+        background=CARD_BACKGROUNDS[card.colour],
+        shape=Shape.NUMBER,
+        text=str(card.number),
+        colour="black" if card.colour is Colour.YELLOW else "white",
+        edges=edges,
+        marks=tuple(marks),
+    )
 
 
 def board_png(board: Board, title: str, marks: dict[Cell, list[str]] | None = None) -> bytes:
     """The whole board for the host: numbers on their colours, heat triangles, and who turned what."""
     marks = marks or {}
     grid = [[card_picture(board[cell], marks.get(cell, ())) for cell in row_cells(r)] for r in range(1, SIZE + 1)]
-    return draw_grid(grid, row_labels=[f"R{r}" for r in range(1, SIZE + 1)],
-                     column_labels=[f"C{c}" for c in range(1, SIZE + 1)], title=title)
+    return draw_grid(
+        grid,
+        row_labels=[f"R{r}" for r in range(1, SIZE + 1)],
+        column_labels=[f"C{c}" for c in range(1, SIZE + 1)],
+        title=title,
+    )
 
 
 def public_board_rows(round_number: int, board: Board) -> Rows:
@@ -71,10 +104,22 @@ def scores_rows(result: RoundResult, private: dict[str, list[str]]) -> Rows:
     rows: Rows = [list(SCORES_HEADER)]
     for player, score in result.players.items():
         play = score.play
-        rows.append([player, _card(result, play.starting), "" if play.action is None else play.action.value,
-                     _card(result, play.target), _card(result, play.scoring_cell), score.scoring_value.points,
-                     score.nullify_credit.points, score.guess_points, score.penalty_points, score.round_points,
-                     score.total, " ".join(score.reasons())])
+        rows.append(
+            [
+                player,
+                _card(result, play.starting),
+                "" if play.action is None else play.action.value,
+                _card(result, play.target),
+                _card(result, play.scoring_cell),
+                score.scoring_value.points,
+                score.nullify_credit.points,
+                score.guess_points,
+                score.penalty_points,
+                score.round_points,
+                score.total,
+                " ".join(score.reasons()),
+            ]
+        )
     rows += [[], ["Top scorers this round", ", ".join(result.top_scorers())]]
     if result.top_guesses is not None:
         rows += [["Host note", note] for note in result.top_guesses.host_notes]
@@ -112,10 +157,12 @@ def _line(score: PlayerRound, result: RoundResult) -> str:
     play = score.play
     turned = ", ".join(str(c) for c in play.turned) or "no card"
     action = f", {play.action.value}" if play.action else ""
-    return (f"  {score.player}: {turned}{action}; scoring {_card(result, play.scoring_cell) or 'nothing'} "
-            f"{signed(score.scoring_value.points)}, Nullify {signed(score.nullify_credit.points)}, guesses "
-            f"{signed(score.guess_points)}, penalties {signed(score.penalty_points)}: "
-            f"{plural(score.round_points, 'point')} this round, {score.total} in total")
+    return (
+        f"  {score.player}: {turned}{action}; scoring {_card(result, play.scoring_cell) or 'nothing'} "
+        f"{signed(score.scoring_value.points)}, Nullify {signed(score.nullify_credit.points)}, guesses "
+        f"{signed(score.guess_points)}, penalties {signed(score.penalty_points)}: "
+        f"{plural(score.round_points, 'point')} this round, {score.total} in total"
+    )
 
 
 def score_summary(result: RoundResult, private: dict[str, list[str]], written: list[str]) -> list[str]:
@@ -131,8 +178,9 @@ def score_summary(result: RoundResult, private: dict[str, list[str]], written: l
 
 
 def written_tabs(round_number: int, boards: Sequence[int]) -> list[str]:
-    return ([f"{scores_tab(round_number)} (host only)", f"{results_tab(round_number)} (public)"]
-            + [f"{board_tab(n)} (public)" for n in boards])
+    return [f"{scores_tab(round_number)} (host only)", f"{results_tab(round_number)} (public)"] + [
+        f"{board_tab(n)} (public)" for n in boards
+    ]
 
 
 def final_rows(standings: Standings, order: Sequence[str]) -> Rows:
@@ -141,11 +189,25 @@ def final_rows(standings: Standings, order: Sequence[str]) -> Rows:
     tokens = set(standings.tokens_of_life.winners)
     for player in sorted(order, key=lambda p: -standings.scores[p].total):
         s = standings.scores[player]
-        rows.append([player, *s.round_points, s.colour_bonus.points, s.unique_bonus.points,
-                     "set to 3" if s.forfeit.reason else "", s.total, s.garnets, "yes" if player in tokens else "",
-                     " ".join(s.reasons())])
-    rows += [[], ["Winners", ", ".join(standings.winners)], ["Tokens of Life", standings.tokens_of_life.reason],
-             ["Elimination candidate", standings.ec or "undecided", standings.ec_reason]]
+        rows.append(
+            [
+                player,
+                *s.round_points,
+                s.colour_bonus.points,
+                s.unique_bonus.points,
+                "set to 3" if s.forfeit.reason else "",
+                s.total,
+                s.garnets,
+                "yes" if player in tokens else "",
+                " ".join(s.reasons()),
+            ]
+        )
+    rows += [
+        [],
+        ["Winners", ", ".join(standings.winners)],
+        ["Tokens of Life", standings.tokens_of_life.reason],
+        ["Elimination candidate", standings.ec or "undecided", standings.ec_reason],
+    ]
     return rows
 
 
@@ -154,4 +216,3 @@ def table_text(rows: Rows) -> list[str]:
     shown = [[str(v) for v in row[:-1]] for row in rows if len(row) > 3]
     widths = [max(len(row[i]) for row in shown if i < len(row)) for i in range(len(shown[0]))]
     return ["  ".join(v.ljust(widths[i]) for i, v in enumerate(row)).rstrip() for row in shown]
-

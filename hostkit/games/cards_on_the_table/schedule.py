@@ -9,8 +9,8 @@ not post commands.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from hostkit.core.times import format_span, format_time
 
@@ -39,7 +39,7 @@ class Typed:
     row: int | None
 
 
-def build_schedule(typed: Mapping[int, Typed], round_hours: int, reset_minutes: int) -> "Schedule":
+def build_schedule(typed: Mapping[int, Typed], round_hours: int, reset_minutes: int) -> Schedule:
     """The three rounds' windows; ValueError says what to type when round 1 has no Opens or times overlap."""
     windows: list[Window] = []
     for number in ROUNDS:
@@ -47,8 +47,10 @@ def build_schedule(typed: Mapping[int, Typed], round_hours: int, reset_minutes: 
         opens = given.opens
         if opens is None:
             if not windows:
-                raise ValueError("round 1 has no Opens time; type it in the Rounds tab (the later rounds follow "
-                                 "from round_hours and reset_minutes unless you type them)")
+                raise ValueError(
+                    "round 1 has no Opens time; type it in the Rounds tab (the later rounds follow "
+                    "from round_hours and reset_minutes unless you type them)"
+                )
             opens = windows[-1].closes + dt.timedelta(minutes=reset_minutes)
         closes = given.closes or opens + dt.timedelta(hours=round_hours)
         if closes <= opens:
@@ -80,12 +82,16 @@ class Schedule:
         """Why no round takes messages now, in words for the host."""
         first, last = self.windows[0], self.windows[-1]
         if now < first.opens:
-            return (f"no round is open yet: round 1 opens at {format_time(first.opens, tz)} "
-                    f"({format_span(first.opens - now)} from now)")
+            return (
+                f"no round is open yet: round 1 opens at {format_time(first.opens, tz)} "
+                f"({format_span(first.opens - now)} from now)"
+            )
         if now > last.closes:
             return f"the match is over: round {last.round} closed at {format_time(last.closes, tz)}"
         before = max((w for w in self.windows if w.closes < now), key=lambda w: w.round)
         after = self.window(before.round + 1)
-        return (f"it is the reset period between round {before.round} (closed at {format_time(before.closes, tz)}) "
-                f"and round {after.round} (opens at {format_time(after.opens, tz)}, "
-                f"{format_span(after.opens - now)} from now): players must not post commands now")
+        return (
+            f"it is the reset period between round {before.round} (closed at {format_time(before.closes, tz)}) "
+            f"and round {after.round} (opens at {format_time(after.opens, tz)}, "
+            f"{format_span(after.opens - now)} from now): players must not post commands now"
+        )

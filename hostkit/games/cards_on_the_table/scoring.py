@@ -7,8 +7,9 @@ guesses, the top-scorer guesses of the previous round), so rounds are always sco
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from hostkit.core.players import player_key
 from hostkit.core.words import plural
@@ -16,8 +17,18 @@ from hostkit.core.words import plural
 from .cards import Board, BoardSet
 from .cells import Cell
 from .guesses import (
-    TOP_GUESS_ROUNDS, BoardGuess, HeatGuess, HeatGuessResult, TopGuess, TopGuessResult, award_board_guesses,
-    consolation_points, count_board_guesses, judge_heat_guesses, judge_top_guesses, top_scorers,
+    TOP_GUESS_ROUNDS,
+    BoardGuess,
+    HeatGuess,
+    HeatGuessResult,
+    TopGuess,
+    TopGuessResult,
+    award_board_guesses,
+    consolation_points,
+    count_board_guesses,
+    judge_heat_guesses,
+    judge_top_guesses,
+    top_scorers,
 )
 from .plays import NO_PLAY, Action, RoundPlay, read_round
 from .points import NOTHING, Points, signed, total
@@ -80,8 +91,15 @@ class PlayerRound:
         return self.total_before + self.round_points
 
     def reasons(self) -> list[str]:
-        parts = (self.scoring_value, self.nullify_credit, self.board_guesses, self.heat_guess, self.top_guess,
-                 self.consolation, *self.penalties)
+        parts = (
+            self.scoring_value,
+            self.nullify_credit,
+            self.board_guesses,
+            self.heat_guess,
+            self.top_guess,
+            self.consolation,
+            *self.penalties,
+        )
         return [part.reason for part in parts if part.reason]
 
     def as_json(self) -> dict[str, Any]:
@@ -89,11 +107,16 @@ class PlayerRound:
         The reasons are for the host's results tab, not the JSON."""
         play = self.play
         return {
-            "starting": _cell(play.starting), "action": None if play.action is None else play.action.value,
-            "target": _cell(play.target), "scoring_card": _cell(play.scoring_cell),
-            "scoring_value": self.scoring_value.points, "nullify_credit": self.nullify_credit.points,
-            "guess_points": self.guess_points, "penalties": self.penalty_points,
-            "round_points": self.round_points, "total": self.total,
+            "starting": _cell(play.starting),
+            "action": None if play.action is None else play.action.value,
+            "target": _cell(play.target),
+            "scoring_card": _cell(play.scoring_cell),
+            "scoring_value": self.scoring_value.points,
+            "nullify_credit": self.nullify_credit.points,
+            "guess_points": self.guess_points,
+            "penalties": self.penalty_points,
+            "round_points": self.round_points,
+            "total": self.total,
         }
 
 
@@ -127,8 +150,13 @@ class RoundResult:
         return sorted((score.total for score in self.players.values()), reverse=True)
 
     def as_json(self) -> dict[str, Any]:
-        return {"game": GAME, "round": self.round, "players": {p: s.as_json() for p, s in self.players.items()},
-                "primary_list": self.primary_list(), "problems": list(self.problems)}
+        return {
+            "game": GAME,
+            "round": self.round,
+            "players": {p: s.as_json() for p, s in self.players.items()},
+            "primary_list": self.primary_list(),
+            "problems": list(self.problems),
+        }
 
 
 def score_round(match: Match, round_number: int) -> RoundResult:
@@ -197,9 +225,12 @@ def _score_round(match: Match, r: int, before: list[RoundResult]) -> RoundResult
     top = None
     consolation: dict[str, Points] = {}
     if r == 1:
-        problems += [f"{g.player}'s top-scorer guess for round {g.round} is not scored: only the top scorers of "
-                     f"rounds {' and '.join(map(str, TOP_GUESS_ROUNDS))} are guessed."
-                     for g in match.top_guesses if g.round not in TOP_GUESS_ROUNDS]
+        problems += [
+            f"{g.player}'s top-scorer guess for round {g.round} is not scored: only the top scorers of "
+            f"rounds {' and '.join(map(str, TOP_GUESS_ROUNDS))} are guessed."
+            for g in match.top_guesses
+            if g.round not in TOP_GUESS_ROUNDS
+        ]
     if r >= 2:
         top_guesses = _known(match, _of_round(match.top_guesses, r - 1), problems, "top-scorer guess")
         top = judge_top_guesses(r - 1, before[-1].round_points(), top_guesses)
@@ -210,7 +241,9 @@ def _score_round(match: Match, r: int, before: list[RoundResult]) -> RoundResult
     for p in players:
         play = plays[p]
         scores[p] = PlayerRound(
-            p, r, play,
+            p,
+            r,
+            play,
             scoring_value=_scoring_value(match, r, play, scorers, nullified),
             nullify_credit=_nullify_credit(match, r, p, play, plays),
             board_guesses=board_points[p],
@@ -233,8 +266,10 @@ def _scoring_value(match: Match, r: int, play: RoundPlay, scorers: Counter, null
     crowd = scorers[cell] // CROWD
     value = number - crowd
     if crowd:
-        reason += (f"; {scorers[cell]} players scored with it, so it is worth 1 less for every full {CROWD}: "
-                   f"{number} − {crowd} = {signed(value) if value < 0 else value}")
+        reason += (
+            f"; {scorers[cell]} players scored with it, so it is worth 1 less for every full {CROWD}: "
+            f"{number} − {crowd} = {signed(value) if value < 0 else value}"
+        )
     if cell in nullified:
         return Points(0, f"{reason}; someone nullified it, so it scores 0 (Nullify is applied last).")
     return Points(value, f"{reason}." if crowd else f"{reason}: {plural(value, 'point')}.")
@@ -253,9 +288,11 @@ def _nullify_credit(match: Match, r: int, player: str, play: RoundPlay, plays: M
     points_denied = number * len(denied)
     earned = len(denied) + points_denied // NULLIFY_POINTS_PER_CREDIT
     credit = min(earned, NULLIFY_CAP)
-    reason = (f"Round {r}: you nullified {target}, a {number}, and denied {plural(len(denied), 'player')} "
-              f"{plural(points_denied, 'point')}: +{len(denied)} for the players and "
-              f"+{points_denied // NULLIFY_POINTS_PER_CREDIT} for every full {NULLIFY_POINTS_PER_CREDIT} points")
+    reason = (
+        f"Round {r}: you nullified {target}, a {number}, and denied {plural(len(denied), 'player')} "
+        f"{plural(points_denied, 'point')}: +{len(denied)} for the players and "
+        f"+{points_denied // NULLIFY_POINTS_PER_CREDIT} for every full {NULLIFY_POINTS_PER_CREDIT} points"
+    )
     if earned > NULLIFY_CAP:
         reason += f", {earned}, reduced to the most Nullify gives, {NULLIFY_CAP}"
     return Points(credit, f"{reason}: +{credit}.")

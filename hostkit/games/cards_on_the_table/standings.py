@@ -36,10 +36,16 @@ class FinalScore:
         return [p.reason for p in (self.colour_bonus, self.unique_bonus, self.forfeit) if p.reason]
 
     def as_json(self) -> dict[str, Any]:
-        return {"rounds": list(self.round_points), "colour_bonus": self.colour_bonus.points,
-                "unique_bonus": self.unique_bonus.points, "forfeit": bool(self.forfeit.reason),
-                "total": self.total, "garnets": self.garnets, "turned_sum": self.turned_sum,
-                "reasons": self.reasons()}
+        return {
+            "rounds": list(self.round_points),
+            "colour_bonus": self.colour_bonus.points,
+            "unique_bonus": self.unique_bonus.points,
+            "forfeit": bool(self.forfeit.reason),
+            "total": self.total,
+            "garnets": self.garnets,
+            "turned_sum": self.turned_sum,
+            "reasons": self.reasons(),
+        }
 
 
 @dataclass(frozen=True)
@@ -55,10 +61,16 @@ class Standings:
         return self.ec is not None
 
     def as_json(self) -> dict[str, Any]:
-        return {"game": GAME, "players": {p: s.as_json() for p, s in self.scores.items()},
-                "winners": list(self.winners), "tokens_of_life": list(self.tokens_of_life.winners),
-                "ec": self.ec, "ec_reason": self.ec_reason,
-                "garnets": {p: s.garnets for p, s in self.scores.items()}, "problems": list(self.problems)}
+        return {
+            "game": GAME,
+            "players": {p: s.as_json() for p, s in self.scores.items()},
+            "winners": list(self.winners),
+            "tokens_of_life": list(self.tokens_of_life.winners),
+            "ec": self.ec,
+            "ec_reason": self.ec_reason,
+            "garnets": {p: s.garnets for p, s in self.scores.items()},
+            "problems": list(self.problems),
+        }
 
 
 def final_standings(match: Match) -> Standings:
@@ -83,14 +95,19 @@ def _final_score(player: str, rounds: tuple[RoundResult, ...]) -> FinalScore:
     unused = [str(a) for a in ACTIONS if a not in used]
     forfeit = NOTHING
     if unused:
-        forfeit = Points(FORFEIT_TOTAL - total, (
-            f"You did not use every action over the three rounds ({', '.join(unused)} unused), so your "
-            f"total is set to {FORFEIT_TOTAL}, as the sheet says (it would have been {total})."))
+        forfeit = Points(
+            FORFEIT_TOTAL - total,
+            (
+                f"You did not use every action over the three rounds ({', '.join(unused)} unused), so your "
+                f"total is set to {FORFEIT_TOTAL}, as the sheet says (it would have been {total})."
+            ),
+        )
         total = FORFEIT_TOTAL
     turned_sum = sum(_turned_sum(result, player) for result in rounds)
     garnets = garnets_for(total)
-    return FinalScore(player, tuple(score.round_points for score in mine), colour, unique, forfeit, total,
-                      garnets, turned_sum)
+    return FinalScore(
+        player, tuple(score.round_points for score in mine), colour, unique, forfeit, total, garnets, turned_sum
+    )
 
 
 def garnets_for(total: int) -> int:
@@ -112,8 +129,10 @@ def _colour_bonus(player: str, rounds: tuple[RoundResult, ...]) -> Points:
         colours.append(result.board[cell].colour)
     spelled = ", ".join(str(c) for c in colours)
     if len(set(colours)) == 3:
-        return Points(ALL_DIFFERENT_COLOURS, f"Your scoring cards were all different colours ({spelled}): "
-                                             f"+{ALL_DIFFERENT_COLOURS}.")
+        return Points(
+            ALL_DIFFERENT_COLOURS,
+            f"Your scoring cards were all different colours ({spelled}): +{ALL_DIFFERENT_COLOURS}.",
+        )
     if len(set(colours)) == 1:
         return Points(ALL_SAME_COLOUR, f"Your scoring cards were all the same colour ({spelled}): +{ALL_SAME_COLOUR}.")
     return NOTHING
@@ -149,8 +168,10 @@ def _elimination_candidate(match: Match, scores: dict[str, FinalScore], problems
     low = min(sums.values())
     lowest = [p for p in tied if sums[p] == low]
     spelled = ", ".join(f"{p} {sums[p]}" for p in tied)
-    reason = (f"{', '.join(tied)} tie on the fewest points ({fewest}); the sums of the cards they turned over "
-              f"are {spelled}, and the lower sum is ranked lower")
+    reason = (
+        f"{', '.join(tied)} tie on the fewest points ({fewest}); the sums of the cards they turned over "
+        f"are {spelled}, and the lower sum is ranked lower"
+    )
     if len(lowest) == 1:
         return lowest[0], f"{reason}, so {lowest[0]} is the elimination candidate."
     reason += f"; {', '.join(lowest)} also tie on {low}, so the winners choose among them"
@@ -158,7 +179,9 @@ def _elimination_candidate(match: Match, scores: dict[str, FinalScore], problems
         return None, f"{reason}: undecided until the host types the winners' choice in Config ec_choice."
     chosen = next((p for p in lowest if player_key(p) == player_key(match.ec_choice)), None)
     if chosen is None:
-        problems.append(f"Config ec_choice names {match.ec_choice!r}, who is not one of the tied players "
-                        f"{', '.join(lowest)}; type one of them.")
+        problems.append(
+            f"Config ec_choice names {match.ec_choice!r}, who is not one of the tied players "
+            f"{', '.join(lowest)}; type one of them."
+        )
         return None, f"{reason}: undecided, since ec_choice {match.ec_choice!r} is not one of them."
     return chosen, f"{reason}, and they chose {chosen}: {chosen} is the elimination candidate."

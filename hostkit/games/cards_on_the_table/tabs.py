@@ -6,8 +6,8 @@ Every unusable row is a Problem naming its tab, row, value and fix; the good row
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
@@ -16,7 +16,8 @@ from hostkit.core.tables import BookError, Cell, Problem, Record, Rows, Tables, 
 from hostkit.core.times import format_time, parse_time
 
 from .cards import ROUNDS, Board, BoardSet, Card, Colour, Heat, parse_number
-from .cells import CELLS, Cell as BoardCell
+from .cells import CELLS
+from .cells import Cell as BoardCell
 from .guesses import TOP_GUESS_ROUNDS, BoardGuess, HeatGuess, TopGuess
 from .heat import HeatRule
 from .schedule import Schedule, Typed, build_schedule
@@ -122,8 +123,14 @@ def read_boards(tables: Tables, rule: HeatRule) -> TypedBoards:
         return TypedBoards(None, problems, 0, 0)
     if missing:
         shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
-        problems.append(Problem(table.name, None, f"no card for {shown}: the three boards need all 75 cards "
-                                "(or run `hostkit board --force` to generate them)."))
+        problems.append(
+            Problem(
+                table.name,
+                None,
+                f"no card for {shown}: the three boards need all 75 cards "
+                "(or run `hostkit board --force` to generate them).",
+            )
+        )
         return TypedBoards(None, problems, rows, 0)
     boards = []
     filled = 0
@@ -165,8 +172,12 @@ class Sent:
 def read_messages(tables: Tables, ctx: Context, schedule: Schedule) -> tuple[list[Sent], list[Problem]]:
     """Every usable message of every round, in time order (then row order)."""
     table = tables.require(SUBMISSIONS_TAB)
-    clock = RoundClock(len(ROUNDS), "round of this match", schedule.round_at,
-                       "outside every round (before round 1, in a reset period, or after round 3)")
+    clock = RoundClock(
+        len(ROUNDS),
+        "round of this match",
+        schedule.round_at,
+        "outside every round (before round 1, in a reset period, or after round 3)",
+    )
     sent: list[Sent] = []
     problems: dict[tuple[int | None, str], Problem] = {}
     for number in ROUNDS:
@@ -176,13 +187,19 @@ def read_messages(tables: Tables, ctx: Context, schedule: Schedule) -> tuple[lis
         window = schedule.window(number)
         for row in rows:
             if not window.holds(row.at):
-                problems[(row.row, "")] = Problem(table.name, row.row, (
-                    f"{row.player}'s message came at {format_time(row.at, ctx.config.tz)}, outside round {number} "
-                    f"({format_time(window.opens, ctx.config.tz)} to {format_time(window.closes, ctx.config.tz)}); "
-                    "it is not read. Fix the Timestamp or the Round if it was typed wrongly."))
+                problems[(row.row, "")] = Problem(
+                    table.name,
+                    row.row,
+                    (
+                        f"{row.player}'s message came at {format_time(row.at, ctx.config.tz)}, outside round {number} "
+                        f"({format_time(window.opens, ctx.config.tz)} to {format_time(window.closes, ctx.config.tz)}); "
+                        "it is not read. Fix the Timestamp or the Round if it was typed wrongly."
+                    ),
+                )
             elif is_blank(row.record["Message"]):
-                problems[(row.row, "")] = Problem(table.name, row.row, f"{row.player}'s message is blank; "
-                                                  "nothing to read.")
+                problems[(row.row, "")] = Problem(
+                    table.name, row.row, f"{row.player}'s message is blank; nothing to read."
+                )
             else:
                 sent.append(Sent(number, row.at, row.row, row.player, str(row.record["Message"]).strip()))
     ordered = sorted(problems.values(), key=lambda p: p.row or 0)
@@ -196,8 +213,9 @@ def messages_by_round(sent: list[Sent]) -> dict[int, dict[str, list[str]]]:
     return out
 
 
-def _guess_rows(tables: Tables, ctx: Context, tab: str, columns: tuple[str, ...],
-                read: Callable[[Record, str, int], object]) -> tuple[list, list[Problem]]:
+def _guess_rows(
+    tables: Tables, ctx: Context, tab: str, columns: tuple[str, ...], read: Callable[[Record, str, int], object]
+) -> tuple[list, list[Problem]]:
     """A guess tab's rows: Round (1-3), a player, then read(record, player, round) for the rest."""
     table = tables.require(tab)
     out, problems = [], []
@@ -208,8 +226,10 @@ def _guess_rows(tables: Tables, ctx: Context, tab: str, columns: tuple[str, ...]
                 raise ValueError(f"Round {number} is not 1, 2 or 3")
             player = ctx.roster.match(record["Player"])
             if player is None:
-                raise ValueError(f"{record.text('Player')!r} is not a player ({', '.join(ctx.roster.names)}); fix "
-                                 "the name or add the player to Players, and the row")
+                raise ValueError(
+                    f"{record.text('Player')!r} is not a player ({', '.join(ctx.roster.names)}); fix "
+                    "the name or add the player to Players, and the row"
+                )
             out.append(read(record, player, number))
         except ValueError as error:
             problems.append(Problem(table.name, record.row, f"{error}; the guess is not scored until it is fixed."))
@@ -241,8 +261,10 @@ def read_heat_guesses(tables: Tables, ctx: Context) -> tuple[list[HeatGuess], li
 def read_top_guesses(tables: Tables, ctx: Context) -> tuple[list[TopGuess], list[Problem]]:
     def read(record: Record, player: str, number: int) -> TopGuess:
         if number not in TOP_GUESS_ROUNDS:
-            raise ValueError(f"Round {number} has no top-scorer guesses: players guess the top scorers of rounds "
-                             f"{' and '.join(map(str, TOP_GUESS_ROUNDS))}")
+            raise ValueError(
+                f"Round {number} has no top-scorer guesses: players guess the top scorers of rounds "
+                f"{' and '.join(map(str, TOP_GUESS_ROUNDS))}"
+            )
         guess = TopGuess.parse(number, player, record.text("Guess"))
         if not guess.names:
             raise ValueError("the Guess names nobody")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
-from hostkit.core.cards import Card, Faces, FULL_DECK, pahs
+from hostkit.core.cards import FULL_DECK, Card, Faces, pahs
 from hostkit.core.times import format_time
 from hostkit.core.words import plural
 
@@ -42,7 +43,7 @@ class Board:
     cards: Mapping[str, Card]
 
     @classmethod
-    def of(cls, cards: Sequence[Card]) -> "Board":
+    def of(cls, cards: Sequence[Card]) -> Board:
         return cls({label(i): card for i, card in enumerate(cards)})
 
     def anti_haps(self) -> frozenset[str]:
@@ -55,8 +56,10 @@ class Board:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "cards": [{"label": name, **dict(zip(FACES.attributes, FACES.format(self.cards[name])))}
-                      for name in sorted(self.cards)],
+            "cards": [
+                {"label": name, **dict(zip(FACES.attributes, FACES.format(self.cards[name])))}
+                for name in sorted(self.cards)
+            ],
             "anti_haps": sorted(self.anti_haps()),
         }
 
@@ -70,8 +73,9 @@ def generate_board(rand: random.Random, low: int = 8, high: int = 11, tries: int
         count = len(pahs(cards))
         if count > 0 and count % 3 == 0:
             return Board.of(cards)
-    raise ValueError(f"no board of {low} to {high} cards with a positive multiple of 3 anti-haps turned up in "
-                     f"{tries:,} draws")
+    raise ValueError(
+        f"no board of {low} to {high} cards with a positive multiple of 3 anti-haps turned up in {tries:,} draws"
+    )
 
 
 def board_warnings(board: Board, low: int = 8, high: int = 11) -> list[str]:
@@ -110,7 +114,7 @@ def read_message(message: str) -> list[Piece]:
         if len(word) == 3:
             pieces.append(Piece(word, word.upper()))
         elif word.isalpha() and len(word) % 3 == 0:
-            pieces.extend(Piece(word[i:i + 3], word[i:i + 3].upper()) for i in range(0, len(word), 3))
+            pieces.extend(Piece(word[i : i + 3], word[i : i + 3].upper()) for i in range(0, len(word), 3))
         else:
             pieces.append(Piece(word, None))
     return pieces
@@ -187,21 +191,32 @@ def judge(
 
             when = format_time(sub.at, tz)
             if all_found_at is not None:
-                a = answer(Verdict.LATE, f"{piece.typed} came at {when}, after the last anti-hap was found "
-                           f"({all_found_at.cards} by {all_found_at.player} at {format_time(all_found_at.at, tz)}); "
-                           f"ignored, no penalty.")
+                a = answer(
+                    Verdict.LATE,
+                    f"{piece.typed} came at {when}, after the last anti-hap was found "
+                    f"({all_found_at.cards} by {all_found_at.player} at {format_time(all_found_at.at, tz)}); "
+                    f"ignored, no penalty.",
+                )
             elif sub.at > closes:
-                a = answer(Verdict.LATE, f"{piece.typed} came at {when}, after Part 1 closed at "
-                           f"{format_time(closes, tz)}; ignored, no penalty.")
+                a = answer(
+                    Verdict.LATE,
+                    f"{piece.typed} came at {when}, after Part 1 closed at "
+                    f"{format_time(closes, tz)}; ignored, no penalty.",
+                )
             elif (why := _not_an_answer(piece, board)) is not None:
                 a = answer(Verdict.NOT_AN_ANSWER, f"{why}: not an answer, no penalty.")
             elif cards in said.get(sub.player, {}):
                 before = said[sub.player][cards]
-                a = answer(Verdict.REPEAT_OWN, f"{cards} repeats {sub.player}'s own answer of "
-                           f"{format_time(before.at, tz)}: one turn penalty.")
+                a = answer(
+                    Verdict.REPEAT_OWN,
+                    f"{cards} repeats {sub.player}'s own answer of {format_time(before.at, tz)}: one turn penalty.",
+                )
             elif (first := _first_by_another(said, sub.player, cards)) is not None:  # type: ignore[arg-type]
-                a = answer(Verdict.REPEAT_OPPONENT, f"{cards} was already submitted by {first.player} at "
-                           f"{format_time(first.at, tz)} ({first.verdict.value}): no penalty, no credit.")
+                a = answer(
+                    Verdict.REPEAT_OPPONENT,
+                    f"{cards} was already submitted by {first.player} at "
+                    f"{format_time(first.at, tz)} ({first.verdict.value}): no penalty, no credit.",
+                )
             elif cards not in solutions:
                 why_not = FACES.why_not_pah([board.cards[ch] for ch in cards])  # type: ignore[union-attr]
                 a = answer(Verdict.INCORRECT, f"{cards} is not an anti-hap: {why_not}. One turn penalty.")
@@ -248,8 +263,10 @@ class TurnOrder:
         """Why the player lost the match this round, in words; blank when they did not."""
         if not self.has_lost(player):
             return ""
-        return (f"loses the match: {plural(self.penalties[player], 'penalty', 'penalties')} against "
-                f"{plural(self.earned[player], 'turn')} earned this round")
+        return (
+            f"loses the match: {plural(self.penalties[player], 'penalty', 'penalties')} against "
+            f"{plural(self.earned[player], 'turn')} earned this round"
+        )
 
 
 def build_turn_order(correct_by: Sequence[str], penalties: Mapping[str, int], players: Sequence[str]) -> TurnOrder:

@@ -8,8 +8,8 @@ then deals a peek per turn and 3 unseen cards, and round 1 deals from the 3-6 ca
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from hostkit.games.hap_and_grab.tobago import UNSEEN_CARDS, DeckRecipe
 

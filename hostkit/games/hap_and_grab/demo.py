@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from hostkit.games.hap_and_grab.anti_hap import FACES, Board
 from hostkit.core.game import Demo, DemoStep, Game
 from hostkit.core.rng import rng
 from hostkit.core.tables import Rows, Tables
+from hostkit.games.hap_and_grab.anti_hap import FACES, Board
 
 PLAYERS = ("Reds", "Craw")
 SEED = 2026
@@ -30,13 +30,21 @@ def demo_book(game: Game) -> Demo:
         submissions += _race(board, n, opens[n])
     submissions.append([FIRST_OPENS + dt.timedelta(minutes=3), "Joker", 1, "is this where we answer?"])
     tabs["Submissions"] = submissions
-    steps = [DemoStep(command, n, ANSWERS if command == "play" else ()) for n in ROUNDS
-             for command in ("score", "deal", "play")]
+    steps = [
+        DemoStep(command, n, ANSWERS if command == "play" else ())
+        for n in ROUNDS
+        for command in ("score", "deal", "play")
+    ]
     played_at = (opens[ROUNDS[-1]] + dt.timedelta(hours=1)).replace(tzinfo=dt.timezone.utc)
-    return Demo(tabs, (), f"{' and '.join(PLAYERS)}, a board for each of the {len(ROUNDS)} rounds and their "
-                          f"submissions; every command below runs on it, Part 2's decisions typed as "
-                          f"{', '.join(ANSWERS)} in turn.", (*steps, DemoStep("standings"), DemoStep("ledger")),
-                played_at)
+    return Demo(
+        tabs,
+        (),
+        f"{' and '.join(PLAYERS)}, a board for each of the {len(ROUNDS)} rounds and their "
+        f"submissions; every command below runs on it, Part 2's decisions typed as "
+        f"{', '.join(ANSWERS)} in turn.",
+        (*steps, DemoStep("standings"), DemoStep("ledger")),
+        played_at,
+    )
 
 
 def _race(board: Board, round_number: int, opens: dt.datetime) -> Rows:

@@ -47,8 +47,9 @@ from hostkit.games.hap_and_grab.tobago import Choice, DeckRecipe, Rejected, deal
 WIN_REASON = "won the Death Match"
 
 
-def _show_board(tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome,
-                now: dt.datetime | None) -> None:
+def _show_board(
+    tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome, now: dt.datetime | None
+) -> None:
     from hostkit.games.hap_and_grab.pictures import show_board
 
     show_board(tables, ctx, round_number, board, outcome, now or dt.datetime.now(dt.timezone.utc))
@@ -65,12 +66,18 @@ class HapAndGrab(Game):
         Setting("rounds", 4, "Rounds in the match.", integer(1, 20)),
         Setting("part1_minutes", 8, "Minutes Part 1 stays open after the round's Opens time.", integer(1, 600)),
         Setting("board_min_cards", 8, "Fewest cards on a generated or checked board.", integer(3, 27)),
-        Setting("board_max_cards", 11, "Most cards on a generated or checked board (at most 26 labels A–Z).", integer(3, 26)),
+        Setting(
+            "board_max_cards", 11, "Most cards on a generated or checked board (at most 26 labels A–Z).", integer(3, 26)
+        ),
         Setting("skulls", 3, "Skull cards in the treasure deck (the rule sheet: at most 3).", integer(0, 3)),
         Setting("sevens", 7, "7-treasure cards in the treasure deck (the rule sheet: at most 7).", integer(0, 7)),
-        Setting("each_of_3_to_6", None, "Cards of each of the treasures 3, 4, 5 and 6 in the deck; blank: as many as "
-                "the longest possible game needs on boards of up to board_max_cards cards (at least 10).",
-                integer(0, 1000)),
+        Setting(
+            "each_of_3_to_6",
+            None,
+            "Cards of each of the treasures 3, 4, 5 and 6 in the deck; blank: as many as "
+            "the longest possible game needs on boards of up to board_max_cards cards (at least 10).",
+            integer(0, 1000),
+        ),
         Setting("skull_value", -3, "Treasure a skull is worth.", integer(-100, 0)),
         Setting("winner_garnets", 6, "Garnets paid to the match winner.", integer(0, 1000)),
     )
@@ -91,16 +98,24 @@ class HapAndGrab(Game):
         part, problems = judge_part1(tables, ctx, round_number)
         return ctx, part, Outcome(problems=list(ctx.problems) + problems)
 
-    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False,
-              now: dt.datetime | None = None) -> Outcome:
+    def board(
+        self,
+        tables: Tables,
+        round_number: int,
+        seed: int | None = None,
+        force: bool = False,
+        now: dt.datetime | None = None,
+    ) -> Outcome:
         """Generate or check round N's board, draw it (Outcome.image), and once the round has opened publish it
         as the tab 'Round N Board'; before that the board stays private."""
         ctx = self.context(tables)
         self._check_round(ctx, round_number)
         low, high = ctx.config["board_min_cards"], ctx.config["board_max_cards"]
         if low > high:
-            raise BookError(f"Config board_min_cards {low} is more than board_max_cards {high}, so no board can "
-                            f"meet both; lower board_min_cards or raise board_max_cards (defaults 8 and 11).")
+            raise BookError(
+                f"Config board_min_cards {low} is more than board_max_cards {high}, so no board can "
+                f"meet both; lower board_min_cards or raise board_max_cards (defaults 8 and 11)."
+            )
         outcome = Outcome(problems=list(ctx.problems))
         existing, problems = read_board(tables, round_number)
         if existing.cards and not force:
@@ -120,14 +135,17 @@ class HapAndGrab(Game):
         try:
             board = generate_board(rng(used, "board", round_number), low, high)
         except ValueError as error:
-            raise BookError(f"Config board_min_cards {low} and board_max_cards {high} cannot be met: {error}; allow "
-                            f"more cards (defaults 8 and 11).") from None
+            raise BookError(
+                f"Config board_min_cards {low} and board_max_cards {high} cannot be met: {error}; allow "
+                f"more cards (defaults 8 and 11)."
+            ) from None
         table = tables.require(BOARD_TAB)
         kept = other_rounds(tables, BOARD_TAB, round_number)
         new = [[round_number, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
         outcome.writes[BOARD_TAB] = [table.header or list(BOARD_HEADER)] + by_round(kept + new)
         drawn = f"{len(board.cards)} cards, {len(board.anti_haps())} anti-haps: " + "; ".join(
-            f"{name} {FACES.describe(board.cards[name])}" for name in sorted(board.cards))
+            f"{name} {FACES.describe(board.cards[name])}" for name in sorted(board.cards)
+        )
         outcome.writes[DRAWS_TAB] = record_draw(tables, ["board", round_number, draw, drawn])
         outcome.summary.append(
             f"Round {round_number}: generated a board of {len(board.cards)} cards with "
@@ -135,8 +153,9 @@ class HapAndGrab(Game):
         )
         outcome.data = {"round": round_number, "seed": draw, **board.as_json()}
         _show_board(tables, ctx, round_number, board, outcome, now)
-        return self._with_deck_check(tables.replaced(BOARD_TAB, Table(BOARD_TAB, outcome.writes[BOARD_TAB])), ctx,
-                                     outcome)
+        return self._with_deck_check(
+            tables.replaced(BOARD_TAB, Table(BOARD_TAB, outcome.writes[BOARD_TAB])), ctx, outcome
+        )
 
     def _with_deck_check(self, tables: Tables, ctx: Context, outcome: Outcome) -> Outcome:
         too_small = self._too_small(tables, ctx)
@@ -148,14 +167,30 @@ class HapAndGrab(Game):
         ctx, part, outcome = self._judged(tables, round_number)
         tz = ctx.config.tz
         if now < part.round.opens:
-            outcome.problems.insert(0, Problem(ROUNDS_TAB, part.round.row, (
-                f"round {round_number} has not opened yet: it opens at {format_time(part.round.opens, tz)} "
-                f"({format_span(part.round.opens - now)} from now). Nothing was scored.")))
+            outcome.problems.insert(
+                0,
+                Problem(
+                    ROUNDS_TAB,
+                    part.round.row,
+                    (
+                        f"round {round_number} has not opened yet: it opens at {format_time(part.round.opens, tz)} "
+                        f"({format_span(part.round.opens - now)} from now). Nothing was scored."
+                    ),
+                ),
+            )
             return outcome
         if now < part.closes:
-            outcome.problems.insert(0, Problem(ROUNDS_TAB, part.round.row, (
-                f"round {round_number} is still open: {format_span(part.closes - now)} left "
-                f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored.")))
+            outcome.problems.insert(
+                0,
+                Problem(
+                    ROUNDS_TAB,
+                    part.round.row,
+                    (
+                        f"round {round_number} is still open: {format_span(part.closes - now)} left "
+                        f"(Part 1 closes at {format_time(part.closes, tz)}). Score it after that; nothing was scored."
+                    ),
+                ),
+            )
             return outcome
         part2 = replay_part2(tables, ctx, part)
         shown = part2 if part2 is not None and part2.is_shown() else None
@@ -200,32 +235,44 @@ class HapAndGrab(Game):
         """Why the treasure deck cannot hold the longest possible game on the match's boards, or None."""
         c = ctx.config
         boards = {n: read_board(tables, n)[0] for n in range(1, c["rounds"] + 1)}
-        longest = longest_game({n: len(b.anti_haps()) for n, b in boards.items() if b.cards}, c["rounds"],
-                               c["board_max_cards"])
+        longest = longest_game(
+            {n: len(b.anti_haps()) for n, b in boards.items() if b.cards}, c["rounds"], c["board_max_cards"]
+        )
         recipe = self._recipe(ctx)
         if longest.fits(recipe):
             return None
         rounds = ", ".join(f"round {n}: {cards}" for n, cards in longest.cards.items())
         undrawn = list(longest.undrawn)
-        undrawn_text = (f"; {'round' if len(undrawn) == 1 else 'rounds'} {spans(undrawn)} "
-                        f"{'has' if len(undrawn) == 1 else 'have'} no board yet, counted as a board of "
-                        f"{c['board_max_cards']} cards at its fullest, {most_anti_haps(c['board_max_cards'])} "
-                        f"anti-haps" if undrawn else "")
-        return (f"The treasure deck ({recipe.describe()}) is smaller than the longest possible game, in which "
-                f"every anti-hap is found: it takes {longest.total} cards ({rounds}{undrawn_text}), and round 1 takes "
-                f"only 3 to 6. Set each_of_3_to_6 in Config to at least "
-                f"{longest.least_each(c['skulls'], c['sevens'])}, or leave it blank, before round 1 is dealt.")
+        undrawn_text = (
+            f"; {'round' if len(undrawn) == 1 else 'rounds'} {spans(undrawn)} "
+            f"{'has' if len(undrawn) == 1 else 'have'} no board yet, counted as a board of "
+            f"{c['board_max_cards']} cards at its fullest, {most_anti_haps(c['board_max_cards'])} "
+            f"anti-haps"
+            if undrawn
+            else ""
+        )
+        return (
+            f"The treasure deck ({recipe.describe()}) is smaller than the longest possible game, in which "
+            f"every anti-hap is found: it takes {longest.total} cards ({rounds}{undrawn_text}), and round 1 takes "
+            f"only 3 to 6. Set each_of_3_to_6 in Config to at least "
+            f"{longest.least_each(c['skulls'], c['sevens'])}, or leave it blank, before round 1 is dealt."
+        )
 
     def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
         """Deal round N's peeks and 3 unseen cards into the reveal pile, from the match's one shuffled deck."""
         ctx, part, outcome = self._judged(tables, round_number)
         if now < part.closes:
-            raise BookError(f"Round {round_number}'s Part 1 is still open until "
-                            f"{format_time(part.closes, ctx.config.tz)}: the turn order is not final yet. Deal "
-                            f"after that.")
+            raise BookError(
+                f"Round {round_number}'s Part 1 is still open until "
+                f"{format_time(part.closes, ctx.config.tz)}: the turn order is not final yet. Deal "
+                f"after that."
+            )
         if part.turns.losers():
-            raise BookError(f"Round {round_number} has no Part 2: " + "; ".join(
-                f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers()) + ". Run `hostkit standings`.")
+            raise BookError(
+                f"Round {round_number} has no Part 2: "
+                + "; ".join(f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers())
+                + ". Run `hostkit standings`."
+            )
         order = part.turns.order
         if not order:
             outcome.summary.append(f"Round {round_number}: nobody earned a turn, so there is nothing to deal.")
@@ -242,43 +289,67 @@ class HapAndGrab(Game):
         if piles.get(round_number) != list(dealt.pile):
             later = sorted(n for n in piles if n > round_number)
             if later:
-                raise BookError(f"Round {later[0]} is already dealt from the deck after round {round_number}'s "
-                                f"cards; dealing round {round_number} differently now would deal some cards twice.")
+                raise BookError(
+                    f"Round {later[0]} is already dealt from the deck after round {round_number}'s "
+                    f"cards; dealing round {round_number} differently now would deal some cards twice."
+                )
         records, _ = decision_records(tables, round_number)
         if records and round_number in piles and not force:
-            raise BookError(f"Round {round_number}'s reveals have started (Decisions rows "
-                            f"{', '.join(str(r.row) for r in records)}); its peeks are in the {PEEKS_TAB} tab. "
-                            f"Pass --force to deal it again anyway.")
+            raise BookError(
+                f"Round {round_number}'s reveals have started (Decisions rows "
+                f"{', '.join(str(r.row) for r in records)}); its peeks are in the {PEEKS_TAB} tab. "
+                f"Pass --force to deal it again anyway."
+            )
         if dealt.short:
-            outcome.problems.append(Problem(PILE_TAB, None, (
-                f"round {round_number}: the treasure deck ran out {plural(dealt.short, 'card')} short; the pile "
-                f"holds {plural(len(dealt.pile), 'card')}. Raise the deck counts in Config before the match starts "
-                f"next time.")))
+            outcome.problems.append(
+                Problem(
+                    PILE_TAB,
+                    None,
+                    (
+                        f"round {round_number}: the treasure deck ran out {plural(dealt.short, 'card')} short; the pile "
+                        f"holds {plural(len(dealt.pile), 'card')}. Raise the deck counts in Config before the match starts "
+                        f"next time."
+                    ),
+                )
+            )
         outcome.writes[PEEKS_TAB] = peeks_rows(tables, dealt)
         outcome.writes[PILE_TAB] = pile_rows(tables, dealt)
         seed = ctx.config["seed"]
         positions = sorted(d.position for d in dealt.pile)
-        held = f", {plural(dealt.skipped, 'seven or skull', 'sevens and skulls')} held back for later rounds" \
-            if dealt.skipped else ""
-        outcome.writes[DRAWS_TAB] = record_draw(tables, [
-            "deal", round_number, f"{seed}:deck; {seed}:pile:{round_number}",
-            f"deck of {recipe.describe()}; this round took deck cards {spans(positions)}{held}; "
-            f"pile of {len(dealt.pile)} shuffled (cards in {PILE_TAB}, peeks in {PEEKS_TAB})"])
+        held = (
+            f", {plural(dealt.skipped, 'seven or skull', 'sevens and skulls')} held back for later rounds"
+            if dealt.skipped
+            else ""
+        )
+        outcome.writes[DRAWS_TAB] = record_draw(
+            tables,
+            [
+                "deal",
+                round_number,
+                f"{seed}:deck; {seed}:pile:{round_number}",
+                f"deck of {recipe.describe()}; this round took deck cards {spans(positions)}{held}; "
+                f"pile of {len(dealt.pile)} shuffled (cards in {PILE_TAB}, peeks in {PEEKS_TAB})",
+            ],
+        )
         outcome.summary += deal_messages(dealt, ctx)
         outcome.summary.append(
             f"Round {round_number} dealt: a reveal pile of {plural(len(dealt.pile), 'card')} ({len(order)} peeked, "
             f"{len(dealt.pile) - len(order)} unseen), seeds {seed}:deck and {seed}:pile:{round_number}. The cards "
             f"are in the host-only tabs {PEEKS_TAB} and {PILE_TAB}: never share them. Next: "
-            f"`hostkit play --round {round_number}`.")
-        outcome.data = {"round": round_number, "turn_order": list(order),
-                        "peeks": {p: [t.value for t in dealt.peeks(p)] for p in ctx.roster.names},
-                        "pile_size": len(dealt.pile), "seed": f"{seed}:deck; {seed}:pile:{round_number}"}
+            f"`hostkit play --round {round_number}`."
+        )
+        outcome.data = {
+            "round": round_number,
+            "turn_order": list(order),
+            "peeks": {p: [t.value for t in dealt.peeks(p)] for p in ctx.roster.names},
+            "pile_size": len(dealt.pile),
+            "seed": f"{seed}:deck; {seed}:pile:{round_number}",
+        }
         return outcome
 
     # ---- live play
 
-    def _live(self, tables: Tables, round_number: int | None, player: str | None
-              ) -> tuple[Context, Part1, Part2]:
+    def _live(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Context, Part1, Part2]:
         if player is not None:
             raise BookError("Hap and Grab's Part 2 takes both players' decisions in one run; leave out --player.")
         ctx = self.context(tables)
@@ -299,25 +370,32 @@ class HapAndGrab(Game):
             raise BookError(f"{found.rejection}")
         return ctx, part, found
 
-    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None,
-                    now: dt.datetime | None = None) -> tuple[Prompt | None, list[str]]:
+    def next_prompt(
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+    ) -> tuple[Prompt | None, list[str]]:
         ctx, _, part2 = self._live(tables, round_number, player)
         game = part2.game
         lines = game.story(part2.round)
         waiting = game.waiting()
         if waiting is None:
             number = part2.round
-            after = (f"Next: round {number + 1}: `hostkit score --round {number + 1}` once its Part 1 has closed, "
-                     f"then `hostkit deal --round {number + 1}`." if number < ctx.config["rounds"] else
-                     "Next: `hostkit standings` names the winner and pays the garnets.")
+            after = (
+                f"Next: round {number + 1}: `hostkit score --round {number + 1}` once its Part 1 has closed, "
+                f"then `hostkit deal --round {number + 1}`."
+                if number < ctx.config["rounds"]
+                else "Next: `hostkit standings` names the winner and pays the garnets."
+            )
             return None, lines + [f"Part 2 of round {number} has ended: {game.ended}.", game.describe_treasure(), after]
         order = ctx.roster.compact(game.order)
-        return Prompt(f"Round {part2.round}, card {waiting.number} is {waiting.card.describe()}; the option is "
-                      f"{waiting.player}'s (turn {game.option + 1} of {order}). {waiting.player}: take or pass?",
-                      (Choice.TAKE.value, Choice.PASS.value)), lines
+        return Prompt(
+            f"Round {part2.round}, card {waiting.number} is {waiting.card.describe()}; the option is "
+            f"{waiting.player}'s (turn {game.option + 1} of {order}). {waiting.player}: take or pass?",
+            (Choice.TAKE.value, Choice.PASS.value),
+        ), lines
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
-               now: dt.datetime | None = None) -> Outcome:
+    def decide(
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+    ) -> Outcome:
         ctx, part, part2 = self._live(tables, round_number, player)
         game = part2.game
         waiting = game.waiting()
@@ -328,9 +406,11 @@ class HapAndGrab(Game):
         except (Rejected, ValueError) as error:
             raise BookError(str(error)) from None
         forced = [(r.number, s) for r in game.reveals for s in r.steps if s.forced and s.row is None]
-        new = ([[part2.round, n, s.player, s.choice.value] for n, s in forced if n < waiting.number]
-               + [[part2.round, waiting.number, waiting.player, step.choice.value]]
-               + [[part2.round, n, s.player, s.choice.value] for n, s in forced if n > waiting.number])
+        new = (
+            [[part2.round, n, s.player, s.choice.value] for n, s in forced if n < waiting.number]
+            + [[part2.round, waiting.number, waiting.player, step.choice.value]]
+            + [[part2.round, n, s.player, s.choice.value] for n, s in forced if n > waiting.number]
+        )
         table = tables.get(DECISIONS_TAB)
         header = table.header if table and table.header else list(DECISIONS_HEADER)
         writes = {DECISIONS_TAB: [header] + filled(tables, DECISIONS_TAB) + new}
@@ -349,7 +429,9 @@ class HapAndGrab(Game):
         gone.append(steps.pop())
         rows = {row for row, _ in gone}
         table = tables.require(DECISIONS_TAB)
-        kept = [r for number, r in enumerate(table.rows, start=2) if number not in rows and any(v is not None for v in r)]
+        kept = [
+            r for number, r in enumerate(table.rows, start=2) if number not in rows and any(v is not None for v in r)
+        ]
         left = [table.header or list(DECISIONS_HEADER)] + kept
         before = tables.replaced(DECISIONS_TAB, Table(table.name, left))
         prompt, _ = self.next_prompt(before, part2.round, None)
@@ -373,20 +455,35 @@ class HapAndGrab(Game):
         ctx = self.context(tables)
         tallies, result = match_result(tables, ctx)
         outcome = Outcome(problems=list(ctx.problems))
-        for part, part2 in rounds_played(tables, ctx):
+        for _part, part2 in rounds_played(tables, ctx):
             if part2 is not None:
                 outcome.problems += part2.reported()
         if result.final and result.winner is None:
             outcome.problems.append(Problem(CONFIG_TAB, None, result.reason))
         outcome.writes.update(published_tabs(tables, ctx, every_round=True, with_match=True))
         outcome.summary += table_text(match_rows(ctx, tallies, result))
-        outcome.data = {"players": {p: {"treasure": result.treasure[p], "lost": p in result.lost}
-                                    for p in ctx.roster.names},
-                        "winner": result.winner, "reason": result.reason, "final": result.final,
-                        "rounds": {t.number: {"treasure": t.treasure, "status": t.status} for t in tallies}}
+        outcome.data = {
+            "players": {p: {"treasure": result.treasure[p], "lost": p in result.lost} for p in ctx.roster.names},
+            "winner": result.winner,
+            "reason": result.reason,
+            "final": result.final,
+            "rounds": {t.number: {"treasure": t.treasure, "status": t.status} for t in tallies},
+        }
         if result.final:
             match, match_id = self.match_name(ctx), self.match_id(ctx)
-            due = (Entry(match, None, result.winner, garnets=ctx.config["winner_garnets"], reason=WIN_REASON,
-                         match_id=match_id),) if result.winner is not None and ctx.config["winner_garnets"] else ()
+            due = (
+                (
+                    Entry(
+                        match,
+                        None,
+                        result.winner,
+                        garnets=ctx.config["winner_garnets"],
+                        reason=WIN_REASON,
+                        match_id=match_id,
+                    ),
+                )
+                if result.winner is not None and ctx.config["winner_garnets"]
+                else ()
+            )
             outcome.payout = Payout(match_id, match, due, frozenset({WIN_REASON}))
         return outcome

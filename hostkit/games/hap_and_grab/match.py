@@ -19,8 +19,9 @@ def tie_winner(ctx: Context) -> str | None:
         return None
     name = ctx.roster.match(typed)
     if name is None:
-        raise BookError(f"Config tie_winner {typed!r} is not a player ({', '.join(ctx.roster.names)}); "
-                        f"fix it or leave it blank.")
+        raise BookError(
+            f"Config tie_winner {typed!r} is not a player ({', '.join(ctx.roster.names)}); fix it or leave it blank."
+        )
     return name
 
 
@@ -42,10 +43,11 @@ def rounds_played(tables: Tables, ctx: Context, current: Played | None = None, d
     return played
 
 
-def match_result(tables: Tables, ctx: Context, current: Played | None = None
-                 ) -> tuple[list[RoundTally], MatchResult]:
-    tallies = [tally_round(part.round.number, part.turns, part2.game if part2 is not None else None)
-               for part, part2 in rounds_played(tables, ctx, current)]
+def match_result(tables: Tables, ctx: Context, current: Played | None = None) -> tuple[list[RoundTally], MatchResult]:
+    tallies = [
+        tally_round(part.round.number, part.turns, part2.game if part2 is not None else None)
+        for part, part2 in rounds_played(tables, ctx, current)
+    ]
     return tallies, settle_match(ctx.roster.names, tallies, ctx.config["rounds"], tie_winner(ctx))
 
 
@@ -55,23 +57,33 @@ def round_tab(played: Played, ctx: Context) -> Rows:
     return results_rows(part, ctx) + (part2_rows(part2, ctx) if part2 is not None else [])
 
 
-def leaderboard(tables: Tables, ctx: Context, listed: list[Played], with_match: bool = False,
-                current: Played | None = None) -> Rows:
+def leaderboard(
+    tables: Tables, ctx: Context, listed: list[Played], with_match: bool = False, current: Played | None = None
+) -> Rows:
     """Part 1 of each listed round, then the match table once any treasure is won (or with_match)."""
     rows: Rows = [["Round", "Player", "Correct", "Penalties", "Turns", "Status"]]
     for part, _ in listed:
         t = part.turns
         for p in ctx.roster.names:
-            rows.append([part.round.number, p, t.correct[p], t.penalties[p], t.turns(p),
-                         "lost the match (more penalties than turns)" if t.has_lost(p) else ""])
+            rows.append(
+                [
+                    part.round.number,
+                    p,
+                    t.correct[p],
+                    t.penalties[p],
+                    t.turns(p),
+                    "lost the match (more penalties than turns)" if t.has_lost(p) else "",
+                ]
+            )
     tallies, result = match_result(tables, ctx, current)
     if with_match or result.final or any(t.treasure for t in tallies):
         rows += [[]] + match_rows(ctx, tallies, result)
     return rows
 
 
-def published_tabs(tables: Tables, ctx: Context, current: Played | None = None, every_round: bool = False,
-                with_match: bool = False) -> dict[str, Rows]:
+def published_tabs(
+    tables: Tables, ctx: Context, current: Played | None = None, every_round: bool = False, with_match: bool = False
+) -> dict[str, Rows]:
     """The public tabs as they stand: `current`'s results tab (with every_round, every round played's) and the
     Leaderboard of the rounds with a results tab."""
     listed = rounds_played(tables, ctx, current, dealt=every_round)

@@ -43,8 +43,9 @@ class MatchResult:
     reason: str
 
 
-def settle_match(players: tuple[str, ...], tallies: list[RoundTally], rounds: int,
-                 tie_winner: str | None) -> MatchResult:
+def settle_match(
+    players: tuple[str, ...], tallies: list[RoundTally], rounds: int, tie_winner: str | None
+) -> MatchResult:
     """Four rounds, most treasure wins, a tie goes to tie_winner; an automatic loss ends the match at once."""
     treasure = {p: 0 for p in players}
     for tally in sorted(tallies, key=lambda t: t.number):
@@ -55,22 +56,32 @@ def settle_match(players: tuple[str, ...], tallies: list[RoundTally], rounds: in
             survivors = [p for p in players if p not in lost]
             why = "; ".join(f"{p} {text}" for p, text in lost.items())
             if len(survivors) == 1:
-                return MatchResult(treasure, lost, True, survivors[0],
-                                   f"Round {tally.number}: {why}. {survivors[0]} wins the match.")
+                return MatchResult(
+                    treasure, lost, True, survivors[0], f"Round {tally.number}: {why}. {survivors[0]} wins the match."
+                )
             unfinished = [t.number for t in tallies if t.number < tally.number and not t.done]
             if unfinished:
-                return MatchResult(treasure, lost, False, None,
-                                   f"Round {tally.number}: {why}. Both lost at once, so treasure decides, once "
-                                   f"round {unfinished[0]} is finished.")
+                return MatchResult(
+                    treasure,
+                    lost,
+                    False,
+                    None,
+                    f"Round {tally.number}: {why}. Both lost at once, so treasure decides, once "
+                    f"round {unfinished[0]} is finished.",
+                )
             winner, tie = _most_treasure(treasure, tie_winner)
-            return MatchResult(treasure, lost, True, winner,
-                               f"Round {tally.number}: {why}. Both lost at once, so treasure decides: {tie}")
+            return MatchResult(
+                treasure,
+                lost,
+                True,
+                winner,
+                f"Round {tally.number}: {why}. Both lost at once, so treasure decides: {tie}",
+            )
     done = {t.number for t in tallies if t.done}
     missing = [n for n in range(1, rounds + 1) if n not in done]
     if missing:
         status = next((t.status for t in tallies if t.number == missing[0]), "not played yet")
-        return MatchResult(treasure, {}, False, None,
-                           f"The match is on: round {missing[0]} of {rounds} is {status}.")
+        return MatchResult(treasure, {}, False, None, f"The match is on: round {missing[0]} of {rounds} is {status}.")
     winner, tie = _most_treasure(treasure, tie_winner)
     return MatchResult(treasure, {}, True, winner, f"After {rounds} rounds: {tie}")
 
@@ -83,5 +94,7 @@ def _most_treasure(treasure: dict[str, int], tie_winner: str | None) -> tuple[st
     tied = " and ".join(leaders)
     if tie_winner in leaders:
         return tie_winner, f"{tied} are tied at {best} treasure; a tie goes to {tie_winner} (Config tie_winner)."
-    return None, (f"{tied} are tied at {best} treasure and Config tie_winner is blank; set it to the player who "
-                  f"wins a tie (the rule sheet's Joker).")
+    return None, (
+        f"{tied} are tied at {best} treasure and Config tie_winner is blank; set it to the player who "
+        f"wins a tie (the rule sheet's Joker)."
+    )

@@ -63,9 +63,15 @@ def judge_part1(tables: Tables, ctx: Context, round_number: int) -> tuple[Part1,
     """Judge one round's Part 1 from the workbook."""
     plans, rounds = read_round_plans(tables, ctx)
     if round_number not in plans:
-        raise BookError(rounds.unreadable.get(round_number, (
-            f"Round {round_number} has no Opens time in the Rounds tab; type when Part 1 opened "
-            f"(like 2026-11-21 20:00) on its row.")))
+        raise BookError(
+            rounds.unreadable.get(
+                round_number,
+                (
+                    f"Round {round_number} has no Opens time in the Rounds tab; type when Part 1 opened "
+                    f"(like 2026-11-21 20:00) on its row."
+                ),
+            )
+        )
     plan = plans[round_number]
     board, unreadable = read_board(tables, round_number)
     if not board.cards:
@@ -93,26 +99,44 @@ def replay_part2(tables: Tables, ctx: Context, part: Part1) -> Part2 | None:
     strangers = sorted({d.peeked_by for d in pile if d.peeked_by is not None} - set(ctx.roster.names))
     unseen = sum(d.peeked_by is None for d in pile)
     if strangers or unseen > UNSEEN_CARDS:
-        odd = (f"peeks by {', '.join(map(repr, strangers))}, who {'is' if len(strangers) == 1 else 'are'} not a "
-               f"player" if strangers else f"{unseen} unseen cards, not {UNSEEN_CARDS}")
-        problems.append(Problem(PILE_TAB, None, f"round {number}'s pile holds {odd}; re-deal with "
-                                                f"`hostkit deal --round {number} --force`."))
+        odd = (
+            f"peeks by {', '.join(map(repr, strangers))}, who {'is' if len(strangers) == 1 else 'are'} not a player"
+            if strangers
+            else f"{unseen} unseen cards, not {UNSEEN_CARDS}"
+        )
+        problems.append(
+            Problem(
+                PILE_TAB,
+                None,
+                f"round {number}'s pile holds {odd}; re-deal with `hostkit deal --round {number} --force`.",
+            )
+        )
     for p in ctx.roster.names:
         peeks = sum(1 for d in pile if d.peeked_by == p)
         if peeks != order.count(p):
-            problems.append(Problem(PILE_TAB, None, (
-                f"round {number} was dealt {plural(peeks, 'peek')} for {p}, but Part 1 now gives {p} "
-                f"{plural(order.count(p), 'turn')}; re-deal with `hostkit deal --round {number} --force`.")))
-    game = Tobago(order, [d.card for d in pile], ctx.roster.names, ctx.config["skull_value"],
-                  show=lambda o: order_text(ctx, o))
+            problems.append(
+                Problem(
+                    PILE_TAB,
+                    None,
+                    (
+                        f"round {number} was dealt {plural(peeks, 'peek')} for {p}, but Part 1 now gives {p} "
+                        f"{plural(order.count(p), 'turn')}; re-deal with `hostkit deal --round {number} --force`."
+                    ),
+                )
+            )
+    game = Tobago(
+        order, [d.card for d in pile], ctx.roster.names, ctx.config["skull_value"], show=lambda o: order_text(ctx, o)
+    )
     rejection = None
     for record in records:
         try:
             game.push(*read_decision(record, ctx), row=record.row)
         except Rejected as error:
-            rejection = Problem(DECISIONS_TAB, record.row, (
-                f"{error}. The replay stops here: fix or delete this row (the rows after it are not "
-                f"replayed yet)."))
+            rejection = Problem(
+                DECISIONS_TAB,
+                record.row,
+                (f"{error}. The replay stops here: fix or delete this row (the rows after it are not replayed yet)."),
+            )
             break
     return Part2(number, game, len(records), rejection, tuple(problems))
 

@@ -41,8 +41,9 @@ def board_rows(board: Board) -> Rows:
     return rows
 
 
-def show_board(tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome,
-               now: dt.datetime) -> None:
+def show_board(
+    tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome, now: dt.datetime
+) -> None:
     """Draw the board for --image; publish it as the tab 'Round N Board' only once its round has opened."""
     outcome.image = lambda: board_png(board, round_number)
     opens = read_rounds(tables, ctx).get(round_number)
@@ -50,7 +51,12 @@ def show_board(tables: Tables, ctx: Context, round_number: int, board: Board, ou
         outcome.writes[board_tab(round_number)] = board_rows(board)
         outcome.summary.append(f"Published the board as the tab {board_tab(round_number)} (the round has opened).")
         return
-    when = (f"it opens at {format_time(opens.opens, ctx.config.tz)}" if opens is not None
-            else "it has no Opens time in Rounds yet")
-    outcome.summary.append(f"The board stays private until round {round_number} opens ({when}); run this "
-                           f"command again after that to publish it as the tab {board_tab(round_number)}.")
+    when = (
+        f"it opens at {format_time(opens.opens, ctx.config.tz)}"
+        if opens is not None
+        else "it has no Opens time in Rounds yet"
+    )
+    outcome.summary.append(
+        f"The board stays private until round {round_number} opens ({when}); run this "
+        f"command again after that to publish it as the tab {board_tab(round_number)}."
+    )

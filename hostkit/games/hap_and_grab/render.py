@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from hostkit.core.game import Context
 from hostkit.core.styles import bold_row, plain_rows
 from hostkit.core.tables import Rows
 from hostkit.core.times import wall_clock
 from hostkit.core.words import chat_block, plural
+from hostkit.games.hap_and_grab.anti_hap import Verdict
 from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally
 from hostkit.games.hap_and_grab.tabs import LEADERBOARD_TAB, results_tab
 from hostkit.games.hap_and_grab.tobago import Deal
-
-from hostkit.games.hap_and_grab.anti_hap import Verdict
 
 if TYPE_CHECKING:
     from hostkit.games.hap_and_grab.parts import Part1, Part2
@@ -41,8 +41,12 @@ def results_rows(part: Part1, ctx: Context) -> Rows:
     rows += [[], bold_row(["Player", "Correct", "Penalties", "Turns earned", "Turns", "Loses the DM automatically"])]
     for p in ctx.roster.names:
         rows.append([p, t.correct[p], t.penalties[p], t.earned[p], t.turns(p), t.loss_reason(p)])
-    rows += [[], ["Anti-haps on the board", len(part.board.anti_haps())], ["Anti-haps found", part.found()],
-             ["Part 1 closed", wall_clock(part.closes, tz)]]
+    rows += [
+        [],
+        ["Anti-haps on the board", len(part.board.anti_haps())],
+        ["Anti-haps found", part.found()],
+        ["Part 1 closed", wall_clock(part.closes, tz)],
+    ]
     return rows
 
 
@@ -51,8 +55,10 @@ def chat_message(part: Part1, ctx: Context, part2: Part2 | None) -> str:
     cards of Part 2 with the treasure (never the rest of the pile or the peeks)."""
     t = part.turns
     width = max(len(p) for p in ctx.roster.names)
-    lines = [f"Hap and Grab - round {part.round.number}",
-             f"Anti-haps found: {part.found()} of {len(part.board.anti_haps())}"]
+    lines = [
+        f"Hap and Grab - round {part.round.number}",
+        f"Anti-haps found: {part.found()} of {len(part.board.anti_haps())}",
+    ]
     for p in ctx.roster.names:
         lines.append(f"{p.ljust(width)} {t.correct[p]:2d} ok {t.penalties[p]:2d} pen {t.turns(p):2d} turns")
     lines += [f"{p} loses the DM: {t.loss_reason(p)}" for p in t.losers()]
@@ -60,24 +66,33 @@ def chat_message(part: Part1, ctx: Context, part2: Part2 | None) -> str:
     if part2 is not None:
         game = part2.game
         initials = ctx.roster.initials() or {}
-        cards = [f"{r.card.value}>{initials.get(r.taken_by, r.taken_by) if r.taken_by else '-'}"
-                 for r in game.reveals if r.order_after is not None]
+        cards = [
+            f"{r.card.value}>{initials.get(r.taken_by, r.taken_by) if r.taken_by else '-'}"
+            for r in game.reveals
+            if r.order_after is not None
+        ]
         lines += ["", "Part 2: " + (" ".join(cards) or "no card settled yet")]
         waiting = game.waiting()
-        lines.append(f"Waiting for {waiting.player} on card {waiting.number} ({waiting.card.describe()})"
-                     if waiting else f"Part 2 ended: {game.ended}")
+        lines.append(
+            f"Waiting for {waiting.player} on card {waiting.number} ({waiting.card.describe()})"
+            if waiting
+            else f"Part 2 ended: {game.ended}"
+        )
         lines.append("Treasure: " + ", ".join(f"{p} {v}" for p, v in game.treasure.items()))
     return chat_block(lines)
 
 
 def summary(part: Part1, ctx: Context) -> list[str]:
     t = part.turns
-    lines = [f"Round {part.round.number}: {plural(len(part.answers), 'answer')} judged; {part.found()} of "
-             f"{plural(len(part.board.anti_haps()), 'anti-hap')} found."]
+    lines = [
+        f"Round {part.round.number}: {plural(len(part.answers), 'answer')} judged; {part.found()} of "
+        f"{plural(len(part.board.anti_haps()), 'anti-hap')} found."
+    ]
     for p in ctx.roster.names:
-        lines.append(f"  {p}: {t.correct[p]} correct, {plural(t.penalties[p], 'penalty', 'penalties')}, "
-                     f"{plural(t.turns(p), 'turn')}"
-                     + (f" - {t.loss_reason(p)}" if t.has_lost(p) else ""))
+        lines.append(
+            f"  {p}: {t.correct[p]} correct, {plural(t.penalties[p], 'penalty', 'penalties')}, "
+            f"{plural(t.turns(p), 'turn')}" + (f" - {t.loss_reason(p)}" if t.has_lost(p) else "")
+        )
     lines.append(f"Turn order: {order_text(ctx, t.order)}")
     lines.append(f"Written: {results_tab(part.round.number)}, {LEADERBOARD_TAB}.")
     return lines
@@ -89,38 +104,54 @@ def as_json(part: Part1, ctx: Context) -> dict[str, Any]:
         "game": "hap-and-grab",
         "round": part.round.number,
         "turn_order": list(t.order),
-        "players": {p: {"correct": t.correct[p], "penalties": t.penalties[p], "turns": t.turns(p),
-                        "lost": t.has_lost(p)} for p in ctx.roster.names},
-        "answers": [{"timestamp": a.at.isoformat(), "player": a.player, "row": a.row, "cards": a.shown,
-                     "verdict": a.verdict.value, "penalty": a.penalty, "reason": a.reason} for a in part.answers],
+        "players": {
+            p: {"correct": t.correct[p], "penalties": t.penalties[p], "turns": t.turns(p), "lost": t.has_lost(p)}
+            for p in ctx.roster.names
+        },
+        "answers": [
+            {
+                "timestamp": a.at.isoformat(),
+                "player": a.player,
+                "row": a.row,
+                "cards": a.shown,
+                "verdict": a.verdict.value,
+                "penalty": a.penalty,
+                "reason": a.reason,
+            }
+            for a in part.answers
+        ],
         "anti_haps_total": len(part.board.anti_haps()),
         "anti_haps_found": part.found(),
     }
-
 
 
 def order_text(ctx: Context, order: Sequence[str]) -> str:
     return ctx.roster.compact(list(order)) or "(empty)"
 
 
-
 def part2_rows(part2: Part2, ctx: Context) -> Rows:
     """Part 2 for the public results tab: the revealed cards only, never the rest of the pile or the peeks."""
     game = part2.game
-    rows: Rows = [[], bold_row(["Part 2 (Tobago)", "Turn order at the start", ctx.roster.compact(list(game.start))]),
-                  bold_row(["Card", "Treasure card", "Worth", "Taken by", "Turn order after", "Decisions"])]
+    rows: Rows = [
+        [],
+        bold_row(["Part 2 (Tobago)", "Turn order at the start", ctx.roster.compact(list(game.start))]),
+        bold_row(["Card", "Treasure card", "Worth", "Taken by", "Turn order after", "Decisions"]),
+    ]
     for r in game.reveals:
         after = "(being decided)" if r.order_after is None else order_text(ctx, r.order_after)
         taken = r.taken_by or ("" if r.order_after is None else "nobody")
         face = r.card.value if r.card.is_skull else int(r.card.value)
-        rows.append([r.number, face, r.card.worth(game.skull_value), taken, after,
-                     " ".join(step.reason for step in r.steps)])
+        rows.append(
+            [r.number, face, r.card.worth(game.skull_value), taken, after, " ".join(step.reason for step in r.steps)]
+        )
     waiting = game.waiting()
-    rows.append(["Part 2 ended", game.ended] if waiting is None else
-                ["Waiting for", waiting.player, f"card {waiting.number} ({waiting.card.describe()})"])
+    rows.append(
+        ["Part 2 ended", game.ended]
+        if waiting is None
+        else ["Waiting for", waiting.player, f"card {waiting.number} ({waiting.card.describe()})"]
+    )
     rows += [[], bold_row(["Player", "Treasure this round"])] + [[p, t] for p, t in game.treasure.items()]
     return rows
-
 
 
 def match_rows(ctx: Context, tallies: list[RoundTally], result: MatchResult) -> Rows:
@@ -128,13 +159,19 @@ def match_rows(ctx: Context, tallies: list[RoundTally], result: MatchResult) -> 
     by_number = {t.number: t for t in tallies}
     rows: Rows = [bold_row(["Match", *[f"Round {n}" for n in rounds], "Treasure", "Status"])]
     for p in ctx.roster.names:
-        status = ("winner" if p == result.winner else result.lost[p] if p in result.lost
-                  else "lost" if result.final and result.winner else "")
+        status = (
+            "winner"
+            if p == result.winner
+            else result.lost[p]
+            if p in result.lost
+            else "lost"
+            if result.final and result.winner
+            else ""
+        )
         cells = [by_number[n].treasure.get(p, "") if n in by_number else "" for n in rounds]
         rows.append([p, *cells, result.treasure[p], status])
     rows.append(["Result", result.reason])
     return rows
-
 
 
 def table_text(rows: Rows) -> list[str]:
@@ -142,8 +179,12 @@ def table_text(rows: Rows) -> list[str]:
     rows = plain_rows(rows)
     wide = [r for r in rows if len(r) > 2]
     widths = [max(len(str(r[i])) for r in wide if i < len(r)) for i in range(max(map(len, wide), default=0))]
-    return ["  ".join(str(v).ljust(widths[i]) for i, v in enumerate(r)).rstrip() if len(r) > 2
-            else ": ".join(str(v) for v in r) for r in rows]
+    return [
+        "  ".join(str(v).ljust(widths[i]) for i, v in enumerate(r)).rstrip()
+        if len(r) > 2
+        else ": ".join(str(v) for v in r)
+        for r in rows
+    ]
 
 
 def deal_messages(dealt: Deal, ctx: Context) -> list[str]:
@@ -152,10 +193,13 @@ def deal_messages(dealt: Deal, ctx: Context) -> list[str]:
     for p in ctx.roster.names:
         cards = [t.value for t in dealt.peeks(p)]
         others = [f"{q}'s {plural(len(dealt.peeks(q)), 'peek')}" for q in ctx.roster.names if q != p]
-        lines += [f"--- for {p} only (paste in their private channel) ---",
-                  f"Hap and Grab round {dealt.round}: the turn order is {order}. You hold "
-                  f"{plural(dealt.order.count(p), 'turn')}, so you peek at "
-                  f"{plural(len(cards), 'treasure card')}: {', '.join(cards) or 'none'}. They are shuffled "
-                  f"with {' and '.join(others)} and {plural(len(dealt.pile) - len(dealt.order), 'unseen card')} "
-                  f"into the reveal pile of {len(dealt.pile)}.", ""]
+        lines += [
+            f"--- for {p} only (paste in their private channel) ---",
+            f"Hap and Grab round {dealt.round}: the turn order is {order}. You hold "
+            f"{plural(dealt.order.count(p), 'turn')}, so you peek at "
+            f"{plural(len(cards), 'treasure card')}: {', '.join(cards) or 'none'}. They are shuffled "
+            f"with {' and '.join(others)} and {plural(len(dealt.pile) - len(dealt.order), 'unseen card')} "
+            f"into the reveal pile of {len(dealt.pile)}.",
+            "",
+        ]
     return lines

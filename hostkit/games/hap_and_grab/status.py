@@ -26,8 +26,15 @@ class RoundState:
     command: str | None = None
 
     def as_json(self) -> dict[str, Any]:
-        return {"round": self.number, "state": self.state, "says": self.line, "waiting_for": self.waiting_for,
-                "not_submitted": self.not_submitted, "seconds_left": self.seconds_left, "next": self.command}
+        return {
+            "round": self.number,
+            "state": self.state,
+            "says": self.line,
+            "waiting_for": self.waiting_for,
+            "not_submitted": self.not_submitted,
+            "seconds_left": self.seconds_left,
+            "next": self.command,
+        }
 
 
 def round_state(tables: Tables, ctx: Context, number: int, now: dt.datetime) -> RoundState:
@@ -40,41 +47,65 @@ def round_state(tables: Tables, ctx: Context, number: int, now: dt.datetime) -> 
     if plan is None:
         return RoundState(number, "no opens time", "board ready; type its Opens time in the Rounds tab")
     if now < plan.opens:
-        return RoundState(number, "not open", f"opens at {format_time(plan.opens, tz)} "
-                          f"(in {format_span(plan.opens - now)}); its board stays private until then",
-                          seconds_left=int((plan.opens - now).total_seconds()),
-                          command=f"hostkit board --round {number}")
+        return RoundState(
+            number,
+            "not open",
+            f"opens at {format_time(plan.opens, tz)} "
+            f"(in {format_span(plan.opens - now)}); its board stays private until then",
+            seconds_left=int((plan.opens - now).total_seconds()),
+            command=f"hostkit board --round {number}",
+        )
     part, _ = judge_part1(tables, ctx, number)
     if now < part.closes:
         answered = {a.player for a in part.answers}
         quiet = [p for p in ctx.roster.names if p not in answered]
         left = part.closes - now
-        return RoundState(number, "part 1 open", f"Part 1 open, {format_span(left)} left (closes at "
-                          f"{format_time(part.closes, tz)}); {part.found()} of {len(part.board.anti_haps())} "
-                          f"anti-haps found" + (f"; no answer yet from {', '.join(quiet)}" if quiet else ""),
-                          not_submitted=quiet, seconds_left=int(left.total_seconds()),
-                          command=f"hostkit {'score' if board_tab(number) in tables else 'board'} --round {number}")
+        return RoundState(
+            number,
+            "part 1 open",
+            f"Part 1 open, {format_span(left)} left (closes at "
+            f"{format_time(part.closes, tz)}); {part.found()} of {len(part.board.anti_haps())} "
+            f"anti-haps found" + (f"; no answer yet from {', '.join(quiet)}" if quiet else ""),
+            not_submitted=quiet,
+            seconds_left=int(left.total_seconds()),
+            command=f"hostkit {'score' if board_tab(number) in tables else 'board'} --round {number}",
+        )
     if results_tab(number) not in tables:
-        return RoundState(number, "to score", "Part 1 closed; not scored yet", command=f"hostkit score --round {number}")
+        return RoundState(
+            number, "to score", "Part 1 closed; not scored yet", command=f"hostkit score --round {number}"
+        )
     if part.turns.losers():
-        return RoundState(number, "over", "; ".join(f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers()),
-                          command="hostkit standings")
+        return RoundState(
+            number,
+            "over",
+            "; ".join(f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers()),
+            command="hostkit standings",
+        )
     order = ctx.roster.compact(list(part.turns.order))
     if not part.turns.order:
         return RoundState(number, "over", "nobody earned a turn, so there is no Part 2")
     part2 = replay_part2(tables, ctx, part)
     if part2 is None:
-        return RoundState(number, "to deal", f"Part 1 scored (turn order {order}); Part 2 not dealt yet",
-                          command=f"hostkit deal --round {number}")
+        return RoundState(
+            number,
+            "to deal",
+            f"Part 1 scored (turn order {order}); Part 2 not dealt yet",
+            command=f"hostkit deal --round {number}",
+        )
     if part2.rejection is not None:
-        return RoundState(number, "part 2 stuck", f"Part 2 stopped at {part2.rejection}",
-                          command=f"hostkit score --round {number}")
+        return RoundState(
+            number, "part 2 stuck", f"Part 2 stopped at {part2.rejection}", command=f"hostkit score --round {number}"
+        )
     waiting = part2.game.waiting()
     if waiting is not None:
-        return RoundState(number, "part 2", f"Part 2: card {waiting.number} ({waiting.card.describe()}) is revealed; "
-                          f"the option is {waiting.player}'s (turn order {ctx.roster.compact(part2.game.order)})",
-                          waiting_for={"player": waiting.player, "card": waiting.number},
-                          command=f"hostkit play --round {number}")
+        return RoundState(
+            number,
+            "part 2",
+            f"Part 2: card {waiting.number} ({waiting.card.describe()}) is revealed; "
+            f"the option is {waiting.player}'s (turn order {ctx.roster.compact(part2.game.order)})",
+            waiting_for={"player": waiting.player, "card": waiting.number},
+            command=f"hostkit play --round {number}",
+        )
     return RoundState(number, "over", f"Part 2 ended: {part2.game.ended}. {part2.game.describe_treasure()}")
 
 

@@ -50,8 +50,13 @@ class RoundPlan:
 
 def read_round_plans(tables: Tables, ctx: Context) -> tuple[dict[int, RoundPlan], RoundTimes]:
     """Each round's plan, and the Rounds tab as read (its problems, and why a round has no plan)."""
-    read = read_round_times(tables.require(ROUNDS_TAB), ctx, "Opens", ctx.config["rounds"],
-                            "round {round} cannot be scored until it is fixed")
+    read = read_round_times(
+        tables.require(ROUNDS_TAB),
+        ctx,
+        "Opens",
+        ctx.config["rounds"],
+        "round {round} cannot be scored until it is fixed",
+    )
     return {n: RoundPlan(n, row, at) for n, (row, at) in read.times.items()}, read
 
 
@@ -86,14 +91,19 @@ def read_board(tables: Tables, round_number: int) -> tuple[Board, list[str]]:
     return Board(cards), problems
 
 
-def read_submissions(tables: Tables, ctx: Context, plans: dict[int, RoundPlan], round_number: int
+def read_submissions(
+    tables: Tables, ctx: Context, plans: dict[int, RoundPlan], round_number: int
 ) -> tuple[list[Submission], list[Problem]]:
     def round_at(at: dt.datetime) -> int | None:
         started = [p for p in plans.values() if p.opens <= at]
         return max(started, key=lambda p: p.opens).number if started else None
 
-    clock = RoundClock(ctx.config["rounds"], "round of this match", round_at,
-                       "before any round opened (fix the Opens times if they are wrong)")
+    clock = RoundClock(
+        ctx.config["rounds"],
+        "round of this match",
+        round_at,
+        "before any round opened (fix the Opens times if they are wrong)",
+    )
     table = tables.require(SUBMISSIONS_TAB)
     rows, problems = read_stamped(table, ctx, round_number, clock, ("Answer",), "the row is not scored")
     subs: list[Submission] = []
@@ -102,9 +112,16 @@ def read_submissions(tables: Tables, ctx: Context, plans: dict[int, RoundPlan], 
         if is_blank(row.record["Answer"]):
             problems.append(Problem(table.name, row.row, f"{row.player}'s answer is blank; nothing to score."))
         elif row.at < opens:
-            problems.append(Problem(table.name, row.row, (
-                f"came at {format_time(row.at, ctx.config.tz)}, before round {round_number} opened at "
-                f"{format_time(opens, ctx.config.tz)}; the row is not scored.")))
+            problems.append(
+                Problem(
+                    table.name,
+                    row.row,
+                    (
+                        f"came at {format_time(row.at, ctx.config.tz)}, before round {round_number} opened at "
+                        f"{format_time(opens, ctx.config.tz)}; the row is not scored."
+                    ),
+                )
+            )
         else:
             subs.append(Submission(row.row, row.at, row.player, str(row.record["Answer"])))
     return subs, problems
@@ -117,11 +134,16 @@ def read_piles(tables: Tables) -> dict[int, list[Dealt]]:
     for record in table.records(*PILE_HEADER) if table else ():
         try:
             number, reveal = whole(record["Round"], "Round"), whole(record["Reveal"], "Reveal")
-            dealt = Dealt(whole(record["Deck position"], "Deck position"), parse_treasure(record["Card"]),
-                          None if record.text("Peeked by").casefold() in ("", UNSEEN) else record.text("Peeked by"))
+            dealt = Dealt(
+                whole(record["Deck position"], "Deck position"),
+                parse_treasure(record["Card"]),
+                None if record.text("Peeked by").casefold() in ("", UNSEEN) else record.text("Peeked by"),
+            )
         except ValueError as error:
-            raise BookError(f"Pile row {record.row}: {error}. `hostkit deal` writes this tab; re-deal the round "
-                            f"with --force instead of typing in it.") from None
+            raise BookError(
+                f"Pile row {record.row}: {error}. `hostkit deal` writes this tab; re-deal the round "
+                f"with --force instead of typing in it."
+            ) from None
         piles.setdefault(number, []).append((reveal, dealt))
     return {n: [d for _, d in sorted(cards, key=lambda c: c[0])] for n, cards in piles.items()}
 
@@ -133,8 +155,11 @@ def decision_records(tables: Tables, round_number: int) -> tuple[list, list[Prob
         try:
             number = whole(record["Round"], "Round")
         except ValueError as error:
-            problems.append(Problem(table.name, record.row, f"{error}; type the round the decision belongs "
-                                    f"to. The row is not replayed."))
+            problems.append(
+                Problem(
+                    table.name, record.row, f"{error}; type the round the decision belongs to. The row is not replayed."
+                )
+            )
             continue
         if number == round_number:
             records.append(record)
@@ -153,13 +178,11 @@ def read_decision(record: Any, ctx: Context) -> tuple[str, Choice, int | None]:
     return player, choice, card
 
 
-
 def same_round(cell: Any, round_number: int) -> bool:
     try:
         return whole_number(cell) == round_number
     except ValueError:
         return False
-
 
 
 def by_round(rows: Rows) -> Rows:
@@ -168,15 +191,16 @@ def by_round(rows: Rows) -> Rows:
             return (0, whole_number(row[0]), str(row[1]))
         except (ValueError, IndexError):
             return (1, 0, "")
-    return sorted(rows, key=key)
 
+    return sorted(rows, key=key)
 
 
 def record_draw(tables: Tables, entry: list) -> Rows:
     """The Draws tab with this draw's row replacing any earlier row of the same command and round."""
-    rows = [r for r in filled(tables, DRAWS_TAB) if not (len(r) > 1 and r[0] == entry[0] and same_round(r[1], entry[1]))]
+    rows = [
+        r for r in filled(tables, DRAWS_TAB) if not (len(r) > 1 and r[0] == entry[0] and same_round(r[1], entry[1]))
+    ]
     return [list(DRAWS_HEADER)] + rows + [entry]
-
 
 
 def whole(cell: Cell, what: str) -> int:
@@ -188,12 +212,10 @@ def whole(cell: Cell, what: str) -> int:
         raise ValueError(f"{what} {str(cell).strip()!r} {error}") from None
 
 
-
 def filled(tables: Tables, tab: str) -> Rows:
     """A tab's rows that are not wholly blank; none when the tab is missing."""
     table = tables.get(tab)
     return table.filled_rows() if table else []
-
 
 
 def other_rounds(tables: Tables, tab: str, round_number: int) -> Rows:
@@ -203,19 +225,25 @@ def other_rounds(tables: Tables, tab: str, round_number: int) -> Rows:
 def peeks_rows(tables: Tables, dealt: Deal) -> Rows:
     rows = other_rounds(tables, PEEKS_TAB, dealt.round)
     for p in dealt.peekers():
-        rows += [[dealt.round, p, d.card.value, d.position]
-                 for d in sorted(dealt.pile, key=lambda d: d.position) if d.peeked_by == p]
+        rows += [
+            [dealt.round, p, d.card.value, d.position]
+            for d in sorted(dealt.pile, key=lambda d: d.position)
+            if d.peeked_by == p
+        ]
     return [list(PEEKS_HEADER)] + by_round(rows)
+
 
 def pile_rows(tables: Tables, dealt: Deal) -> Rows:
     rows = other_rounds(tables, PILE_TAB, dealt.round)
-    rows += [[dealt.round, i, d.card.value, d.position, d.peeked_by or UNSEEN]
-             for i, d in enumerate(dealt.pile, start=1)]
+    rows += [
+        [dealt.round, i, d.card.value, d.position, d.peeked_by or UNSEEN] for i, d in enumerate(dealt.pile, start=1)
+    ]
     return [list(PILE_HEADER)] + by_round(rows)
 
 
 def board_problems(board: Board, problems: list[str], ctx: Context, round_number: int) -> list[Problem]:
     """A round's unreadable board rows, then the ways the board breaks the rules."""
     warnings = board_warnings(board, ctx.config["board_min_cards"], ctx.config["board_max_cards"])
-    return ([Problem(BOARD_TAB, None, p) for p in problems]
-            + [Problem(BOARD_TAB, None, f"round {round_number}: {w}") for w in warnings])
+    return [Problem(BOARD_TAB, None, p) for p in problems] + [
+        Problem(BOARD_TAB, None, f"round {round_number}: {w}") for w in warnings
+    ]

@@ -6,9 +6,10 @@ Rule sheet: seeds/000_8acb406e1f75c262.txt (Part 2); rulings: README.md, Rulings
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from hostkit.core.tables import Cell, is_blank
 from hostkit.core.words import plural
@@ -60,12 +61,17 @@ class DeckRecipe:
 
     def cards(self) -> list[Treasure]:
         low = [Treasure.THREE, Treasure.FOUR, Treasure.FIVE, Treasure.SIX]
-        return ([t for t in low for _ in range(self.each_of_3_to_6)]
-                + [Treasure.SEVEN] * self.sevens + [Treasure.SKULL] * self.skulls)
+        return (
+            [t for t in low for _ in range(self.each_of_3_to_6)]
+            + [Treasure.SEVEN] * self.sevens
+            + [Treasure.SKULL] * self.skulls
+        )
 
     def describe(self) -> str:
-        return (f"{len(self.cards())} cards: {self.each_of_3_to_6} each of 3, 4, 5 and 6, "
-                f"{plural(self.sevens, 'seven')}, {plural(self.skulls, 'skull')}")
+        return (
+            f"{len(self.cards())} cards: {self.each_of_3_to_6} each of 3, 4, 5 and 6, "
+            f"{plural(self.sevens, 'seven')}, {plural(self.skulls, 'skull')}"
+        )
 
 
 def shuffled_deck(recipe: DeckRecipe, rand: random.Random) -> tuple[Treasure, ...]:
@@ -106,8 +112,14 @@ class Deal:
         return list(dict.fromkeys(self.order))
 
 
-def deal(deck: Sequence[Treasure], used: Iterable[int], order: Sequence[str], round_number: int,
-         rand: random.Random, unseen: int = UNSEEN_CARDS) -> Deal:
+def deal(
+    deck: Sequence[Treasure],
+    used: Iterable[int],
+    order: Sequence[str],
+    round_number: int,
+    rand: random.Random,
+    unseen: int = UNSEEN_CARDS,
+) -> Deal:
     """Peeks from the top of the deck for each player (in order of first appearance, one per turn held),
     then `unseen` more cards; shuffled together into the reveal pile. Deck positions count from 1."""
     taken = set(used)
@@ -193,8 +205,14 @@ class Tobago:
     Every revealed card is taken or ends Part 2, so at most as many cards as there were turns are revealed.
     """
 
-    def __init__(self, order: Sequence[str], pile: Sequence[Treasure], players: Sequence[str] = (),
-                 skull_value: int = -3, show: Callable[[Sequence[str]], str] = _names):
+    def __init__(
+        self,
+        order: Sequence[str],
+        pile: Sequence[Treasure],
+        players: Sequence[str] = (),
+        skull_value: int = -3,
+        show: Callable[[Sequence[str]], str] = _names,
+    ):
         self.start = tuple(order)
         self.order = list(order)
         self.pile = tuple(pile)
@@ -231,13 +249,17 @@ class Tobago:
             if not brief:
                 lines += [f"  {step.reason}" for step in reveal.steps]
             elif reveal.order_after is not None:
-                lines[-1] += (f" {'Taken by ' + reveal.taken_by if reveal.taken_by else 'Not taken'}; turn order "
-                              f"after it: {self.show(reveal.order_after)}.")
+                lines[-1] += (
+                    f" {'Taken by ' + reveal.taken_by if reveal.taken_by else 'Not taken'}; turn order "
+                    f"after it: {self.show(reveal.order_after)}."
+                )
         if brief:
             waiting = self.waiting()
-            lines.append(f"Part 2 has ended: {self.ended}." if waiting is None else
-                         f"Waiting for {waiting.player}'s decision on card {waiting.number} "
-                         f"({waiting.card.describe()}).")
+            lines.append(
+                f"Part 2 has ended: {self.ended}."
+                if waiting is None
+                else f"Waiting for {waiting.player}'s decision on card {waiting.number} ({waiting.card.describe()})."
+            )
             lines.append(self.describe_treasure())
         return lines
 
@@ -247,15 +269,30 @@ class Tobago:
     def as_json(self) -> dict[str, Any]:
         waiting = self.waiting()
         return {
-            "reveals": [{"card": r.card.value, "value": r.card.worth(self.skull_value), "number": r.number,
-                         "taken_by": r.taken_by,
-                         "decisions": [{"player": s.player, "decision": s.choice.value, "row": s.row,
-                                        "forced": s.forced, "reason": s.reason} for s in r.steps],
-                         "turn_order_after": None if r.order_after is None else list(r.order_after)}
-                        for r in self.reveals],
+            "reveals": [
+                {
+                    "card": r.card.value,
+                    "value": r.card.worth(self.skull_value),
+                    "number": r.number,
+                    "taken_by": r.taken_by,
+                    "decisions": [
+                        {
+                            "player": s.player,
+                            "decision": s.choice.value,
+                            "row": s.row,
+                            "forced": s.forced,
+                            "reason": s.reason,
+                        }
+                        for s in r.steps
+                    ],
+                    "turn_order_after": None if r.order_after is None else list(r.order_after),
+                }
+                for r in self.reveals
+            ],
             "turn_order_left": list(self.order),
-            "waiting_for": None if waiting is None else {"player": waiting.player, "card": waiting.card.value,
-                                                         "number": waiting.number},
+            "waiting_for": None
+            if waiting is None
+            else {"player": waiting.player, "card": waiting.card.value, "number": waiting.number},
             "treasure": dict(self.treasure),
             "ended": self.ended,
         }
@@ -274,8 +311,7 @@ class Tobago:
         if card is None:
             raise Rejected(f"the Card is blank; type the number of the revealed card ({about})")
         if card > current.number:
-            raise Rejected(f"card {card} is not revealed yet (Card is the number of the card in reveal order): "
-                           f"{about}")
+            raise Rejected(f"card {card} is not revealed yet (Card is the number of the card in reveal order): {about}")
         if card < 1:
             raise Rejected(f"there is no card {card}; cards are numbered from 1 as they are revealed ({about})")
         if card < current.number:
@@ -292,11 +328,14 @@ class Tobago:
         """A recorded decision on a skull, which was taken at once: a take by its taker confirms it."""
         taker, forced = skull.taken_by, skull.steps[0]
         if choice is Choice.PASS:
-            raise Rejected(f"card {skull.number} is a skull and a skull cannot be passed: {taker}, who held "
-                           f"the first turn, had to take it")
+            raise Rejected(
+                f"card {skull.number} is a skull and a skull cannot be passed: {taker}, who held "
+                f"the first turn, had to take it"
+            )
         if player != taker:
-            raise Rejected(f"card {skull.number} is a skull, taken at once by {taker} (who held the first turn), "
-                           f"not by {player}")
+            raise Rejected(
+                f"card {skull.number} is a skull, taken at once by {taker} (who held the first turn), not by {player}"
+            )
         if forced.row is not None:
             raise Rejected(f"card {skull.number}, a skull, is already recorded as taken by {taker} (row {forced.row})")
         confirmed = Step(forced.player, forced.choice, row, forced.reason, forced=True)
@@ -309,12 +348,15 @@ class Tobago:
         self.treasure[player] = self.treasure.get(player, 0) + current.card.worth(self.skull_value)
         current.taken_by = player
         current.order_after = tuple(self.order)
-        why = (f"{player} holds the first turn and must take card {current.number}, a skull ({self.skull_value:+d})"
-               if forced else
-               f"{player} takes card {current.number} ({current.card.describe()}, "
-               f"{current.card.worth(self.skull_value):+d})")
-        step = Step(player, Choice.TAKE, row, f"{why}; that turn leaves the order, now {self.show(self.order)}.",
-                    forced)
+        why = (
+            f"{player} holds the first turn and must take card {current.number}, a skull ({self.skull_value:+d})"
+            if forced
+            else f"{player} takes card {current.number} ({current.card.describe()}, "
+            f"{current.card.worth(self.skull_value):+d})"
+        )
+        step = Step(
+            player, Choice.TAKE, row, f"{why}; that turn leaves the order, now {self.show(self.order)}.", forced
+        )
         current.steps.append(step)
         self._reveal_next()
         return step
@@ -330,8 +372,10 @@ class Tobago:
             why = f"{player} passes card {current.number}, the last turn: nobody takes it and Part 2 ends."
         else:
             self.option = position
-            why = (f"{player} passes card {current.number}; the option moves to {self.order[position]} "
-                   f"(turn {position + 1} of {self.show(self.order)}).")
+            why = (
+                f"{player} passes card {current.number}; the option moves to {self.order[position]} "
+                f"(turn {position + 1} of {self.show(self.order)})."
+            )
         step = Step(player, Choice.PASS, row, why)
         current.steps.append(step)
         return step

@@ -7,8 +7,8 @@ The core Faces holds the names; BlockFaces adds reading a block typed in free or
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from hostkit.core.cards import FULL_DECK, Card, Faces, is_hap
 
@@ -41,8 +41,10 @@ class BlockFaces:
                     raise ValueError(f"{self.faces.attributes[a]} value {name!r} has no letters or digits; rename it")
                 if key in lookup:
                     other = self.faces.attributes[lookup[key][0]]
-                    raise ValueError(f"value {name!r} is used twice ({other} and {self.faces.attributes[a]}); "
-                                     f"every value name must be unique so blocks can be typed in any order")
+                    raise ValueError(
+                        f"value {name!r} is used twice ({other} and {self.faces.attributes[a]}); "
+                        f"every value name must be unique so blocks can be typed in any order"
+                    )
                 lookup[key] = (a, v)
         for alias, target in self.faces.aliases.items():
             if _words(alias) and _words(alias) not in lookup and _words(target) in lookup:
@@ -67,7 +69,7 @@ class BlockFaces:
         i = 0
         while i < len(words):
             for size in range(min(longest, len(words) - i), 0, -1):
-                hit = self._lookup.get(words[i:i + size])
+                hit = self._lookup.get(words[i : i + size])
                 if hit is not None:
                     if hit[1] not in found[hit[0]]:
                         found[hit[0]].append(hit[1])
@@ -80,8 +82,10 @@ class BlockFaces:
         for a, indexes in enumerate(found):
             names = self.values[a]
             if len(indexes) > 1:
-                problems.append(f"it names {len(indexes)} {self.attributes[a]} values "
-                                f"({', '.join(names[v] for v in indexes)}) where a {self.piece} has one")
+                problems.append(
+                    f"it names {len(indexes)} {self.attributes[a]} values "
+                    f"({', '.join(names[v] for v in indexes)}) where a {self.piece} has one"
+                )
             elif not indexes:
                 problems.append(f"it names no {self.attributes[a]} ({_or_list(names)})")
         if problems:
@@ -89,8 +93,9 @@ class BlockFaces:
                 verb = "is not a value" if len(unknown) == 1 else "are not values"
                 problems.append(f"{', '.join(repr(w) for w in unknown)} {verb} of this game")
             example = self.format(FULL_DECK[0])
-            raise ValueError(f"{raw!r} is not a {self.piece}: {'; '.join(problems)}. "
-                             f"Type its three values, like {example!r}")
+            raise ValueError(
+                f"{raw!r} is not a {self.piece}: {'; '.join(problems)}. Type its three values, like {example!r}"
+            )
         return Card((found[0][0], found[1][0], found[2][0]))
 
     def format(self, block: Card) -> str:
@@ -101,8 +106,9 @@ class BlockFaces:
         """Per attribute, the shortest prefixes that tell its values apart (So, Ho, St for solid, hollow, striped)."""
         out = []
         for names in self.values:
-            size = next(n for n in range(1, max(map(len, names)) + 1)
-                        if len({name[:n] for name in names}) == len(names))
+            size = next(
+                n for n in range(1, max(map(len, names)) + 1) if len({name[:n] for name in names}) == len(names)
+            )
             out.append(tuple(name[:size].capitalize().ljust(size) for name in names))
         return tuple(out)  # type: ignore[return-value]
 
@@ -141,8 +147,12 @@ class BlockFaces:
         return is_hap(*blocks)
 
 
-def make_faces(attributes: Sequence[str], values: Sequence[Sequence[str]],
-               aliases: Mapping[str, str] | None = None, piece: str = "block") -> BlockFaces:
+def make_faces(
+    attributes: Sequence[str],
+    values: Sequence[Sequence[str]],
+    aliases: Mapping[str, str] | None = None,
+    piece: str = "block",
+) -> BlockFaces:
     """Faces from Config names: three attributes, three values each, every value name unique.
     Aliases (like gray for grey) are kept only where they name a value and clash with none."""
     attributes = tuple(str(a).strip().lower() for a in attributes)
@@ -152,6 +162,9 @@ def make_faces(attributes: Sequence[str], values: Sequence[Sequence[str]],
     if len(values) != 3 or any(len(group) != 3 or not all(group) for group in values):
         raise ValueError(f"values {[list(g) for g in values]!r}: give three non-blank values for each attribute")
     names = {_words(v) for group in values for v in group}
-    kept = {alias: target for alias, target in (aliases or {}).items()
-            if _words(target) in names and _words(alias) not in names}
+    kept = {
+        alias: target
+        for alias, target in (aliases or {}).items()
+        if _words(target) in names and _words(alias) not in names
+    }
     return BlockFaces(Faces(attributes, values, kept), piece)  # type: ignore[arg-type]

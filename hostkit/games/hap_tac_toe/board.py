@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Iterator, Mapping
 
 from hostkit.core.cards import Card
 
@@ -122,9 +122,7 @@ def _lines() -> tuple[Line, ...]:
 LINES: tuple[Line, ...] = _lines()
 """5 rows, 5 columns and 10 diagonals of 3 to 5 squares: no wrapping."""
 
-_LINE_OF: dict[frozenset[Square], Line] = {
-    frozenset(triple): line for line in LINES for triple in line.triples()
-}
+_LINE_OF: dict[frozenset[Square], Line] = {frozenset(triple): line for line in LINES for triple in line.triples()}
 
 
 def line_through(squares: Iterable[Square]) -> Line | None:
@@ -157,11 +155,11 @@ class Board:
     placements: Mapping[Square, Placement]
 
     @classmethod
-    def empty(cls) -> "Board":
+    def empty(cls) -> Board:
         return cls({})
 
     @classmethod
-    def of(cls, blocks: Mapping[Square, Card]) -> "Board":
+    def of(cls, blocks: Mapping[Square, Card]) -> Board:
         """A board built directly (examples, tests): turn 0, no player."""
         return cls({sq: Placement(card, 0, "") for sq, card in blocks.items()})
 
@@ -184,7 +182,7 @@ class Board:
     def blocks(self) -> dict[Square, Card]:
         return {sq: self.placements[sq].block for sq in sorted(self.placements)}
 
-    def place(self, square: Square, block: Card, turn: int = 0, player: str = "") -> "Board":
+    def place(self, square: Square, block: Card, turn: int = 0, player: str = "") -> Board:
         if square in self.placements:
             raise ValueError(f"{square} is already taken; place on an empty square")
         if self.square_of(block) is not None:

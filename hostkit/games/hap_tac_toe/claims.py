@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from hostkit.games.hap_tac_toe.board import Square, format_squares, parse_square
 
@@ -33,14 +33,14 @@ class Claim:
     problem: str | None = None
 
     @classmethod
-    def of(cls, *squares: Square | str) -> "Claim":
+    def of(cls, *squares: Square | str) -> Claim:
         parsed = tuple(sq if isinstance(sq, Square) else parse_square(sq) for sq in squares)
         if len(parsed) != 3:
             raise ValueError(f"a claim names three squares, not {len(parsed)}: {format_squares(parsed)!r}")
         return cls(format_squares(parsed), parsed)
 
     @classmethod
-    def unreadable(cls, text: str, problem: str) -> "Claim":
+    def unreadable(cls, text: str, problem: str) -> Claim:
         return cls(text.strip(), None, problem)
 
     def is_readable(self) -> bool:
@@ -61,9 +61,10 @@ def _read_group(text: str) -> list[Claim]:
         except ValueError as error:
             return [Claim.unreadable(text, str(error))]
     if not squares or len(squares) % 3:
-        return [Claim.unreadable(text, f"{text.strip()!r} names {len(squares)} squares; "
-                                       f"a claim names three, like A1 A2 A4")]
-    return [Claim(format_squares(squares[i:i + 3]), tuple(squares[i:i + 3])) for i in range(0, len(squares), 3)]
+        return [
+            Claim.unreadable(text, f"{text.strip()!r} names {len(squares)} squares; a claim names three, like A1 A2 A4")
+        ]
+    return [Claim(format_squares(squares[i : i + 3]), tuple(squares[i : i + 3])) for i in range(0, len(squares), 3)]
 
 
 def parse_claims(text: object) -> list[Claim]:
@@ -125,18 +126,21 @@ def parse_message(text: object) -> Message:
         raise ValueError(f"{raw!r} has {len(found)} times; type one, like @20:01:15")
     if found:
         moment = parse_clock_time(found[0].group(1))
-        raw = (raw[:found[0].start()] + " " + raw[found[0].end():]).strip()
+        raw = (raw[: found[0].start()] + " " + raw[found[0].end() :]).strip()
     raw = _DONE.sub("", raw).strip()
     words = raw.split()
     at = next((i for i, w in enumerate(words) if _SQUARE_WORD.fullmatch(w.strip(",.;:"))), None)
     if at is None:
-        raise ValueError(f"{raw!r} names no square; type the block, the square and the claims, "
-                         f"like 'yellow solid 4 C3 set A1 A2 A4 done'")
+        raise ValueError(
+            f"{raw!r} names no square; type the block, the square and the claims, "
+            f"like 'yellow solid 4 C3 set A1 A2 A4 done'"
+        )
     block = " ".join(words[:at])
     if not block:
-        raise ValueError(f"{raw!r} names no block before its square {words[at]}; type the block first, "
-                         f"like 'yellow solid 4 C3'")
-    return Message(block, words[at].strip(",.;:"), " ".join(words[at + 1:]), moment)
+        raise ValueError(
+            f"{raw!r} names no block before its square {words[at]}; type the block first, like 'yellow solid 4 C3'"
+        )
+    return Message(block, words[at].strip(",.;:"), " ".join(words[at + 1 :]), moment)
 
 
 def format_message(message: Message) -> str:
@@ -147,4 +151,3 @@ def format_message(message: Message) -> str:
     if message.time is not None:
         parts.append("@" + format_clock_time(message.time))
     return " ".join(parts)
-

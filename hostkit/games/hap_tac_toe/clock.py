@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from hostkit.core.times import format_span
 
@@ -42,8 +42,7 @@ class TurnClock:
 
 def charge(began: dt.datetime, ended: dt.datetime, reserve: dt.timedelta, move: dt.timedelta) -> TurnClock:
     if ended < began:
-        raise ValueError(f"the turn ends ({ended:%H:%M:%S}) before it began ({began:%H:%M:%S}); "
-                         f"fix its Done time")
+        raise ValueError(f"the turn ends ({ended:%H:%M:%S}) before it began ({began:%H:%M:%S}); fix its Done time")
     return TurnClock(began, ended, reserve, move)
 
 
@@ -67,20 +66,27 @@ class ClockReading:
         return f"{text}. {self.out_of_time}" if self.out_of_time else text
 
 
-def read_clock(player: str, turn: int, began: dt.datetime, now: dt.datetime,
-               reserves: Mapping[str, dt.timedelta], move: dt.timedelta) -> ClockReading:
+def read_clock(
+    player: str,
+    turn: int,
+    began: dt.datetime,
+    now: dt.datetime,
+    reserves: Mapping[str, dt.timedelta],
+    move: dt.timedelta,
+) -> ClockReading:
     elapsed = max(ZERO, now - began)
     used = max(ZERO, elapsed - move)
     left = reserves[player] - used
     shown = {p: (max(ZERO, left) if p == player else r) for p, r in reserves.items()}
     out = None
     if left < ZERO:
-        out = (f"{player}'s reserve ran out at {began + move + reserves[player]:%H:%M:%S}: "
-               f"{player} loses the match on time")
+        out = (
+            f"{player}'s reserve ran out at {began + move + reserves[player]:%H:%M:%S}: "
+            f"{player} loses the match on time"
+        )
     return ClockReading(player, turn, now, elapsed, max(ZERO, move - elapsed), shown, out)
 
 
 def on_day_of(clock: dt.time, starts: dt.datetime) -> dt.datetime:
     """A Done typed as a time of day, on the day (and in the zone) of the game's Starts."""
     return dt.datetime.combine(starts.date(), clock, tzinfo=starts.tzinfo)
-

@@ -32,12 +32,17 @@ def demo_book(game: Game) -> Demo:
         moves += rows
         first = PLAYERS[0]
     tabs["Moves"] = moves
-    return Demo(tabs, (1, 2), f"{rules.title}: {' and '.join(PLAYERS)}, both games played turn by turn, "
-                              f"with missed, wrong and repeated claims.")
+    return Demo(
+        tabs,
+        (1, 2),
+        f"{rules.title}: {' and '.join(PLAYERS)}, both games played turn by turn, "
+        f"with missed, wrong and repeated claims.",
+    )
 
 
-def _game(rules: HapTacToe, number: int, first: str, starts: dt.datetime, carry: Carry | None,
-          rand: random.Random) -> tuple[Rows, Carry]:
+def _game(
+    rules: HapTacToe, number: int, first: str, starts: dt.datetime, carry: Carry | None, rand: random.Random
+) -> tuple[Rows, Carry]:
     """Moves rows of one game: random placements; each player claims most of the sets their block
     completes, sometimes one that is not a set, sometimes one already claimed."""
     game = rules.new_game(PLAYERS, first, starts.replace(tzinfo=dt.timezone.utc), number, carry)
@@ -47,8 +52,14 @@ def _game(rules: HapTacToe, number: int, first: str, starts: dt.datetime, carry:
     at = starts
     for turn, (block, square) in enumerate(zip(blocks, squares), start=1):
         after = game.board.place(square, block)
-        claims = [t for t in triples if square in t and all(after.is_occupied(s) for s in t)
-                  and is_hap(*(after.block_at(s) for s in t)) and rand.random() < 0.8]
+        claims = [
+            t
+            for t in triples
+            if square in t
+            and all(after.is_occupied(s) for s in t)
+            and is_hap(*(after.block_at(s) for s in t))
+            and rand.random() < 0.8
+        ]
         if rand.random() < 0.12:
             claims.append(rand.choice([t for t in triples if all(after.is_occupied(s) for s in t)] or triples))
         if game.claimed and rand.random() < 0.08:
@@ -56,7 +67,8 @@ def _game(rules: HapTacToe, number: int, first: str, starts: dt.datetime, carry:
         text = " ".join(f"set {format_squares(t)}" for t in claims)
         at += dt.timedelta(seconds=rand.randint(12, 68))
         player = game.waiting_for().player  # type: ignore[union-attr]
-        game = game.play(TurnRecord(turn, player, rules.format_block(block), square.name, text,
-                                    at.replace(tzinfo=dt.timezone.utc)))
+        game = game.play(
+            TurnRecord(turn, player, rules.format_block(block), square.name, text, at.replace(tzinfo=dt.timezone.utc))
+        )
         rows.append([number, turn, player, rules.format_block(block), square.name, text, at])
     return rows, game.carry()

@@ -4,10 +4,11 @@ the turn, scoring and the clock. Pure: records in, an immutable Game out."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from hostkit.core.cards import Card
 from hostkit.core.players import player_key
@@ -61,9 +62,14 @@ class JudgedClaim:
     """What the claim did to the score: `+1`, `-0.5`, `strike 1 of 2`."""
 
     def as_json(self) -> dict[str, Any]:
-        return {"squares": [s.name for s in self.claim.squares or ()], "text": self.claim.text,
-                "verdict": self.verdict.value, "points": as_number(self.points), "reason": self.reason,
-                "scoring": self.note}
+        return {
+            "squares": [s.name for s in self.claim.squares or ()],
+            "text": self.claim.text,
+            "verdict": self.verdict.value,
+            "points": as_number(self.points),
+            "reason": self.reason,
+            "scoring": self.note,
+        }
 
 
 @dataclass(frozen=True)
@@ -82,13 +88,19 @@ class PlayedTurn:
         return sum((c.points for c in self.claims), Fraction(0))
 
     def as_json(self, faces: BlockFaces) -> dict[str, Any]:
-        return {"turn": self.number, "player": self.player,
-                "block": faces.format(self.block) if self.block else None,
-                "square": self.square.name if self.square else None,
-                "done": self.clock.ended.isoformat(), "seconds": as_number(self.clock.seconds),
-                "from_reserve": as_number(self.clock.from_reserve),
-                "reserve_left": as_number(self.clock.reserve_left), "points": as_number(self.points),
-                "lost": self.lost, "claims": [c.as_json() for c in self.claims]}
+        return {
+            "turn": self.number,
+            "player": self.player,
+            "block": faces.format(self.block) if self.block else None,
+            "square": self.square.name if self.square else None,
+            "done": self.clock.ended.isoformat(),
+            "seconds": as_number(self.clock.seconds),
+            "from_reserve": as_number(self.clock.from_reserve),
+            "reserve_left": as_number(self.clock.reserve_left),
+            "points": as_number(self.points),
+            "lost": self.lost,
+            "claims": [c.as_json() for c in self.claims],
+        }
 
 
 @dataclass(frozen=True)
@@ -101,8 +113,7 @@ class RejectedTurn:
         return f"Turn {self.record.turn} ({self.record.player}) is refused: {self.reason}"
 
     def as_json(self) -> dict[str, Any]:
-        return {"turn": self.record.turn, "player": self.record.player, "kind": self.kind.value,
-                "reason": self.reason}
+        return {"turn": self.record.turn, "player": self.record.player, "kind": self.kind.value, "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -123,7 +134,7 @@ class Waiting:
 class Game:
     """A game after some turns. Build it with `Game.new` or `replay`; `play` returns the next state."""
 
-    rules: "HapTacToe"
+    rules: HapTacToe
     number: int
     players: tuple[str, str]
     first_player: str
@@ -138,8 +149,15 @@ class Game:
     rejected: RejectedTurn | None = None
 
     @classmethod
-    def new(cls, rules: "HapTacToe", players: Iterable[str], first_player: str, starts: dt.datetime,
-            number: int = 1, carry: Carry | None = None) -> "Game":
+    def new(
+        cls,
+        rules: HapTacToe,
+        players: Iterable[str],
+        first_player: str,
+        starts: dt.datetime,
+        number: int = 1,
+        carry: Carry | None = None,
+    ) -> Game:
         names = tuple(players)
         if len(names) != 2 or player_key(names[0]) == player_key(names[1]):
             raise ValueError(f"players {list(names)!r}: a Death Match has two different players")
@@ -148,8 +166,9 @@ class Game:
             raise ValueError(f"first_player {first_player!r} is not {names[0]} or {names[1]}; name one of them")
         reserves = {p: (carry.reserves[p] if carry else rules.settings.reserve) for p in names}
         strikes = {p: (carry.strikes[p] if carry else 0) for p in names}
-        return cls(rules, number, names, first, starts, Board.empty(), {p: Fraction(0) for p in names},
-                   strikes, reserves)  # type: ignore[arg-type]
+        return cls(
+            rules, number, names, first, starts, Board.empty(), {p: Fraction(0) for p in names}, strikes, reserves
+        )  # type: ignore[arg-type]
 
     @property
     def ended_at(self) -> dt.datetime:
@@ -195,7 +214,7 @@ class Game:
             return RejectedTurn(record, refused.kind, refused.reason)
         return None
 
-    def play(self, record: TurnRecord) -> "Game":
+    def play(self, record: TurnRecord) -> Game:
         """The game after this turn; a turn that breaks a rule gives this game with `rejected` set."""
         if self.rejected is not None:
             raise ValueError(f"game {self.number} is stopped at {self.rejected.describe()}; fix that row first")
@@ -205,9 +224,11 @@ class Game:
             return replace(self, rejected=RejectedTurn(record, refused.kind, refused.reason))
         reserves = {**self.reserves, player: clock.reserve_left}
         if block is None or square is None:
-            reason = (f"{player}'s reserve ran out at {clock.ran_out_at():%H:%M:%S} on turn {record.turn} of "
-                      f"game {self.number} (the turn took {format_span(clock.seconds)}, "
-                      f"{format_span(clock.reserve_before)} of reserve was left): {player} loses the match on time")
+            reason = (
+                f"{player}'s reserve ran out at {clock.ran_out_at():%H:%M:%S} on turn {record.turn} of "
+                f"game {self.number} (the turn took {format_span(clock.seconds)}, "
+                f"{format_span(clock.reserve_before)} of reserve was left): {player} loses the match on time"
+            )
             turn = PlayedTurn(record.turn, player, None, None, clock, (), reason)
             return replace(self, turns=self.turns + (turn,), reserves=reserves, lost={**self.lost, player: reason})
         board = self.board.place(square, block, record.turn, player)
@@ -223,37 +244,55 @@ class Game:
                 claimed[claim.key()] = Claimed(player, record.turn)
             judged.append(JudgedClaim(claim, judgement.verdict, judgement.reason, scored.points, strikes, scored.note))
         turn = PlayedTurn(record.turn, player, block, square, clock, tuple(judged))
-        return replace(self, board=board, turns=self.turns + (turn,), claimed=claimed, reserves=reserves,
-                       points={**self.points, player: points}, strikes={**self.strikes, player: strikes})
+        return replace(
+            self,
+            board=board,
+            turns=self.turns + (turn,),
+            claimed=claimed,
+            reserves=reserves,
+            points={**self.points, player: points},
+            strikes={**self.strikes, player: strikes},
+        )
 
     def _legal(self, record: TurnRecord) -> tuple[str, Card | None, Square | None, TurnClock]:
         """The turn's player, block, square and clock; no block or square when the reserve ran out
         before Done, since the match was lost then, whatever the row says was played."""
         if self.is_over():
-            raise _Refused(Rejection.GAME_OVER, f"game {self.number} is already over ({self.end_reason()}); "
-                                                f"delete this row")
+            raise _Refused(
+                Rejection.GAME_OVER, f"game {self.number} is already over ({self.end_reason()}); delete this row"
+            )
         expected = len(self.turns) + 1
         if record.turn != expected:
             if record.turn < expected:
-                raise _Refused(Rejection.TURN_NUMBER, f"turn {record.turn} is written twice; "
-                                                      f"renumber the rows so turns run 1, 2, 3, …")
-            raise _Refused(Rejection.TURN_NUMBER, f"turn {expected} is missing before turn {record.turn}; "
-                                                  f"add it or renumber the rows")
+                raise _Refused(
+                    Rejection.TURN_NUMBER,
+                    f"turn {record.turn} is written twice; renumber the rows so turns run 1, 2, 3, …",
+                )
+            raise _Refused(
+                Rejection.TURN_NUMBER,
+                f"turn {expected} is missing before turn {record.turn}; add it or renumber the rows",
+            )
         player = _match(self.players, record.player)
         if player is None:
-            raise _Refused(Rejection.WRONG_PLAYER, f"{record.player!r} is not a player of this match "
-                                                   f"({' or '.join(self.players)})")
+            raise _Refused(
+                Rejection.WRONG_PLAYER, f"{record.player!r} is not a player of this match ({' or '.join(self.players)})"
+            )
         if player != self.to_move():
-            raise _Refused(Rejection.WRONG_PLAYER, f"turn {expected} is {self.to_move()}'s, not {player}'s: "
-                                                   f"turns alternate and {self.first_player} moved first "
-                                                   f"in game {self.number}")
+            raise _Refused(
+                Rejection.WRONG_PLAYER,
+                f"turn {expected} is {self.to_move()}'s, not {player}'s: "
+                f"turns alternate and {self.first_player} moved first "
+                f"in game {self.number}",
+            )
         if record.done is None:
             raise _Refused(Rejection.BAD_TIME, f"turn {expected} has no Done time; type when {player} said done")
         try:
             clock = charge(self.ended_at, record.done, self.reserves[player], self.rules.settings.move)
         except TypeError:
-            raise _Refused(Rejection.BAD_TIME, "its Done time mixes a time zone with none; "
-                                               "type times the same way as the game's Starts") from None
+            raise _Refused(
+                Rejection.BAD_TIME,
+                "its Done time mixes a time zone with none; type times the same way as the game's Starts",
+            ) from None
         except ValueError as error:
             raise _Refused(Rejection.BAD_TIME, str(error)) from None
         if clock.is_out_of_time():
@@ -265,29 +304,43 @@ class Game:
         where = self.board.square_of(block)
         if where is not None:
             placed = self.board.placements[where]
-            raise _Refused(Rejection.BLOCK_PLACED, f"{self.rules.faces.format(block)} is already on {where} "
-                                                   f"(turn {placed.turn}); pick a {self.rules.faces.piece} "
-                                                   f"that is not placed yet")
+            raise _Refused(
+                Rejection.BLOCK_PLACED,
+                f"{self.rules.faces.format(block)} is already on {where} "
+                f"(turn {placed.turn}); pick a {self.rules.faces.piece} "
+                f"that is not placed yet",
+            )
         try:
             square = parse_square(record.square)
         except ValueError as error:
             raise _Refused(Rejection.OFF_BOARD, str(error)) from None
         if self.board.is_occupied(square):
             placed = self.board.placements[square]
-            raise _Refused(Rejection.SQUARE_TAKEN, f"{square} is taken by {self.rules.faces.format(placed.block)} "
-                                                   f"(turn {placed.turn}); pick an empty square")
+            raise _Refused(
+                Rejection.SQUARE_TAKEN,
+                f"{square} is taken by {self.rules.faces.format(placed.block)} "
+                f"(turn {placed.turn}); pick an empty square",
+            )
         return player, block, square, clock
 
     def as_json(self) -> dict[str, Any]:
         faces = self.rules.faces
         waiting = self.waiting_for()
         return {
-            "game": self.rules.name, "round": self.number,
+            "game": self.rules.name,
+            "round": self.number,
             "board": {sq.name: faces.format(card) for sq, card in self.board.blocks().items()},
             "turns": [t.as_json(faces) for t in self.turns],
-            "players": {p: {"points": as_number(self.points[p]), "strikes": self.strikes[p],
-                            "reserve_left": as_number(self.reserves[p]), "lost": p in self.lost,
-                            "lost_reason": self.lost.get(p)} for p in self.players},
+            "players": {
+                p: {
+                    "points": as_number(self.points[p]),
+                    "strikes": self.strikes[p],
+                    "reserve_left": as_number(self.reserves[p]),
+                    "lost": p in self.lost,
+                    "lost_reason": self.lost.get(p),
+                }
+                for p in self.players
+            },
             "waiting_for": {"player": waiting.player, "turn": waiting.turn} if waiting else None,
             "ended": self.is_over(),
             "end_reason": self.end_reason(),
@@ -316,8 +369,15 @@ def _match(players: tuple[str, ...], typed: str) -> str | None:
     return next((p for p in players if player_key(p) == key), None)
 
 
-def replay(rules: "HapTacToe", players: Iterable[str], first_player: str, starts: dt.datetime,
-           records: Iterable[TurnRecord], number: int = 1, carry: Carry | None = None) -> Game:
+def replay(
+    rules: HapTacToe,
+    players: Iterable[str],
+    first_player: str,
+    starts: dt.datetime,
+    records: Iterable[TurnRecord],
+    number: int = 1,
+    carry: Carry | None = None,
+) -> Game:
     """Replay the records in Turn order; stop at the first turn that breaks a rule."""
     game = Game.new(rules, players, first_player, starts, number, carry)
     for record in sorted(records, key=lambda r: r.turn):

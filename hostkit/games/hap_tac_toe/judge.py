@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Mapping
 
 from hostkit.games.hap_tac_toe.blocks import BlockFaces
 from hostkit.games.hap_tac_toe.board import Board, Line, Square, format_squares, line_through
@@ -39,8 +39,9 @@ class Judgement:
     line: Line | None = None
 
 
-def judge_claim(board: Board, claim: Claim, claimed: Mapping[frozenset[Square], Claimed],
-                faces: BlockFaces, noun: str = "hap") -> Judgement:
+def judge_claim(
+    board: Board, claim: Claim, claimed: Mapping[frozenset[Square], Claimed], faces: BlockFaces, noun: str = "hap"
+) -> Judgement:
     """One claim against the board as the turn ends. Checks run: readable, three different squares on
     one line, all occupied, a hap, not claimed before."""
     if claim.squares is None:
@@ -49,24 +50,26 @@ def judge_claim(board: Board, claim: Claim, claimed: Mapping[frozenset[Square], 
     named = format_squares(squares)
     if len(set(squares)) != len(squares):
         twice = sorted({s for s in squares if squares.count(s) > 1})
-        return Judgement(Verdict.NOT_A_LINE, f"{named} names {format_squares(twice)} twice; "
-                                             f"a {noun} needs three different squares")
+        return Judgement(
+            Verdict.NOT_A_LINE, f"{named} names {format_squares(twice)} twice; a {noun} needs three different squares"
+        )
     line = line_through(squares)
     if line is None:
-        return Judgement(Verdict.NOT_A_LINE, f"{named} are not on one row, column or 45° diagonal "
-                                             f"(the grid does not wrap around)")
+        return Judgement(
+            Verdict.NOT_A_LINE, f"{named} are not on one row, column or 45° diagonal (the grid does not wrap around)"
+        )
     empty = [s for s in squares if not board.is_occupied(s)]
     if empty:
         verb = "is" if len(empty) == 1 else "are"
-        return Judgement(Verdict.EMPTY_SQUARE, f"{format_squares(empty)} {verb} empty: no {faces.piece} there yet",
-                         line)
+        return Judgement(
+            Verdict.EMPTY_SQUARE, f"{format_squares(empty)} {verb} empty: no {faces.piece} there yet", line
+        )
     blocks = [board.block_at(s) for s in squares]
     if not faces.is_hap(blocks):  # type: ignore[arg-type]
-        return Judgement(Verdict.NOT_A_HAP, f"{named} on {line.name} is not a {noun}: "
-                                            f"{faces.why_not_hap(blocks)}", line)  # type: ignore[arg-type]
+        return Judgement(
+            Verdict.NOT_A_HAP, f"{named} on {line.name} is not a {noun}: {faces.why_not_hap(blocks)}", line
+        )  # type: ignore[arg-type]
     first = claimed.get(claim.key())
     if first is not None:
-        return Judgement(Verdict.REPEAT, f"{named} was already claimed by {first.player} on turn {first.turn}",
-                         line)
-    return Judgement(Verdict.VALID, f"{named} on {line.name} is a {noun}: "
-                                    f"{faces.hap_reason(blocks)}", line)  # type: ignore[arg-type]
+        return Judgement(Verdict.REPEAT, f"{named} was already claimed by {first.player} on turn {first.turn}", line)
+    return Judgement(Verdict.VALID, f"{named} on {line.name} is a {noun}: {faces.hap_reason(blocks)}", line)  # type: ignore[arg-type]

@@ -31,8 +31,10 @@ def example(game: Game) -> str:
 def instructions(game: Game) -> str:
     waiting = game.waiting_for()
     assert waiting is not None
-    return (f"Paste {waiting.player}'s message, like '{example(game)}' (add @20:01:15 for a time already past), "
-            f"or type {CLOCK} or undo")
+    return (
+        f"Paste {waiting.player}'s message, like '{example(game)}' (add @20:01:15 for a time already past), "
+        f"or type {CLOCK} or undo"
+    )
 
 
 def start_time(text: str, state: MatchState, now: dt.datetime) -> dt.datetime | None:
@@ -91,8 +93,15 @@ def read_turn(text: str, state: MatchState, game: Game, now: dt.datetime) -> Tur
         block = game.rules.faces.format(game.rules.faces.parse(message.block))
     except ValueError:
         block = message.block
-    cells = {"game": game.number, "turn": record.turn, "player": record.player, "block": block,
-             "square": message.square.upper(), "claims": message.claims, "done": local(done, state.ctx)}
+    cells = {
+        "game": game.number,
+        "turn": record.turn,
+        "player": record.player,
+        "block": block,
+        "square": message.square.upper(),
+        "claims": message.claims,
+        "done": local(done, state.ctx),
+    }
     return Turn(record, cells)
 
 
@@ -101,8 +110,9 @@ def timeout_turn(state: MatchState, game: Game, now: dt.datetime) -> Turn:
     waiting = game.waiting_for()
     assert waiting is not None
     record = TurnRecord(waiting.turn, waiting.player, "", "", "", now)
-    return Turn(record, {"game": game.number, "turn": waiting.turn, "player": waiting.player,
-                         "done": local(now, state.ctx)})
+    return Turn(
+        record, {"game": game.number, "turn": waiting.turn, "player": waiting.player, "done": local(now, state.ctx)}
+    )
 
 
 def with_turn(tables: Tables, turn: Turn) -> tuple[Rows, int]:
@@ -117,8 +127,8 @@ def _speaker(text: str, players: tuple[str, ...]) -> tuple[str | None, str]:
     stripped = text.strip()
     bare = stripped.lstrip("@").strip()
     for name in sorted(players, key=len, reverse=True):
-        head = bare[:len(name)]
-        after = bare[len(name):]
+        head = bare[: len(name)]
+        after = bare[len(name) :]
         if player_key(head) == player_key(name) and (not after or after[0] in ": ,\t"):
             if stripped.startswith("@") or after.startswith(":"):
                 return name, after.lstrip(": ,\t")

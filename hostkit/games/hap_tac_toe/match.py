@@ -7,21 +7,38 @@ Rule sheet: seeds/001_b5c301b16a5ecef5.txt; rulings: RULINGS.md, Hap-Tac-Toe and
 from __future__ import annotations
 
 import datetime as dt
-from typing import Callable, ClassVar
+from collections.abc import Callable
+from typing import ClassVar
 
 from hostkit.core.game import Demo, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry, Payout
 from hostkit.core.tables import BookError, Problem, Table, Tables, is_blank_row
 from hostkit.games.hap_tac_toe.game import Game as PureGame
 from hostkit.games.hap_tac_toe.live import (
-    CLOCK, Turn, instructions, read_turn, start_time, starts_rows, stamp, timeout_turn, with_turn,
+    CLOCK,
+    Turn,
+    instructions,
+    read_turn,
+    stamp,
+    start_time,
+    starts_rows,
+    timeout_turn,
+    with_turn,
 )
 from hostkit.games.hap_tac_toe.pictures import board_png
 from hostkit.games.hap_tac_toe.public import board_rows, leaderboard_rows, results_rows, standings_lines
 from hostkit.games.hap_tac_toe.render import render_update
 from hostkit.games.hap_tac_toe.state import MatchState, load_state
 from hostkit.games.hap_tac_toe.tabs import (
-    GAMES, GAMES_TAB, LEADERBOARD_TAB, MOVES_TAB, board_tab, match_settings, moves_rows, results_tab, when,
+    GAMES,
+    GAMES_TAB,
+    LEADERBOARD_TAB,
+    MOVES_TAB,
+    board_tab,
+    match_settings,
+    moves_rows,
+    results_tab,
+    when,
 )
 from hostkit.games.hap_tac_toe.variants import HapTacToe, WhenStarsAlign
 
@@ -39,8 +56,10 @@ class HapTacToeMatch(Game):
     max_players = 2
     settings = match_settings(HapTacToe)
     public_tabs = (LEADERBOARD_TAB, "Game * Board", "Game * Results")
-    first_steps = ("set advantage and first_player in Config, then `hostkit play --round 1` and type start "
-                   "when game 1's clock starts.")
+    first_steps = (
+        "set advantage and first_player in Config, then `hostkit play --round 1` and type start "
+        "when game 1's clock starts."
+    )
 
     def demo(self) -> Demo:
         from hostkit.games.hap_tac_toe.demo import demo_book
@@ -70,8 +89,13 @@ class HapTacToeMatch(Game):
         game = state.game(round_number)
         if game is None:
             unplayed = [m.row for m in state.moves[round_number]]
-            outcome.problems.append(Problem(MOVES_TAB if unplayed else GAMES_TAB, unplayed[0] if unplayed else None,
-                                            f"{state.why_not(round_number)}. Nothing was scored."))
+            outcome.problems.append(
+                Problem(
+                    MOVES_TAB if unplayed else GAMES_TAB,
+                    unplayed[0] if unplayed else None,
+                    f"{state.why_not(round_number)}. Nothing was scored.",
+                )
+            )
             return outcome
         rejection = state.rejection(round_number)
         if rejection is not None:
@@ -83,8 +107,9 @@ class HapTacToeMatch(Game):
         outcome.summary.append(render_update(game))
         if standings is not None and standings.final:
             outcome.summary += standings_lines(state, standings)
-        outcome.summary.append(f"Written: {results_tab(round_number)}, {board_tab(round_number)} and "
-                               f"{LEADERBOARD_TAB}.")
+        outcome.summary.append(
+            f"Written: {results_tab(round_number)}, {board_tab(round_number)} and {LEADERBOARD_TAB}."
+        )
         outcome.data = game.as_json()
         return outcome
 
@@ -92,8 +117,9 @@ class HapTacToeMatch(Game):
         """Game G's board as it stands: the text board to paste and, for --image, its picture."""
         state = load_state(self, tables)
         game = self._game(state, round_number)
-        return Outcome(problems=list(state.problems), summary=[render_update(game)], data=game.as_json(),
-                       image=self._picture(game))
+        return Outcome(
+            problems=list(state.problems), summary=[render_update(game)], data=game.as_json(), image=self._picture(game)
+        )
 
     def standings(self, tables: Tables) -> Outcome:
         state = load_state(self, tables)
@@ -108,8 +134,11 @@ class HapTacToeMatch(Game):
         garnets = state.ctx.config["winner_garnets"]
         if standings.final:
             match, match_id = self.match_name(state.ctx), self.match_id(state.ctx)
-            due = (Entry(match, None, standings.winner, garnets=garnets, reason=WIN_REASON, match_id=match_id),) \
-                if standings.winner is not None and garnets else ()
+            due = (
+                (Entry(match, None, standings.winner, garnets=garnets, reason=WIN_REASON, match_id=match_id),)
+                if standings.winner is not None and garnets
+                else ()
+            )
             outcome.payout = Payout(match_id, match, due, frozenset({WIN_REASON}))
         return outcome
 
@@ -139,16 +168,19 @@ class HapTacToeMatch(Game):
             assert reading is not None
             outcome.summary.append(f"Game {number} (clock started {state.starts_text(number)}): {reading.describe()}.")
             data["waiting_for"] = {"player": reading.player, "turn": reading.turn}
-            data["clock"] = {"minute_left": reading.minute_left.total_seconds(),
-                             "reserves": {p: r.total_seconds() for p, r in reading.reserves.items()}}
+            data["clock"] = {
+                "minute_left": reading.minute_left.total_seconds(),
+                "reserves": {p: r.total_seconds() for p, r in reading.reserves.items()},
+            }
             data["next"] = f"hostkit play --round {number}"
         outcome.data = data
         return outcome
 
     # ---- live play
 
-    def _live(self, tables: Tables, round_number: int | None, player: str | None
-              ) -> tuple[MatchState, int, PureGame | None]:
+    def _live(
+        self, tables: Tables, round_number: int | None, player: str | None
+    ) -> tuple[MatchState, int, PureGame | None]:
         if player is not None:
             raise BookError(f"{self.title} takes both players' turns in one run; leave out --player.")
         state = load_state(self, tables)
@@ -162,17 +194,22 @@ class HapTacToeMatch(Game):
             raise BookError(f"{rejection} Fix or delete that row, then run play again.")
         return state, number, state.game(number)
 
-    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None,
-                    now: dt.datetime | None = None) -> tuple[Prompt | None, list[str]]:
+    def next_prompt(
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+    ) -> tuple[Prompt | None, list[str]]:
         state, number, game = self._live(tables, round_number, player)
         if game is None:
-            return Prompt(f"{self.title}, game {number}: the clock has not started. Type start when it starts "
-                          f"(or start @20:00:00 for a time already past)"), []
+            return Prompt(
+                f"{self.title}, game {number}: the clock has not started. Type start when it starts "
+                f"(or start @20:00:00 for a time already past)"
+            ), []
         lines = [render_update(game)]
         if game.is_over():
-            after = ("Next: `hostkit score --round 1`, then `hostkit play --round 2` for game 2."
-                     if number == 1 and not game.lost else
-                     f"The match is over. Next: `hostkit score --round {number}` and `hostkit standings`.")
+            after = (
+                "Next: `hostkit score --round 1`, then `hostkit play --round 2` for game 2."
+                if number == 1 and not game.lost
+                else f"The match is over. Next: `hostkit score --round {number}` and `hostkit standings`."
+            )
             return None, lines + [f"Game {number} is over: {game.end_reason()}. {after}"]
         reading = game.clock_at(stamp(now))
         assert reading is not None
@@ -180,20 +217,25 @@ class HapTacToeMatch(Game):
             return Prompt(f"{reading.describe()}. Type {CLOCK} to record it"), lines
         return Prompt(f"{reading.describe()}. {instructions(game)}"), lines
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
-               now: dt.datetime | None = None) -> Outcome:
+    def decide(
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+    ) -> Outcome:
         state, number, game = self._live(tables, round_number, player)
         moment = stamp(now)
         started = start_time(choice, state, moment)
         if started is not None:
             if game is not None:
                 raise BookError(f"Game {number}'s clock already started at {state.starts_text(number)}.")
-            first = state.first_player if number == 1 else next(p for p in state.ctx.roster.names
-                                                                if p != state.first_player)
-            return Outcome(writes={GAMES_TAB: starts_rows(tables, number, started, state)},
-                           summary=[f"Game {number}'s clock started at {when(started, state.ctx)}; {first} "
-                                    f"moves first."],
-                           image=self._picture(state.rules.new_game(state.ctx.roster.names, first, started, number)))
+            first = (
+                state.first_player
+                if number == 1
+                else next(p for p in state.ctx.roster.names if p != state.first_player)
+            )
+            return Outcome(
+                writes={GAMES_TAB: starts_rows(tables, number, started, state)},
+                summary=[f"Game {number}'s clock started at {when(started, state.ctx)}; {first} moves first."],
+                image=self._picture(state.rules.new_game(state.ctx.roster.names, first, started, number)),
+            )
         if game is None:
             raise BookError(f"Game {number}'s clock has not started; type start first.")
         if game.is_over():
@@ -215,11 +257,18 @@ class HapTacToeMatch(Game):
         after = game.play(turn.record)
         rows, row = with_turn(tables, turn)
         played = after.turns[-1]
-        head = (f"{played.lost}." if played.lost else
-                f"Turn {played.number} of game {game.number} ({played.player}) is in {MOVES_TAB} row {row}.")
+        head = (
+            f"{played.lost}."
+            if played.lost
+            else f"Turn {played.number} of game {game.number} ({played.player}) is in {MOVES_TAB} row {row}."
+        )
         summary = [f"{head} The board update to paste:", render_update(after)]
-        return Outcome(writes={MOVES_TAB: rows}, summary=summary, image=self._picture(after),
-                       data={"round": game.number, "turn": played.as_json(game.rules.faces)})
+        return Outcome(
+            writes={MOVES_TAB: rows},
+            summary=summary,
+            image=self._picture(after),
+            data={"round": game.number, "turn": played.as_json(game.rules.faces)},
+        )
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
         """Take back the game's last Moves row (the highest turn), showing the game as it was before it."""
@@ -236,14 +285,19 @@ class HapTacToeMatch(Game):
         kept = [r for i, r in enumerate(table.rows, start=2) if i != last.row and not is_blank_row(r)]
         before = load_state(self, tables.replaced(MOVES_TAB, Table(table.name, [header] + kept)))
         record = last.record
-        what = (f"{record.block} on {record.square}" if record.block else "no block (out of time)")
+        what = f"{record.block} on {record.square}" if record.block else "no block (out of time)"
         claims = f", claims {record.claims}" if record.claims else ""
         done = f", done at {when(record.done, state.ctx)}" if record.done else ""
         previous = before.game(number)
-        return Outcome(writes={MOVES_TAB: [header] + kept}, summary=[
-            f"Take back {MOVES_TAB} row {last.row}: game {number}, turn {record.turn}, {record.player}: "
-            f"{what}{claims}{done}.",
-            "Before it:", render_update(previous) if previous is not None else before.why_not(number)])
+        return Outcome(
+            writes={MOVES_TAB: [header] + kept},
+            summary=[
+                f"Take back {MOVES_TAB} row {last.row}: game {number}, turn {record.turn}, {record.player}: "
+                f"{what}{claims}{done}.",
+                "Before it:",
+                render_update(previous) if previous is not None else before.why_not(number),
+            ],
+        )
 
 
 class WhenStarsAlignMatch(HapTacToeMatch):

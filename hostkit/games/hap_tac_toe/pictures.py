@@ -40,14 +40,20 @@ def _drawn(role: str, name: str, default: str) -> Any:
 
 
 def _grid(rules: HapTacToe, board: Board) -> list[list[Picture | None]]:
-    return [[block_picture(rules, board.block_at(Square(c, r))) if board.is_occupied(Square(c, r)) else None
-             for c in range(SIZE)] for r in range(SIZE)]
+    return [
+        [
+            block_picture(rules, board.block_at(Square(c, r))) if board.is_occupied(Square(c, r)) else None
+            for c in range(SIZE)
+        ]
+        for r in range(SIZE)
+    ]
 
 
 def board_png(rules: HapTacToe, board: Board, title: str) -> bytes:
     """The 5x5 board as a picture: row 1 at the top, columns A–E, empty squares grey."""
-    return draw_grid(_grid(rules, board), row_labels=[str(r + 1) for r in range(SIZE)],
-                     column_labels=list(COLUMNS), title=title)
+    return draw_grid(
+        _grid(rules, board), row_labels=[str(r + 1) for r in range(SIZE)], column_labels=list(COLUMNS), title=title
+    )
 
 
 def board_cells(rules: HapTacToe, board: Board) -> list[list[Any]]:
@@ -74,12 +80,16 @@ def key_lines(rules: HapTacToe) -> list[str]:
             lines.append(f"The symbol's colour is its {name} ({', '.join(values)}).")
         elif role == "shape":
             shapes = [_drawn("shape", v, type(rules).values[a][i]) for i, v in enumerate(values)]
-            lines.append(f"The symbol is its {name}: " + ", ".join(
-                f"{GLYPHS[s][0]} {v}" for s, v in zip(shapes, values)) + ".")
+            lines.append(
+                f"The symbol is its {name}: " + ", ".join(f"{GLYPHS[s][0]} {v}" for s, v in zip(shapes, values)) + "."
+            )
         elif role == "pattern":
             patterns = [_drawn("pattern", v, type(rules).values[a][i]) for i, v in enumerate(values)]
-            lines.append(f"The star's look is its {name}: " + ", ".join(
-                f"{GLYPHS[Shape.STAR][list(Pattern).index(p)]} {v}" for p, v in zip(patterns, values)) + ".")
+            lines.append(
+                f"The star's look is its {name}: "
+                + ", ".join(f"{GLYPHS[Shape.STAR][list(Pattern).index(p)]} {v}" for p, v in zip(patterns, values))
+                + "."
+            )
         elif role == "points":
             lines.append(f"The number after the star is its {name} ({', '.join(values)}).")
     return lines

@@ -33,15 +33,19 @@ def render_update(game: Game) -> str:
         if turn.lost:
             parts.append(f"Turn {turn.number}: {turn.lost}.")
         elif turn.block is not None:
-            head = (f"Turn {turn.number}: {turn.player} put {faces.format(turn.block)} on {turn.square} "
-                    f"in {format_span(turn.clock.seconds)}")
+            head = (
+                f"Turn {turn.number}: {turn.player} put {faces.format(turn.block)} on {turn.square} "
+                f"in {format_span(turn.clock.seconds)}"
+            )
             claims = [f"  {c.claim.text}: {c.verdict.value} ({c.note}). {c.reason}" for c in turn.claims]
             parts.append("\n".join([head + ("." if not claims else ":")] + claims))
     footer = []
     if game.claimed:
         listed = sorted(game.claimed.items(), key=lambda kv: (kv[1].turn, sorted(kv[0])))
-        footer.append(f"Claimed {game.rules.claim_noun}s: " + ", ".join(
-            f"{format_squares(sorted(squares))} ({who.player})" for squares, who in listed))
+        footer.append(
+            f"Claimed {game.rules.claim_noun}s: "
+            + ", ".join(f"{format_squares(sorted(squares))} ({who.player})" for squares, who in listed)
+        )
     footer.append(f"Points: {game.summary()}")
     footer.append("Reserves: " + ", ".join(f"{p} {format_span(max(ZERO, game.reserves[p]))}" for p in game.players))
     waiting = game.waiting_for()
@@ -50,4 +54,3 @@ def render_update(game: Game) -> str:
     else:
         footer.append(f"Game {game.number} is over: {game.end_reason()}.")
     return "\n\n".join(parts + ["\n".join(footer)])
-

@@ -13,7 +13,6 @@ from enum import Enum
 from fractions import Fraction
 
 
-
 class Scoring(str, Enum):
     HALF_POINT = "half-point"
     STRIKES = "strikes"
@@ -73,8 +72,10 @@ class Settings:
         if self.reserve_seconds < 0:
             raise ValueError(f"reserve_seconds {self.reserve_seconds} must be 0 or more, like 300")
         if self.invalid_claim_points < 0:
-            raise ValueError(f"invalid_claim_points {self.invalid_claim_points} is what a bad claim costs; "
-                             f"write it as 0 or more, like 0.5")
+            raise ValueError(
+                f"invalid_claim_points {self.invalid_claim_points} is what a bad claim costs; "
+                f"write it as 0 or more, like 0.5"
+            )
         if self.strikes_per_point < 1:
             raise ValueError(f"strikes_per_point {self.strikes_per_point} must be 1 or more, like 2")
 
@@ -86,7 +87,7 @@ class Settings:
     def reserve(self) -> dt.timedelta:
         return dt.timedelta(seconds=self.reserve_seconds)
 
-    def policy(self) -> "ScoringPolicy":
+    def policy(self) -> ScoringPolicy:
         if self.scoring is Scoring.STRIKES:
             return Strikes(self.strikes_per_point)
         if self.scoring is Scoring.HALF_POINT:
@@ -148,4 +149,3 @@ class Strikes(ScoringPolicy):
 
     def final_score(self, points: Fraction) -> Fraction | int:
         return int(points) if Fraction(points).denominator == 1 else points
-

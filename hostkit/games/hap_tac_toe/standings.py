@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from hostkit.core.players import player_key
 from hostkit.games.hap_tac_toe.game import Game
@@ -30,9 +31,20 @@ class Standings:
     final: bool
 
     def as_json(self) -> dict[str, Any]:
-        return {"players": {p: {"points": as_number(s.points), "score": as_number(s.score), "lost": s.lost is not None,
-                                "lost_reason": s.lost} for p, s in self.players.items()},
-                "winner": self.winner, "reason": self.reason, "final": self.final}
+        return {
+            "players": {
+                p: {
+                    "points": as_number(s.points),
+                    "score": as_number(s.score),
+                    "lost": s.lost is not None,
+                    "lost_reason": s.lost,
+                }
+                for p, s in self.players.items()
+            },
+            "winner": self.winner,
+            "reason": self.reason,
+            "final": self.final,
+        }
 
 
 def settle(games: Sequence[Game], advantage: str | None) -> Standings:
@@ -60,14 +72,27 @@ def settle(games: Sequence[Game], advantage: str | None) -> Standings:
     best = max(scores.values())
     leaders = [p for p in players if scores[p] == best]
     if len(leaders) == 1:
-        return Standings(table, leaders[0], f"After {GAMES_PER_MATCH} games: {words}. "
-                                            f"{leaders[0]} has the most points and wins the match.", True)
+        return Standings(
+            table,
+            leaders[0],
+            f"After {GAMES_PER_MATCH} games: {words}. {leaders[0]} has the most points and wins the match.",
+            True,
+        )
     tied = f"After {GAMES_PER_MATCH} games: {words}. The scores are tied at {format_points(best)}"
     if advantage_name is None:
-        return Standings(table, None, f"{tied}; a tie goes to {rules.advantage_title}, but Config advantage is "
-                                      f"blank: name {players[0]} or {players[1]} there.", True)
-    return Standings(table, advantage_name, f"{tied}; a tie goes to {advantage_name} "
-                                            f"({rules.advantage_title}, Config advantage).", True)
+        return Standings(
+            table,
+            None,
+            f"{tied}; a tie goes to {rules.advantage_title}, but Config advantage is "
+            f"blank: name {players[0]} or {players[1]} there.",
+            True,
+        )
+    return Standings(
+        table,
+        advantage_name,
+        f"{tied}; a tie goes to {advantage_name} ({rules.advantage_title}, Config advantage).",
+        True,
+    )
 
 
 def _score_words(standing: PlayerStanding, scoring: Scoring) -> str:

@@ -11,7 +11,16 @@ from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.games.hap_tac_toe.game import Game, TurnRecord
 from hostkit.games.hap_tac_toe.standings import Standings, settle
 from hostkit.games.hap_tac_toe.tabs import (
-    GAMES, GAMES_TAB, MOVES_TAB, Move, Start, named_player, read_moves, read_starts, rules_from, when,
+    GAMES,
+    GAMES_TAB,
+    MOVES_TAB,
+    Move,
+    Start,
+    named_player,
+    read_moves,
+    read_starts,
+    rules_from,
+    when,
 )
 from hostkit.games.hap_tac_toe.variants import HapTacToe
 
@@ -42,8 +51,12 @@ class MatchState:
         game = self.game(number)
         if game is None or game.rejected is None:
             return None
-        return Problem(MOVES_TAB, self.row_of(game.rejected.record), f"{game.rejected.describe()}. Nothing of this "
-                       f"turn is scored and the replay stops here until the row is fixed.")
+        return Problem(
+            MOVES_TAB,
+            self.row_of(game.rejected.record),
+            f"{game.rejected.describe()}. Nothing of this "
+            f"turn is scored and the replay stops here until the row is fixed.",
+        )
 
     def current(self) -> int:
         """The game in play: game 1 until it is over, then game 2."""
@@ -56,15 +69,22 @@ class MatchState:
             first = self.game(1)
             if first is None or not first.is_over():
                 waiting = first.waiting_for() if first is not None else None
-                detail = (f" (it waits for {waiting.player}, turn {waiting.turn})" if waiting else
-                          " (its clock has not started)" if first is None else "")
+                detail = (
+                    f" (it waits for {waiting.player}, turn {waiting.turn})"
+                    if waiting
+                    else " (its clock has not started)"
+                    if first is None
+                    else ""
+                )
                 return f"game 2 starts once game 1 is over{detail}"
             if first.lost:
                 return f"the match ended in game 1: {first.end_reason()}; there is no game 2"
         row = self.starts[number].row
         where = f"{GAMES_TAB} row {row}" if row else f"the {GAMES_TAB} tab (add a row for game {number})"
-        return (f"game {number}'s clock has not started: type its Starts time in {where}, or run "
-                f"`hostkit play --round {number}` and type start")
+        return (
+            f"game {number}'s clock has not started: type its Starts time in {where}, or run "
+            f"`hostkit play --round {number}` and type start"
+        )
 
     def standings(self) -> Standings | None:
         return settle(self.games, self.advantage) if self.games else None
@@ -74,16 +94,20 @@ class MatchState:
         return when(at, self.ctx) if at else "not yet"
 
 
-def load_state(match: "HapTacToeMatch", tables: Tables) -> MatchState:
+def load_state(match: HapTacToeMatch, tables: Tables) -> MatchState:
     ctx = match.context(tables)
     if len(ctx.roster.names) != 2:
-        raise BookError(f"{match.title} is a Death Match for 2 players; the Players tab lists "
-                        f"{len(ctx.roster.names)} ({', '.join(ctx.roster.names)}).")
+        raise BookError(
+            f"{match.title} is a Death Match for 2 players; the Players tab lists "
+            f"{len(ctx.roster.names)} ({', '.join(ctx.roster.names)})."
+        )
     rules = rules_from(ctx, match.rules)
     first = named_player(ctx, "first_player")
     if first is None:
-        raise BookError(f"Config first_player is blank: name who moves first in game 1 "
-                        f"({' or '.join(ctx.roster.names)}; the advantage holder chooses), then run this again.")
+        raise BookError(
+            f"Config first_player is blank: name who moves first in game 1 "
+            f"({' or '.join(ctx.roster.names)}; the advantage holder chooses), then run this again."
+        )
     advantage = named_player(ctx, "advantage")
     starts, problems = read_starts(tables, ctx)
     moves, move_problems = read_moves(tables, ctx, starts)

@@ -4,9 +4,9 @@ rules, and the Games and Moves tabs read into turn records."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import Setting, choice, integer, text, whole_number
@@ -50,33 +50,53 @@ def match_settings(rules: type[HapTacToe]) -> tuple[Setting, ...]:
         for i, (attribute, values) in enumerate(zip(rules.attributes, rules.values), start=1)
         for setting in (
             Setting(f"attribute_{i}", attribute, f"The name of the {rules.piece}s' attribute {i}.", text),
-            Setting(f"attribute_{i}_values", ", ".join(values), f"The three values of attribute {i}, "
-                    f"comma-separated, in the order the pictures draw them.", text),
+            Setting(
+                f"attribute_{i}_values",
+                ", ".join(values),
+                f"The three values of attribute {i}, comma-separated, in the order the pictures draw them.",
+                text,
+            ),
         )
     )
     return (
-        Setting("advantage", "", f"The player who holds {rules.advantage_title}: they choose who moves first "
-                "in game 1 and win a tie.", text),
+        Setting(
+            "advantage",
+            "",
+            f"The player who holds {rules.advantage_title}: they choose who moves first in game 1 and win a tie.",
+            text,
+        ),
         Setting("first_player", "", "Who moves first in game 1; game 2 starts with the other player.", text),
         Setting("move_seconds", 60, "Seconds each move may take before the reserve runs.", integer(1, 3600)),
-        Setting("reserve_seconds", 300, "Each player's reserve, in seconds, shared by both games.",
-                integer(0, 36_000)),
-        Setting("scoring", rules.default_scoring.value, "half-point: -invalid_claim_points per bad claim, the "
-                "two-game total rounded up; strikes: every strikes_per_point-th bad claim costs 1 point.",
-                choice(*(s.value for s in Scoring))),
+        Setting("reserve_seconds", 300, "Each player's reserve, in seconds, shared by both games.", integer(0, 36_000)),
+        Setting(
+            "scoring",
+            rules.default_scoring.value,
+            "half-point: -invalid_claim_points per bad claim, the "
+            "two-game total rounded up; strikes: every strikes_per_point-th bad claim costs 1 point.",
+            choice(*(s.value for s in Scoring)),
+        ),
         Setting("invalid_claim_points", 0.5, "Points a bad claim costs under half-point scoring.", _points),
         Setting("strikes_per_point", 2, "Bad claims that cost 1 point under strikes scoring.", integer(1, 100)),
         *names,
-        Setting("winner_garnets", 0, "Garnets paid to the match winner (0: none; the loser is eliminated).",
-                integer(0, 1000)),
+        Setting(
+            "winner_garnets",
+            0,
+            "Garnets paid to the match winner (0: none; the loser is eliminated).",
+            integer(0, 1000),
+        ),
     )
 
 
 def rules_from(ctx: Context, rules: type[HapTacToe]) -> HapTacToe:
     """The rules of this match from its Config: clock, scoring and the names of the blocks."""
     c = ctx.config
-    settings = Settings(c["move_seconds"], c["reserve_seconds"], Scoring(c["scoring"]), c["invalid_claim_points"],
-                        c["strikes_per_point"])
+    settings = Settings(
+        c["move_seconds"],
+        c["reserve_seconds"],
+        Scoring(c["scoring"]),
+        c["invalid_claim_points"],
+        c["strikes_per_point"],
+    )
     attributes = [c[f"attribute_{i}"] for i in (1, 2, 3)]
     values = [[v.strip() for v in c[f"attribute_{i}_values"].split(",")] for i in (1, 2, 3)]
     try:
@@ -119,8 +139,10 @@ def read_starts(tables: Tables, ctx: Context) -> tuple[dict[int, Start], list[Pr
             try:
                 at = parse_time(record["Starts"], ctx.config.tz, ctx.config["date_order"])
             except ValueError as error:
-                raise BookError(f"Games row {record.row}: Starts {record['Starts']!r} {error}; type the date "
-                                f"and time game {number}'s clock started.") from None
+                raise BookError(
+                    f"Games row {record.row}: Starts {record['Starts']!r} {error}; type the date "
+                    f"and time game {number}'s clock started."
+                ) from None
         starts[number] = Start(number, record.row, at)
     return starts, problems
 
@@ -139,6 +161,7 @@ def read_moves(tables: Tables, ctx: Context, starts: dict[int, Start]) -> tuple[
     moves: dict[int, list[Move]] = {n: [] for n in GAMES}
     problems: list[Problem] = []
     for record in table.records("Game", "Turn", "Player", "Block", "Square", "Claims", "Done"):
+
         def problem(message: str) -> None:
             problems.append(Problem(table.name, record.row, message))
 
@@ -147,8 +170,10 @@ def read_moves(tables: Tables, ctx: Context, starts: dict[int, Start]) -> tuple[
             problem(f"Game {record.text('Game')!r} is not 1 or 2; the row is left out until it is fixed.")
             continue
         if turn is None or turn < 1:
-            problem(f"Turn {record.text('Turn')!r} is not a turn number (1, 2, 3, …); the row is left out "
-                    f"until it is fixed.")
+            problem(
+                f"Turn {record.text('Turn')!r} is not a turn number (1, 2, 3, …); the row is left out "
+                f"until it is fixed."
+            )
             continue
         done = None
         if not is_blank(record["Done"]):
@@ -156,8 +181,19 @@ def read_moves(tables: Tables, ctx: Context, starts: dict[int, Start]) -> tuple[
                 done = read_done(record["Done"], starts[number].at, ctx)
             except ValueError as error:
                 problem(f"Done {record['Done']!r} {error}.")
-        moves[number].append(Move(record.row, TurnRecord(turn, record.text("Player"), record.text("Block"),
-                                                         record.text("Square"), record.text("Claims"), done)))
+        moves[number].append(
+            Move(
+                record.row,
+                TurnRecord(
+                    turn,
+                    record.text("Player"),
+                    record.text("Block"),
+                    record.text("Square"),
+                    record.text("Claims"),
+                    done,
+                ),
+            )
+        )
     return moves, problems
 
 

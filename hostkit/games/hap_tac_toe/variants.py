@@ -6,8 +6,9 @@ Rule sheet: seeds/001_b5c301b16a5ecef5.txt; rulings: RULINGS.md, Hap-Tac-Toe and
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import ClassVar, Iterable, Mapping, Sequence
+from typing import ClassVar
 
 from hostkit.core.cards import Card
 from hostkit.games.hap_tac_toe.blocks import BlockFaces, make_faces
@@ -25,19 +26,27 @@ class HapTacToe:
     advantage_title: ClassVar[str] = "the Advantage"
     attributes: ClassVar[tuple[str, str, str]] = ("background", "colour", "shape")
     values: ClassVar[tuple[tuple[str, str, str], ...]] = (
-        ("white", "grey", "black"), ("red", "yellow", "blue"), ("circle", "square", "triangle"))
+        ("white", "grey", "black"),
+        ("red", "yellow", "blue"),
+        ("circle", "square", "triangle"),
+    )
     aliases: ClassVar[Mapping[str, str]] = {"gray": "grey"}
     drawn_as: ClassVar[tuple[str, str, str]] = ("background", "colour", "shape")
     """What each attribute is in a picture of the block (hostkit.core.drawing.Picture's fields)."""
     default_scoring: ClassVar[Scoring] = Scoring.HALF_POINT
 
-    def __init__(self, settings: Settings | None = None, attributes: Sequence[str] | None = None,
-                 values: Sequence[Sequence[str]] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        attributes: Sequence[str] | None = None,
+        values: Sequence[Sequence[str]] | None = None,
+    ) -> None:
         """Config gives the settings and may rename the attributes and values; blanks take the defaults."""
         settings = settings or Settings()
         self.settings = settings if settings.scoring else replace(settings, scoring=self.default_scoring)
-        self.faces: BlockFaces = make_faces(attributes or self.attributes, values or self.values,
-                                            self.aliases, self.piece)
+        self.faces: BlockFaces = make_faces(
+            attributes or self.attributes, values or self.values, self.aliases, self.piece
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.settings!r})"
@@ -48,16 +57,30 @@ class HapTacToe:
     def format_block(self, block: Card) -> str:
         return self.faces.format(block)
 
-    def new_game(self, players: Iterable[str], first_player: str, starts: dt.datetime, number: int = 1,
-                 carry: Carry | None = None) -> Game:
+    def new_game(
+        self,
+        players: Iterable[str],
+        first_player: str,
+        starts: dt.datetime,
+        number: int = 1,
+        carry: Carry | None = None,
+    ) -> Game:
         return Game.new(self, players, first_player, starts, number, carry)
 
-    def replay(self, players: Iterable[str], first_player: str, starts: dt.datetime,
-               records: Iterable[TurnRecord], number: int = 1, carry: Carry | None = None) -> Game:
+    def replay(
+        self,
+        players: Iterable[str],
+        first_player: str,
+        starts: dt.datetime,
+        records: Iterable[TurnRecord],
+        number: int = 1,
+        carry: Carry | None = None,
+    ) -> Game:
         return replay(self, players, first_player, starts, records, number, carry)
 
-    def replay_match(self, players: Sequence[str], first_player: str,
-                     games: Sequence[tuple[dt.datetime, Iterable[TurnRecord]]]) -> list[Game]:
+    def replay_match(
+        self, players: Sequence[str], first_player: str, games: Sequence[tuple[dt.datetime, Iterable[TurnRecord]]]
+    ) -> list[Game]:
         """Game 1, then game 2 started by the other player with game 1's reserves and strikes.
         Game 2 is replayed only once game 1 is over and nobody lost on time."""
         played: list[Game] = []

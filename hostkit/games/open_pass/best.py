@@ -11,10 +11,10 @@ each state only the largest total matters. The search keeps that one total per s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Sequence
 
 from hostkit.games.open_pass.equation import DivisionByZero, Evaluation, built_equation, evaluate, is_digit
 
@@ -67,8 +67,9 @@ def best(dealt: Sequence[str], max_open: int = 10, rule: DivisionByZero = Divisi
             if key not in grown or new_total > grown[key][0]:
                 grown[key] = candidate
         states = grown
-    score, chosen = max(((total, chosen) for total, chosen in states.values()),
-                        key=lambda item: (item[0], -len(item[1])))
+    score, chosen = max(
+        ((total, chosen) for total, chosen in states.values()), key=lambda item: (item[0], -len(item[1]))
+    )
     opened = tuple(sorted(i + 1 for i in chosen))
     return Best(score, opened, evaluate(built_equation([dealt[i - 1] for i in opened]), rule))
 

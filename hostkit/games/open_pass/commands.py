@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -29,8 +29,13 @@ def commands() -> None:
 
 @commands.command(context_settings={"ignore_unknown_options": True})
 @click.argument("expression", nargs=-1, required=True)
-@click.option("--division-by-zero", type=click.Choice(["zero", "skip"]), default="zero", show_default=True,
-              help="zero: the whole equation scores 0; skip: that division is left out (Config division_by_zero).")
+@click.option(
+    "--division-by-zero",
+    type=click.Choice(["zero", "skip"]),
+    default="zero",
+    show_default=True,
+    help="zero: the whole equation scores 0; skip: that division is left out (Config division_by_zero).",
+)
 @click.option("--explain", is_flag=True, help="Also say how the equation was read, step by step.")
 @json_option
 @guarded
@@ -48,7 +53,8 @@ def evaluate(expression: tuple[str, ...], division_by_zero: str, explain: bool, 
       hostkit open-pass evaluate "+ 3 1 x 9 x 2 - 2 x"      # 52
       hostkit open-pass evaluate "7 / 2" --json              # 7/2
     """
-    from hostkit.games.open_pass.equation import DivisionByZero, evaluate as score_equation, format_number, parse_cards
+    from hostkit.games.open_pass.equation import DivisionByZero, format_number, parse_cards
+    from hostkit.games.open_pass.equation import evaluate as score_equation
 
     try:
         cards = parse_cards(" ".join(expression))
@@ -56,10 +62,19 @@ def evaluate(expression: tuple[str, ...], division_by_zero: str, explain: bool, 
         raise Unusable(f"{error}.") from None
     result = score_equation(cards, DivisionByZero(division_by_zero))
     if as_json:
-        click.echo(json.dumps({
-            "cards": " ".join(result.cards), "equation": result.normalised, "score": format_number(result.score),
-            "divided_by_zero": result.divided_by_zero, "steps": list(result.steps),
-        }, ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "cards": " ".join(result.cards),
+                    "equation": result.normalised,
+                    "score": format_number(result.score),
+                    "divided_by_zero": result.divided_by_zero,
+                    "steps": list(result.steps),
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     click.echo(format_number(result.score))
     if explain:
@@ -99,10 +114,17 @@ def best(book: Book, player: str, as_json: bool) -> None:
     if played is None:
         lines.append(f"{deal.player} has not finished: card {play.next_card()} is next.")
     else:
-        lines.append(f"{deal.player} scored {format_number(played.score)} with {format_cards(played.cards) or '(empty)'}.")
+        lines.append(
+            f"{deal.player} scored {format_number(played.score)} with {format_cards(played.cards) or '(empty)'}."
+        )
     data = {
-        "player": deal.player, "dealer": deal.dealer.value, "draw": deal.draw, "dealt": format_cards(deal.dealt),
-        "best": format_number(top.score), "open": list(top.opened), "equation": format_cards(top.evaluation.cards),
+        "player": deal.player,
+        "dealer": deal.dealer.value,
+        "draw": deal.draw,
+        "dealt": format_cards(deal.dealt),
+        "best": format_number(top.score),
+        "open": list(top.opened),
+        "equation": format_cards(top.evaluation.cards),
         "reads_as": top.evaluation.normalised,
         "played": None if played is None else format_number(played.score),
     }
@@ -112,8 +134,12 @@ def best(book: Book, player: str, as_json: bool) -> None:
 @commands.command()
 @book_options
 @click.option("--player", required=True, help="The player whose inventory to print.")
-@click.option("--round", "round_number", type=click.IntRange(0),
-              help="After which deck-building round (0 = the starting cards; default: the last).")
+@click.option(
+    "--round",
+    "round_number",
+    type=click.IntRange(0),
+    help="After which deck-building round (0 = the starting cards; default: the last).",
+)
 @json_option
 @guarded
 def inventory(book: Book, player: str, round_number: int | None, as_json: bool) -> None:
@@ -137,8 +163,9 @@ def _open_pass_game(book: Book) -> tuple[Any, Tables]:
 
     game, tables = open_game(book)
     if not isinstance(game, OpenPass):
-        raise Unusable(f"{book.location} runs {game.title}, not Open, Pass; open-pass commands need an "
-                       f"open-pass workbook.")
+        raise Unusable(
+            f"{book.location} runs {game.title}, not Open, Pass; open-pass commands need an open-pass workbook."
+        )
     return game, tables
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 DIGITS = tuple("0123456789")
 SYMBOLS = ("+", "-", "x", "÷")

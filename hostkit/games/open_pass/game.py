@@ -66,10 +66,10 @@ from hostkit.games.open_pass.tabs import (
     TRADES_TAB,
     bids_tab,
     read_bids,
-    read_decks,
-    read_plays,
     read_deadlines,
+    read_decks,
     read_packs,
+    read_plays,
     read_trades,
     results_tab,
     whole_or_none,
@@ -90,23 +90,41 @@ class OpenPass(Game):
     rule_sheet = "003_bd1ef8e504ed12d5.txt"
     min_players = 6
     max_players = 13
-    first_steps = "type each round's six packs into Packs (and its Deadline into Rounds), then `hostkit score --round 1`."
+    first_steps = (
+        "type each round's six packs into Packs (and its Deadline into Rounds), then `hostkit score --round 1`."
+    )
     settings = (
-        Setting("building_rounds", 3, "Deck-building rounds; the round after them is the play phase.",
-                integer(1, 10)),
-        Setting("starting_inventory", "1 1 1 2 2 2 3 3 3 + + + - - -", "The cards every player starts with.",
-                _cards_setting),
+        Setting("building_rounds", 3, "Deck-building rounds; the round after them is the play phase.", integer(1, 10)),
+        Setting(
+            "starting_inventory", "1 1 1 2 2 2 3 3 3 + + + - - -", "The cards every player starts with.", _cards_setting
+        ),
         Setting("pity_card", "1", "The card a player gets in a round in which they gain no pack.", _card_setting),
-        Setting("pity_without_bid", "yes", "Whether a player who made no bid in a round also gets the pity "
-                "card (yes or no).", choice("yes", "no")),
+        Setting(
+            "pity_without_bid",
+            "yes",
+            "Whether a player who made no bid in a round also gets the pity card (yes or no).",
+            choice("yes", "no"),
+        ),
         Setting("packs_per_round", 6, "Packs offered each round (a different count is reported).", integer(1, 50)),
-        Setting("bids_per_round", 2, "Most packs one bid may choose; packs past these are reported and ignored.",
-                integer(1, 50)),
-        Setting("deck_size", 20, "Cards in a deck; only a player who holds fewer is padded with ÷, by the cards "
-                "they lack.", integer(1, 60)),
+        Setting(
+            "bids_per_round",
+            2,
+            "Most packs one bid may choose; packs past these are reported and ignored.",
+            integer(1, 50),
+        ),
+        Setting(
+            "deck_size",
+            20,
+            "Cards in a deck; only a player who holds fewer is padded with ÷, by the cards they lack.",
+            integer(1, 60),
+        ),
         Setting("max_open", 10, "Most cards a player may open; later cards pass automatically.", integer(1, 60)),
-        Setting("division_by_zero", "zero", "What dividing by zero does: zero (the whole equation scores 0) or "
-                "skip (that division is left out).", choice("zero", "skip")),
+        Setting(
+            "division_by_zero",
+            "zero",
+            "What dividing by zero does: zero (the whole equation scores 0) or skip (that division is left out).",
+            choice("zero", "skip"),
+        ),
         Setting("heaven_dealer", "YellOw", "The Heaven dealer's name, as players may write it in Decks.", text),
         Setting("hell_dealer", "Impact", "The Hell dealer's name, as players may write it in Decks.", text),
         Setting("first_tokens", 3, "Tokens of Life for the best score.", integer(0, 100)),
@@ -139,21 +157,44 @@ class OpenPass(Game):
             inventories = results[-1].inventories
         return results
 
-    def _round(self, tables: Tables, ctx: Context, number: int, before: dict[str, tuple[str, ...]],
-               deadlines: dict[int, tuple[int, dt.datetime]]) -> RoundResult:
+    def _round(
+        self,
+        tables: Tables,
+        ctx: Context,
+        number: int,
+        before: dict[str, tuple[str, ...]],
+        deadlines: dict[int, tuple[int, dt.datetime]],
+    ) -> RoundResult:
         packs, problems = read_packs(tables, number, ctx.config["building_rounds"])
         if not packs:
-            raise BookError(f"The Packs tab has no packs for round {number}; type the round's packs "
-                            f"(Round, Pack, Kind, Size, Cards) first.")
+            raise BookError(
+                f"The Packs tab has no packs for round {number}; type the round's packs "
+                f"(Round, Pack, Kind, Size, Cards) first."
+            )
         if len(packs) != ctx.config["packs_per_round"]:
-            problems.append(Problem(PACKS_TAB, None, f"round {number} offers {plural(len(packs), 'pack')}, not "
-                                    f"{ctx.config['packs_per_round']}; scored as typed."))
+            problems.append(
+                Problem(
+                    PACKS_TAB,
+                    None,
+                    f"round {number} offers {plural(len(packs), 'pack')}, not "
+                    f"{ctx.config['packs_per_round']}; scored as typed.",
+                )
+            )
         bids, bid_problems = read_bids(tables, ctx, number, packs, deadlines)
         trades, trade_problems = read_trades(tables, ctx, number)
         deadline = deadlines.get(number, (None, None))[1]
         bids = judge_bids(bids, deadline, ctx.config.tz)
-        result = decide_round(number, deadline, packs, bids, trades, before,
-                              ctx.roster.names, ctx.config["pity_card"], ctx.config["pity_without_bid"] == "yes")
+        result = decide_round(
+            number,
+            deadline,
+            packs,
+            bids,
+            trades,
+            before,
+            ctx.roster.names,
+            ctx.config["pity_card"],
+            ctx.config["pity_without_bid"] == "yes",
+        )
         rejected = [Problem(TRADES_TAB, t.row, f"trade rejected: {t.reason}.") for t in result.trades if not t.accepted]
         return replace(result, problems=tuple(problems + bid_problems + trade_problems + rejected))
 
@@ -162,16 +203,26 @@ class OpenPass(Game):
         if round_number == self.play_round(ctx):
             return self.score_play(tables, ctx)
         if round_number not in range(1, ctx.config["building_rounds"] + 1):
-            raise BookError(f"Round {round_number} is not a round of this match: rounds 1–"
-                            f"{ctx.config['building_rounds']} build decks and round {self.play_round(ctx)} is the "
-                            f"play phase.")
+            raise BookError(
+                f"Round {round_number} is not a round of this match: rounds 1–"
+                f"{ctx.config['building_rounds']} build decks and round {self.play_round(ctx)} is the "
+                f"play phase."
+            )
         read = read_deadlines(tables, ctx)
         outcome = Outcome(problems=list(ctx.problems) + read.problems)
         if round_number in read.times and now < read.times[round_number][1]:
             row, deadline = read.times[round_number]
-            outcome.problems.insert(0, Problem(ROUNDS_TAB, row, (
-                f"round {round_number} is still open: bids close at {format_time(deadline, ctx.config.tz)} "
-                f"({format_span(deadline - now)} from now). Score it after that; nothing was scored.")))
+            outcome.problems.insert(
+                0,
+                Problem(
+                    ROUNDS_TAB,
+                    row,
+                    (
+                        f"round {round_number} is still open: bids close at {format_time(deadline, ctx.config.tz)} "
+                        f"({format_span(deadline - now)} from now). Score it after that; nothing was scored."
+                    ),
+                ),
+            )
             return outcome
         written = self._inventory_rounds(tables, ctx.config["building_rounds"])
         results = self.building(tables, ctx, max([round_number, *written]))
@@ -192,7 +243,9 @@ class OpenPass(Game):
             return []
         return [n for n in (whole_or_none(r["Round"]) for r in table.records("Round")) if n and n <= last]
 
-    def inventory_message(self, tables: Tables, player: str, round_number: int | None = None) -> tuple[str, list[Problem]]:
+    def inventory_message(
+        self, tables: Tables, player: str, round_number: int | None = None
+    ) -> tuple[str, list[Problem]]:
         """A player's own inventory after a round (default: the last deck-building round), to paste to them."""
         ctx = self.context(tables)
         name = _player(ctx, player)
@@ -206,8 +259,10 @@ class OpenPass(Game):
         results = self.building(tables, ctx, upto)
         current = results[-1]
         cards = current.inventories[name]
-        lines = [f"{name}, your inventory after round {upto} ({plural(len(cards), 'card')}): {format_cards(cards)}.",
-                 f"Round {upto}: {current.reasons[name]}"]
+        lines = [
+            f"{name}, your inventory after round {upto} ({plural(len(cards), 'card')}): {format_cards(cards)}.",
+            f"Round {upto}: {current.reasons[name]}",
+        ]
         for t in current.trades_of(name):
             lines.append(f"Trade: {t.reason}.")
         return "\n".join(lines), list(ctx.problems) + list(current.problems)
@@ -219,13 +274,15 @@ class OpenPass(Game):
         rounds, command = match_status(self, tables, ctx, now)
         summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
         summary += [f"  Round {r['round']}: {r['says'].rstrip('.')}." for r in rounds]
-        return Outcome(problems=list(ctx.problems), summary=summary,
-                       data={"game": self.name, "rounds": rounds, "next": command})
+        return Outcome(
+            problems=list(ctx.problems), summary=summary, data={"game": self.name, "rounds": rounds, "next": command}
+        )
 
     # ---- the play phase
 
-    def _phase(self, tables: Tables, ctx: Context
-               ) -> tuple[dict[str, Deal], dict[str, str], dict[str, Play], list[Problem]]:
+    def _phase(
+        self, tables: Tables, ctx: Context
+    ) -> tuple[dict[str, Deal], dict[str, str], dict[str, Play], list[Problem]]:
         results = self.building(tables, ctx, ctx.config["building_rounds"])
         deals, waiting, deal_problems = read_decks(tables, ctx, results[-1].inventories)
         plays, play_problems = read_plays(tables, ctx, deals)
@@ -233,8 +290,10 @@ class OpenPass(Game):
 
     def _check_round(self, ctx: Context, round_number: int | None) -> None:
         if round_number is not None and round_number != self.play_round(ctx):
-            raise BookError(f"Live play is the play phase, round {self.play_round(ctx)}; rounds 1–"
-                            f"{ctx.config['building_rounds']} are bids, scored with `hostkit score`.")
+            raise BookError(
+                f"Live play is the play phase, round {self.play_round(ctx)}; rounds 1–"
+                f"{ctx.config['building_rounds']} are bids, scored with `hostkit score`."
+            )
 
     def _live(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Context, Play]:
         ctx = self.context(tables)
@@ -247,24 +306,29 @@ class OpenPass(Game):
             raise BookError(f"{waiting[name]}; fix the Decks row before dealing.")
         return ctx, plays[name]
 
-    def next_prompt(self, tables: Tables, round_number: int | None, player: str | None,
-                    now: dt.datetime | None = None
-                    ) -> tuple[Prompt | None, list[str]]:
+    def next_prompt(
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+    ) -> tuple[Prompt | None, list[str]]:
         ctx, play = self._live(tables, round_number, player)
         lines = history(play, self._rule(ctx))
         if play.is_over():
-            return None, lines + [f"Next: `hostkit score --round {self.play_round(ctx)}` scores the play phase; once "
-                                  f"every player has finished it ranks them and posts the awards."]
+            return None, lines + [
+                f"Next: `hostkit score --round {self.play_round(ctx)}` scores the play phase; once "
+                f"every player has finished it ranks them and posts the awards."
+            ]
         number = play.next_card()
         dealer = ctx.config["heaven_dealer" if play.deal.dealer is Side.HEAVEN else "hell_dealer"]
         opened = len(play.opened)
-        text = (f"{play.deal.player}, card {number} of {len(play.deal.dealt)} from {dealer} "
-                f"({play.deal.dealer.value}) is {card_name(play.deal.dealt[number - 1])}. You have opened {opened} "
-                f"of {ctx.config['max_open']}. Open it (it goes to the left of your equation) or pass?")
+        text = (
+            f"{play.deal.player}, card {number} of {len(play.deal.dealt)} from {dealer} "
+            f"({play.deal.dealer.value}) is {card_name(play.deal.dealt[number - 1])}. You have opened {opened} "
+            f"of {ctx.config['max_open']}. Open it (it goes to the left of your equation) or pass?"
+        )
         return Prompt(text, (Decision.OPEN.value, Decision.PASS.value)), lines
 
-    def decide(self, tables: Tables, round_number: int | None, player: str | None, choice: str,
-               now: dt.datetime | None = None) -> Outcome:
+    def decide(
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+    ) -> Outcome:
         ctx, play = self._live(tables, round_number, player)
         if play.is_over():
             raise BookError(f"{play.deal.player}'s game is over: every card is decided.")
@@ -282,14 +346,26 @@ class OpenPass(Game):
         lines = [f"Card {number}, {card_name(face)}: {decision.value}."]
         if decision is Decision.OPEN and after.is_over() and number < len(play.deal.dealt):
             left, most = len(play.deal.dealt) - number, ctx.config["max_open"]
-            lines.append(f"{plural(most, 'card')} {'is' if most == 1 else 'are'} open: "
-                         + ("the last card passes" if left == 1 else f"the other {left} pass") + " automatically.")
+            lines.append(
+                f"{plural(most, 'card')} {'is' if most == 1 else 'are'} open: "
+                + ("the last card passes" if left == 1 else f"the other {left} pass")
+                + " automatically."
+            )
         evaluation = evaluate(after.equation, rule)
         lines += equation_lines(after, evaluation)
-        return Outcome(writes={DECISIONS_TAB: rows}, summary=lines,
-                       data={"player": play.deal.player, "card": number, "face": face, "decision": decision.value,
-                             "equation": format_cards(after.equation), "score": format_number(evaluation.score),
-                             "over": after.is_over()})
+        return Outcome(
+            writes={DECISIONS_TAB: rows},
+            summary=lines,
+            data={
+                "player": play.deal.player,
+                "card": number,
+                "face": face,
+                "decision": decision.value,
+                "equation": format_cards(after.equation),
+                "score": format_number(evaluation.score),
+                "over": after.is_over(),
+            },
+        )
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
         """Take back the player's last recorded decision (an automatic pass is never recorded)."""
@@ -300,13 +376,19 @@ class OpenPass(Game):
         if not rows:
             raise BookError(f"{name} has no recorded decision to take back.")
         typed = table.rows[rows[-1] - 2]
-        kept = [r for number, r in enumerate(table.rows, start=2) if number != rows[-1] and any(v is not None for v in r)]
+        kept = [
+            r for number, r in enumerate(table.rows, start=2) if number != rows[-1] and any(v is not None for v in r)
+        ]
         left: Rows = [table.header or list(DECISIONS_HEADER)] + kept
         prompt, _ = self.next_prompt(tables.replaced(DECISIONS_TAB, Table(table.name, left)), round_number, name)
         shown = ", ".join(str(v) for v in typed if v is not None)
-        return Outcome(writes={DECISIONS_TAB: left},
-                       summary=[f"Take back {DECISIONS_TAB} row {rows[-1]} ({shown}).",
-                                f"Before it: {prompt.text if prompt else 'the game was over.'}"])
+        return Outcome(
+            writes={DECISIONS_TAB: left},
+            summary=[
+                f"Take back {DECISIONS_TAB} row {rows[-1]} ({shown}).",
+                f"Before it: {prompt.text if prompt else 'the game was over.'}",
+            ],
+        )
 
     def best_for(self, tables: Tables, player: str) -> tuple[Play, Best, Evaluation | None]:
         """The best score a player's dealt order allows, with what they actually scored once they finished."""
@@ -323,16 +405,25 @@ class OpenPass(Game):
         outcome.writes[DEALS_TAB] = deals_rows(ctx, deals, waiting, plays, evaluations)
         unfinished = [p for p in ctx.roster.names if p not in plays or not plays[p].is_over()]
         data: dict[str, Any] = {
-            "game": self.name, "round": self.play_round(ctx),
+            "game": self.name,
+            "round": self.play_round(ctx),
             "players": {p: play_json(plays.get(p), evaluations.get(p), waiting.get(p)) for p in ctx.roster.names},
         }
         outcome.data = data
         if unfinished:
-            outcome.summary.append(f"Play phase: {len(ctx.roster.names) - len(unfinished)} of "
-                                   f"{len(ctx.roster.names)} players have finished; written: {DEALS_TAB} (host only).")
+            outcome.summary.append(
+                f"Play phase: {len(ctx.roster.names) - len(unfinished)} of "
+                f"{len(ctx.roster.names)} players have finished; written: {DEALS_TAB} (host only)."
+            )
             for p in unfinished:
-                outcome.summary.append(f"  waiting for {p}: " + (waiting[p] if p in waiting else
-                                       f"card {plays[p].next_card()} of {len(plays[p].deal.dealt)} is next"))
+                outcome.summary.append(
+                    f"  waiting for {p}: "
+                    + (
+                        waiting[p]
+                        if p in waiting
+                        else f"card {plays[p].next_card()} of {len(plays[p].deal.dealt)} is next"
+                    )
+                )
             outcome.summary.append("The ranking and the awards wait until every player has finished.")
             data["ranking"] = None
             return outcome
@@ -340,17 +431,38 @@ class OpenPass(Game):
         outcome.writes[FINAL_TAB] = final_rows(placings, evaluations, draw_lines)
         outcome.message = final_message(placings)
         match, match_id = self.match_name(ctx), self.match_id(ctx)
-        due = tuple(Entry(match, None, pl.player, tokens=pl.tokens, candidate=int(pl.candidate),
-                          reason=ledger_reason(self, pl), match_id=match_id) for pl in placings if pl.has_award())
+        due = tuple(
+            Entry(
+                match,
+                None,
+                pl.player,
+                tokens=pl.tokens,
+                candidate=int(pl.candidate),
+                reason=ledger_reason(self, pl),
+                match_id=match_id,
+            )
+            for pl in placings
+            if pl.has_award()
+        )
         outcome.payout = Payout(match_id, match, due, ledger_reasons(self))
         outcome.summary.append(f"Play phase over: {plural(len(placings), 'player')} ranked.")
         for pl in placings:
-            outcome.summary.append(f"  {pl.place}. {pl.player} {format_number(pl.score)}"
-                                   + (f" - {pl.reason}" if pl.has_award() else ""))
+            outcome.summary.append(
+                f"  {pl.place}. {pl.player} {format_number(pl.score)}" + (f" - {pl.reason}" if pl.has_award() else "")
+            )
         outcome.summary += draw_lines
         outcome.summary.append(f"Written: {FINAL_TAB}, {DEALS_TAB}.")
-        data["ranking"] = [{"place": pl.place, "player": pl.player, "score": format_number(pl.score),
-                            "tokens": pl.tokens, "candidate": pl.candidate, "reason": pl.reason} for pl in placings]
+        data["ranking"] = [
+            {
+                "place": pl.place,
+                "player": pl.player,
+                "score": format_number(pl.score),
+                "tokens": pl.tokens,
+                "candidate": pl.candidate,
+                "reason": pl.reason,
+            }
+            for pl in placings
+        ]
         data["draws"] = draw_lines
         return outcome
 

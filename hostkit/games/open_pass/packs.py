@@ -13,12 +13,12 @@ import datetime as dt
 import enum
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Sequence
 
-from hostkit.games.open_pass.equation import FACES, format_cards
 from hostkit.core.tables import Problem
 from hostkit.core.times import format_time
+from hostkit.games.open_pass.equation import FACES, format_cards
 
 SIZES = ("Basic", "Mega", "Special")
 _PACK_SEPARATORS = re.compile(r"\s*(?:[,;&\n]|\band\b)\s*", re.IGNORECASE)
@@ -45,7 +45,9 @@ def sorted_cards(cards: Iterable[str]) -> tuple[str, ...]:
 
 def describe_missing(missing: Counter) -> str:
     """'2 x 9, x' for cards that are needed but not held."""
-    return ", ".join(f"{n} x {card}" if n > 1 else card for card, n in sorted(missing.items(), key=lambda i: FACES.index(i[0])))
+    return ", ".join(
+        f"{n} x {card}" if n > 1 else card for card, n in sorted(missing.items(), key=lambda i: FACES.index(i[0]))
+    )
 
 
 @dataclass(frozen=True)
@@ -110,8 +112,9 @@ class RoundResult:
         return [t for t in self.trades if t.accepted and player in (t.player, t.partner)]
 
 
-def choose_packs(player: str, typed: str, packs: Sequence[Pack], round_number: int, limit: int
-                 ) -> tuple[tuple[str, ...], list[str]]:
+def choose_packs(
+    player: str, typed: str, packs: Sequence[Pack], round_number: int, limit: int
+) -> tuple[tuple[str, ...], list[str]]:
     """The packs a bid's text names, the first `limit` of them, with a message for each name not counted.
 
     A whole text that is one pack's name is that pack, even with 'and' in it; otherwise names are
@@ -128,13 +131,14 @@ def choose_packs(player: str, typed: str, packs: Sequence[Pack], round_number: i
             continue
         pack = names.get(word.casefold())
         if pack is None:
-            notes.append(f"{player} bid for {word!r}, which is not a pack of round {round_number} "
-                         f"({', '.join(p.name for p in packs)}); that choice is ignored.")
+            notes.append(
+                f"{player} bid for {word!r}, which is not a pack of round {round_number} "
+                f"({', '.join(p.name for p in packs)}); that choice is ignored."
+            )
         elif pack in chosen:
             notes.append(f"{player} named {pack} twice; it counts once.")
         elif len(chosen) == limit:
-            notes.append(f"{player} chose more than {limit} packs; {pack} is ignored (a bid counts its first "
-                         f"{limit}).")
+            notes.append(f"{player} chose more than {limit} packs; {pack} is ignored (a bid counts its first {limit}).")
         else:
             chosen.append(pack)
     return tuple(chosen), notes
@@ -146,16 +150,32 @@ def judge_bids(bids: Iterable[Bid], deadline: dt.datetime | None, tz: dt.tzinfo 
     standing: dict[str, int] = {}
     for bid in sorted(bids, key=lambda b: (b.at, b.row)):
         if deadline is not None and bid.at > deadline:
-            judged.append(replace(bid, verdict=BidVerdict.LATE, reason=f"came at {format_time(bid.at, tz)}, after "
-                                  f"the deadline {format_time(deadline, tz)}; it is ignored"))
+            judged.append(
+                replace(
+                    bid,
+                    verdict=BidVerdict.LATE,
+                    reason=f"came at {format_time(bid.at, tz)}, after "
+                    f"the deadline {format_time(deadline, tz)}; it is ignored",
+                )
+            )
             continue
         if bid.player in standing:
             earlier = standing[bid.player]
-            judged[earlier] = replace(judged[earlier], verdict=BidVerdict.REPLACED,
-                                      reason=f"replaced by {bid.player}'s later bid (Bids row {bid.row})")
+            judged[earlier] = replace(
+                judged[earlier],
+                verdict=BidVerdict.REPLACED,
+                reason=f"replaced by {bid.player}'s later bid (Bids row {bid.row})",
+            )
         standing[bid.player] = len(judged)
-        judged.append(replace(bid, verdict=BidVerdict.STANDS, reason="the last bid before the deadline stands"
-                              if deadline is not None else "the player's last bid stands"))
+        judged.append(
+            replace(
+                bid,
+                verdict=BidVerdict.STANDS,
+                reason="the last bid before the deadline stands"
+                if deadline is not None
+                else "the player's last bid stands",
+            )
+        )
     return judged
 
 
@@ -163,9 +183,17 @@ def _plural_players(n: int) -> str:
     return f"{n} player{'s' if n != 1 else ''}"
 
 
-def decide_round(number: int, deadline: dt.datetime | None, packs: Sequence[Pack], bids: Sequence[Bid],
-                 trades: Iterable[Trade], before: Inventories, players: Sequence[str], pity_card: str,
-                 pity_without_bid: bool) -> RoundResult:
+def decide_round(
+    number: int,
+    deadline: dt.datetime | None,
+    packs: Sequence[Pack],
+    bids: Sequence[Bid],
+    trades: Iterable[Trade],
+    before: Inventories,
+    players: Sequence[str],
+    pity_card: str,
+    pity_without_bid: bool,
+) -> RoundResult:
     """The packs the standing bids give out, the pity cards, then the trades, from the inventories before."""
     standing = [b for b in bids if b.verdict is BidVerdict.STANDS]
     chosen = {p.name: sum(p.name in b.packs for b in standing) for p in packs}
@@ -204,8 +232,19 @@ def decide_round(number: int, deadline: dt.datetime | None, packs: Sequence[Pack
             notes.append(f"you gained no pack, so you get the pity card {pity_card}")
         reasons[player] = "; ".join(notes) + "."
     applied, after = apply_trades(inventories, trades)
-    return RoundResult(number, deadline, tuple(packs), tuple(bids), chosen, all_odd, gained, tuple(pity),
-                       tuple(applied), after, reasons)
+    return RoundResult(
+        number,
+        deadline,
+        tuple(packs),
+        tuple(bids),
+        chosen,
+        all_odd,
+        gained,
+        tuple(pity),
+        tuple(applied),
+        after,
+        reasons,
+    )
 
 
 def apply_trades(before: Inventories, trades: Iterable[Trade]) -> tuple[list[Trade], dict[str, tuple[str, ...]]]:
@@ -223,8 +262,14 @@ def apply_trades(before: Inventories, trades: Iterable[Trade]) -> tuple[list[Tra
         for card in t.gets:
             inventories[t.partner].remove(card)
             inventories[t.player].append(card)
-        applied.append(replace(t, accepted=True, reason=f"{t.player} gives {format_cards(t.gives) or 'nothing'} to "
-                               f"{t.partner} for {format_cards(t.gets) or 'nothing'}"))
+        applied.append(
+            replace(
+                t,
+                accepted=True,
+                reason=f"{t.player} gives {format_cards(t.gives) or 'nothing'} to "
+                f"{t.partner} for {format_cards(t.gets) or 'nothing'}",
+            )
+        )
     return applied, {p: sorted_cards(cards) for p, cards in inventories.items()}
 
 
@@ -232,5 +277,7 @@ def _refusal(inventories: Inventories, player: str, cards: Sequence[str]) -> str
     missing = Counter(cards) - Counter(inventories[player])
     if not missing:
         return ""
-    return (f"{player} does not hold {describe_missing(missing)} to give (holds "
-            f"{format_cards(sorted_cards(inventories[player]))})")
+    return (
+        f"{player} does not hold {describe_missing(missing)} to give (holds "
+        f"{format_cards(sorted_cards(inventories[player]))})"
+    )

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Sequence
 
-from hostkit.games.open_pass.equation import built_equation, format_cards, format_number
-from hostkit.games.open_pass.packs import Side, describe_missing, sorted_cards
 from hostkit.core.rng import rng
 from hostkit.core.tables import Cell
 from hostkit.core.words import plural
+from hostkit.games.open_pass.equation import built_equation, format_cards, format_number
+from hostkit.games.open_pass.packs import Side, describe_missing, sorted_cards
 
 PAD_CARD = "÷"
 
@@ -84,8 +84,9 @@ class Play:
 def pick_dealer(typed: str, dealers: Mapping[Side, str]) -> Side | None:
     """The dealer a player wrote, by side (Heaven, Hell) or by the dealer's name, case-insensitively."""
     typed = typed.casefold()
-    return next((side for side, who in dealers.items()
-                 if typed and typed in (side.value.casefold(), str(who).casefold())), None)
+    return next(
+        (side for side, who in dealers.items() if typed and typed in (side.value.casefold(), str(who).casefold())), None
+    )
 
 
 def deck_refusal(player: str, cards: Sequence[str], held: Sequence[str], size: int) -> str:
@@ -93,19 +94,27 @@ def deck_refusal(player: str, cards: Sequence[str], held: Sequence[str], size: i
     cards than the player could put in. The rule sheet pads with ÷ only a player who does not have enough
     cards, and only by what they lack; a blank deck is the host's stand-in for a player who sent none."""
     if len(cards) > size:
-        return (f"{player}'s deck has {plural(len(cards), 'card')}; a deck is exactly {size}: remove "
-                f"{len(cards) - size}. The deck is not dealt.")
+        return (
+            f"{player}'s deck has {plural(len(cards), 'card')}; a deck is exactly {size}: remove "
+            f"{len(cards) - size}. The deck is not dealt."
+        )
     missing = Counter(cards) - Counter(held)
     if missing:
-        return (f"{player}'s deck uses {describe_missing(missing)} more than {player} holds "
-                f"({plural(len(held), 'card')}: {format_cards(held)}). The deck is not dealt.")
+        return (
+            f"{player}'s deck uses {describe_missing(missing)} more than {player} holds "
+            f"({plural(len(held), 'card')}: {format_cards(held)}). The deck is not dealt."
+        )
     if cards and len(cards) < min(len(held), size):
         short = min(len(held), size) - len(cards)
-        must = (f"so the deck must be exactly {size} of them (÷ pads only a player who holds fewer than {size})"
-                if len(held) >= size else
-                f"so the deck must hold all {len(held)} (÷ pads only the {size - len(held)} they lack)")
-        return (f"{player}'s deck has {plural(len(cards), 'card')}, but {player} holds {len(held)}, {must}: add "
-                f"{short} more. The deck is not dealt.")
+        must = (
+            f"so the deck must be exactly {size} of them (÷ pads only a player who holds fewer than {size})"
+            if len(held) >= size
+            else f"so the deck must hold all {len(held)} (÷ pads only the {size - len(held)} they lack)"
+        )
+        return (
+            f"{player}'s deck has {plural(len(cards), 'card')}, but {player} holds {len(held)}, {must}: add "
+            f"{short} more. The deck is not dealt."
+        )
     return ""
 
 
@@ -132,8 +141,14 @@ class Placing:
         return bool(self.tokens or self.candidate)
 
 
-def rank(players: Sequence[str], scores: Mapping[str, Fraction], seed: object, first_tokens: int,
-         second_third_tokens: int, candidates: int) -> tuple[list[Placing], list[str]]:
+def rank(
+    players: Sequence[str],
+    scores: Mapping[str, Fraction],
+    seed: object,
+    first_tokens: int,
+    second_third_tokens: int,
+    candidates: int,
+) -> tuple[list[Placing], list[str]]:
     """Best score first; equal scores in the order of one seeded draw of all players, shown (never the seed:
     the lines go to the public Final Results).
 
@@ -147,8 +162,10 @@ def rank(players: Sequence[str], scores: Mapping[str, Fraction], seed: object, f
     for value in sorted({scores[p] for p in order}, reverse=True):
         tied = [p for p in order if scores[p] == value]
         if len(tied) > 1:
-            lines.append(f"Tie at {format_number(value)} between {', '.join(sorted(tied))}, broken by the seeded "
-                         f"ranking draw: {', '.join(tied)}.")
+            lines.append(
+                f"Tie at {format_number(value)} between {', '.join(sorted(tied))}, broken by the seeded "
+                f"ranking draw: {', '.join(tied)}."
+            )
     n = len(order)
     tokens = {1: first_tokens, 2: second_third_tokens, 3: second_third_tokens}
     placings = []
@@ -158,11 +175,14 @@ def rank(players: Sequence[str], scores: Mapping[str, Fraction], seed: object, f
         award, candidate = tokens.get(place, 0), place > n - candidates
         parts = []
         if award:
-            parts.append(f"{nth(place)}best score ({format_number(scores[player])}){why_tie}: "
-                         f"{award} Token{'s' if award != 1 else ''} of Life")
+            parts.append(
+                f"{nth(place)}best score ({format_number(scores[player])}){why_tie}: "
+                f"{award} Token{'s' if award != 1 else ''} of Life"
+            )
         if candidate:
-            parts.append(f"{nth(n - place + 1)}worst score ({format_number(scores[player])}){why_tie}: "
-                         f"elimination candidate")
+            parts.append(
+                f"{nth(n - place + 1)}worst score ({format_number(scores[player])}){why_tie}: elimination candidate"
+            )
         placings.append(Placing(player, scores[player], place, award, candidate, "; ".join(parts)))
     return placings, lines
 

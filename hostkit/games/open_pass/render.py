@@ -71,8 +71,18 @@ def bids_rows(r: RoundResult, ctx: Context) -> Rows:
     if r.trades:
         rows += [[], bold_row(["Trade", "Player", "Gives", "Partner", "Gets", "Applied", "Reason", "Trades row"])]
         for n, t in enumerate(r.trades, start=1):
-            rows.append([n, t.player, format_cards(t.gives), t.partner, format_cards(t.gets),
-                         "yes" if t.accepted else "rejected", t.reason, t.row])
+            rows.append(
+                [
+                    n,
+                    t.player,
+                    format_cards(t.gives),
+                    t.partner,
+                    format_cards(t.gets),
+                    "yes" if t.accepted else "rejected",
+                    t.reason,
+                    t.row,
+                ]
+            )
     return rows
 
 
@@ -84,28 +94,30 @@ def inventory_rows(results: list[RoundResult], ctx: Context, start: tuple[str, .
         for p in ctx.roster.names:
             gained = list(r.gained[p]) + ([f"pity card {ctx.config['pity_card']}"] if p in r.pity else [])
             trades = "; ".join(t.reason for t in r.trades_of(p))
-            rows.append([r.number, p, format_cards(r.inventories[p]), len(r.inventories[p]),
-                         ", ".join(gained), trades])
+            rows.append([r.number, p, format_cards(r.inventories[p]), len(r.inventories[p]), ", ".join(gained), trades])
     return rows
 
 
 def round_summary(r: RoundResult, ctx: Context) -> list[str]:
     counts = Counter(b.verdict for b in r.bids)
     stand = "bid stands" if counts[BidVerdict.STANDS] == 1 else "bids stand"
-    lines = [f"Round {r.number}: {counts[BidVerdict.STANDS]} {stand} ({counts[BidVerdict.REPLACED]} replaced, "
-             f"{counts[BidVerdict.LATE]} late)."]
+    lines = [
+        f"Round {r.number}: {counts[BidVerdict.STANDS]} {stand} ({counts[BidVerdict.REPLACED]} replaced, "
+        f"{counts[BidVerdict.LATE]} late)."
+    ]
     for p in r.packs:
         takers = [q for q in ctx.roster.names if p.name in r.gained[q]]
-        lines.append(f"  {p.name}: chosen {plural(r.chosen[p.name], 'time')}" +
-                     (f", given to {', '.join(takers)}" if takers else ", not given out"))
+        lines.append(
+            f"  {p.name}: chosen {plural(r.chosen[p.name], 'time')}"
+            + (f", given to {', '.join(takers)}" if takers else ", not given out")
+        )
     if r.all_odd:
         lines.append("  Every pack was chosen an odd number of times: nobody gains a pack.")
     lines.append(f"  Pity card {ctx.config['pity_card']}: {', '.join(r.pity) or 'nobody'}.")
     accepted = sum(t.accepted for t in r.trades)
     if r.trades:
         lines.append(f"  Trades: {accepted} applied, {len(r.trades) - accepted} rejected.")
-    lines.append(f"Written: {results_tab(r.number)} (public), {bids_tab(r.number)} and {INVENTORIES_TAB} "
-                 f"(host only).")
+    lines.append(f"Written: {results_tab(r.number)} (public), {bids_tab(r.number)} and {INVENTORIES_TAB} (host only).")
     return lines
 
 
@@ -114,21 +126,35 @@ def round_json(r: RoundResult, ctx: Context) -> dict[str, Any]:
         "game": "open-pass",
         "round": r.number,
         "all_odd": r.all_odd,
-        "packs": {p.name: {"chosen": r.chosen[p.name], "given": r.is_given(p.name), "cards": format_cards(p.cards)}
-                  for p in r.packs},
-        "bids": [{"row": b.row, "player": b.player, "packs": list(b.packs), "verdict": b.verdict.value,
-                  "reason": b.reason} for b in r.bids],
-        "players": {p: {"gained": list(r.gained[p]), "pity": p in r.pity,
-                        "inventory": format_cards(r.inventories[p]), "reason": r.reasons[p]}
-                    for p in ctx.roster.names},
+        "packs": {
+            p.name: {"chosen": r.chosen[p.name], "given": r.is_given(p.name), "cards": format_cards(p.cards)}
+            for p in r.packs
+        },
+        "bids": [
+            {"row": b.row, "player": b.player, "packs": list(b.packs), "verdict": b.verdict.value, "reason": b.reason}
+            for b in r.bids
+        ],
+        "players": {
+            p: {
+                "gained": list(r.gained[p]),
+                "pity": p in r.pity,
+                "inventory": format_cards(r.inventories[p]),
+                "reason": r.reasons[p],
+            }
+            for p in ctx.roster.names
+        },
         "trades": [{"row": t.row, "applied": t.accepted, "reason": t.reason} for t in r.trades],
     }
 
 
-def deals_rows(ctx: Context, deals: dict[str, Deal], waiting: dict[str, str], plays: dict[str, Play],
-                evaluations: dict[str, Evaluation]) -> Rows:
-    rows: Rows = [["Player", "Dealer", "Draw", "Deck", "Padding", "Dealt", "Decisions", "Equation", "Score",
-                   "Status"]]
+def deals_rows(
+    ctx: Context,
+    deals: dict[str, Deal],
+    waiting: dict[str, str],
+    plays: dict[str, Play],
+    evaluations: dict[str, Evaluation],
+) -> Rows:
+    rows: Rows = [["Player", "Dealer", "Draw", "Deck", "Padding", "Dealt", "Decisions", "Equation", "Score", "Status"]]
     for p in ctx.roster.names:
         if p not in deals:
             rows.append([p, "", "", "", "", "", "", "", "", waiting[p]])
@@ -136,8 +162,20 @@ def deals_rows(ctx: Context, deals: dict[str, Deal], waiting: dict[str, str], pl
         d, play = deals[p], plays[p]
         marks = " ".join({Decision.OPEN: "O", Decision.PASS: "P", Decision.AUTO: "a"}[x] for x in play.decisions)
         status = "finished" if play.is_over() else f"card {play.next_card()} is next"
-        rows.append([p, d.dealer.value, d.draw, format_cards(d.deck), d.padding, format_cards(d.dealt), marks,
-                     format_cards(play.equation), score_cell(evaluations[p].score), status])
+        rows.append(
+            [
+                p,
+                d.dealer.value,
+                d.draw,
+                format_cards(d.deck),
+                d.padding,
+                format_cards(d.dealt),
+                marks,
+                format_cards(play.equation),
+                score_cell(evaluations[p].score),
+                status,
+            ]
+        )
     return rows
 
 
@@ -151,8 +189,18 @@ def final_rows(placings: list[Placing], evaluations: dict[str, Evaluation], draw
     for pl in placings:
         e = evaluations[pl.player]
         award = ", ".join(filter(None, [f"{pl.tokens} ToL" if pl.tokens else "", "EC" if pl.candidate else ""]))
-        rows.append([pl.place, pl.player, score_cell(pl.score), format_number(pl.score),
-                     format_cards(e.cards) or "(empty)", e.normalised, award, pl.reason])
+        rows.append(
+            [
+                pl.place,
+                pl.player,
+                score_cell(pl.score),
+                format_number(pl.score),
+                format_cards(e.cards) or "(empty)",
+                e.normalised,
+                award,
+                pl.reason,
+            ]
+        )
     if draws:
         rows.append([])
         rows += [[line] for line in draws]
@@ -177,9 +225,15 @@ def equation_lines(play: Play, evaluation: Evaluation) -> list[str]:
 def play_json(play: Play | None, evaluation: Evaluation | None, waiting: str | None) -> dict[str, Any]:
     if play is None or evaluation is None:
         return {"dealt": None, "status": waiting}
-    return {"dealer": play.deal.dealer.value, "draw": play.deal.draw, "dealt": format_cards(play.deal.dealt),
-            "decisions": [d.value for d in play.decisions], "equation": format_cards(play.equation),
-            "score": format_number(evaluation.score), "finished": play.is_over()}
+    return {
+        "dealer": play.deal.dealer.value,
+        "draw": play.deal.draw,
+        "dealt": format_cards(play.deal.dealt),
+        "decisions": [d.value for d in play.decisions],
+        "equation": format_cards(play.equation),
+        "score": format_number(evaluation.score),
+        "finished": play.is_over(),
+    }
 
 
 def ledger_reason(game: Game, placing: Placing) -> str:
@@ -188,8 +242,12 @@ def ledger_reason(game: Game, placing: Placing) -> str:
 
 def ledger_reasons(game: Game) -> frozenset[str]:
     """Every reason an award may be posted under, so that an award a correction takes away is found."""
-    return frozenset(_reason(game, place, candidate) for place in (None, 1, 2, 3) for candidate in (False, True)
-                     if place or candidate)
+    return frozenset(
+        _reason(game, place, candidate)
+        for place in (None, 1, 2, 3)
+        for candidate in (False, True)
+        if place or candidate
+    )
 
 
 def _reason(game: Game, place: int | None, candidate: bool) -> str:

@@ -16,8 +16,16 @@ if TYPE_CHECKING:
 
 
 def _round(number: int, state: str, line: str, command: str | None = None, **more: Any) -> dict[str, Any]:
-    return {"round": number, "state": state, "says": line, "next": command, "not_submitted": [],
-            "waiting_for": None, "seconds_left": None, **more}
+    return {
+        "round": number,
+        "state": state,
+        "says": line,
+        "next": command,
+        "not_submitted": [],
+        "waiting_for": None,
+        "seconds_left": None,
+        **more,
+    }
 
 
 def bidding_round(tables: Tables, ctx: Context, number: int, now: dt.datetime) -> dict[str, Any]:
@@ -32,14 +40,27 @@ def bidding_round(tables: Tables, ctx: Context, number: int, now: dt.datetime) -
     score = f"hostkit score --round {number}"
     if deadline is not None and now < deadline:
         left = deadline - now
-        return _round(number, "bids open", f"bids open, {format_span(left)} left (close at "
-                      f"{format_time(deadline, ctx.config.tz)}); {len(bidders)} of {len(ctx.roster.names)} have bid"
-                      + (f"; no bid yet from {', '.join(missing)}" if missing else ""), score,
-                      not_submitted=missing, seconds_left=int(left.total_seconds()))
+        return _round(
+            number,
+            "bids open",
+            f"bids open, {format_span(left)} left (close at "
+            f"{format_time(deadline, ctx.config.tz)}); {len(bidders)} of {len(ctx.roster.names)} have bid"
+            + (f"; no bid yet from {', '.join(missing)}" if missing else ""),
+            score,
+            not_submitted=missing,
+            seconds_left=int(left.total_seconds()),
+        )
     if results_tab(number) in tables:
         return _round(number, "scored", f"scored ({len(bidders)} players bid)")
-    return _round(number, "to score", "bids closed; not scored yet" if deadline else
-                  f"no deadline; {len(bidders)} of {len(ctx.roster.names)} have bid", score, not_submitted=missing)
+    return _round(
+        number,
+        "to score",
+        "bids closed; not scored yet"
+        if deadline
+        else f"no deadline; {len(bidders)} of {len(ctx.roster.names)} have bid",
+        score,
+        not_submitted=missing,
+    )
 
 
 def play_phase(game: OpenPass, tables: Tables, ctx: Context) -> dict[str, Any]:
@@ -55,10 +76,15 @@ def play_phase(game: OpenPass, tables: Tables, ctx: Context) -> dict[str, Any]:
         return _round(number, "decks", line, command, not_submitted=missing)
     if unfinished:
         first = plays[unfinished[0]]
-        return _round(number, "playing", "still playing: " + ", ".join(
-            f"{p} (card {plays[p].next_card()} of {len(plays[p].deal.dealt)} next)" for p in unfinished),
+        return _round(
+            number,
+            "playing",
+            "still playing: "
+            + ", ".join(f"{p} (card {plays[p].next_card()} of {len(plays[p].deal.dealt)} next)" for p in unfinished),
             f"hostkit play --player {shlex.quote(unfinished[0])}",
-            waiting_for={"player": unfinished[0], "card": first.next_card()}, not_submitted=unfinished)
+            waiting_for={"player": unfinished[0], "card": first.next_card()},
+            not_submitted=unfinished,
+        )
     if FINAL_TAB in tables:
         return _round(number, "over", f"every player has finished; {FINAL_TAB} is written")
     return _round(number, "to score", "every player has finished; not ranked yet", f"hostkit score --round {number}")
@@ -77,6 +103,7 @@ def match_status(game: OpenPass, tables: Tables, ctx: Context, now: dt.datetime)
         except BookError as error:
             rounds.append(_round(game.play_round(ctx), "problem", str(error)))
     else:
-        rounds.append(_round(game.play_round(ctx), "waiting", "the play phase starts once every bidding round is "
-                             "scored"))
+        rounds.append(
+            _round(game.play_round(ctx), "waiting", "the play phase starts once every bidding round is scored")
+        )
     return rounds, next((r["next"] for r in rounds if r["next"]), None)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
@@ -48,8 +49,13 @@ def read_deadlines(tables: Tables, ctx: Context) -> RoundTimes:
     table = tables.get(ROUNDS_TAB)
     if table is None:
         return RoundTimes({}, [], {})
-    return read_round_times(table, ctx, "Deadline", ctx.config["building_rounds"],
-                            "round {round} and the rounds after it cannot be scored until it is fixed")
+    return read_round_times(
+        table,
+        ctx,
+        "Deadline",
+        ctx.config["building_rounds"],
+        "round {round} and the rounds after it cannot be scored until it is fixed",
+    )
 
 
 def read_packs(tables: Tables, round_number: int, rounds: int) -> tuple[list[Pack], list[Problem]]:
@@ -58,6 +64,7 @@ def read_packs(tables: Tables, round_number: int, rounds: int) -> tuple[list[Pac
     packs: list[Pack] = []
     problems: list[Problem] = []
     for record in table.records("Round", "Pack", "Cards", optional=("Kind", "Size")):
+
         def problem(message: str) -> None:
             problems.append(Problem(table.name, record.row, message))
 
@@ -74,8 +81,10 @@ def read_packs(tables: Tables, round_number: int, rounds: int) -> tuple[list[Pac
             problem("the pack has no name; name it in the Pack column, as players will bid for it.")
             continue
         if any(p.name.casefold() == name.casefold() for p in packs):
-            problem(f"round {round_number} already has a pack named {name!r}; this row is left out. "
-                    f"Give each pack of a round its own name.")
+            problem(
+                f"round {round_number} already has a pack named {name!r}; this row is left out. "
+                f"Give each pack of a round its own name."
+            )
             continue
         try:
             cards = parse_cards(record["Cards"])
@@ -84,21 +93,31 @@ def read_packs(tables: Tables, round_number: int, rounds: int) -> tuple[list[Pac
             continue
         kind = next((s for s in Side if s.value.casefold() == record.text("Kind").casefold()), None)
         if kind is None:
-            problem(f"pack {name!r}: Kind {record.text('Kind')!r} is not Heaven or Hell; write one of them "
-                    f"(the pack is still offered).")
+            problem(
+                f"pack {name!r}: Kind {record.text('Kind')!r} is not Heaven or Hell; write one of them "
+                f"(the pack is still offered)."
+            )
         size = next((s for s in SIZES if s.casefold() == record.text("Size").casefold()), record.text("Size"))
         if size not in SIZES:
-            problem(f"pack {name!r}: Size {size!r} is not Basic, Mega or Special; write one of them "
-                    f"(the pack is still offered).")
+            problem(
+                f"pack {name!r}: Size {size!r} is not Basic, Mega or Special; write one of them "
+                f"(the pack is still offered)."
+            )
         if not cards:
             problem(f"pack {name!r} has no cards; type its cards separated by spaces, like '7 8 x'.")
         packs.append(Pack(round_number, name, kind, size, cards, record.row))
     return packs, problems
 
 
-def read_bids(tables: Tables, ctx: Context, round_number: int, packs: Sequence[Pack],
-          deadlines: dict[int, tuple[int, dt.datetime]]) -> tuple[list[Bid], list[Problem]]:
+def read_bids(
+    tables: Tables,
+    ctx: Context,
+    round_number: int,
+    packs: Sequence[Pack],
+    deadlines: dict[int, tuple[int, dt.datetime]],
+) -> tuple[list[Bid], list[Problem]]:
     """The round's bids as typed, before they are judged against the deadline."""
+
     def round_at(at: dt.datetime) -> int | None:
         open_rounds = sorted(n for n, (_, deadline) in deadlines.items() if at <= deadline)
         return open_rounds[0] if open_rounds else None
@@ -108,8 +127,9 @@ def read_bids(tables: Tables, ctx: Context, round_number: int, packs: Sequence[P
     rows, problems = read_stamped(table, ctx, round_number, clock, ("Packs",), "the bid is not counted")
     bids: list[Bid] = []
     for row in rows:
-        chosen, notes = choose_packs(row.player, row.record.text("Packs"), packs, round_number,
-                                     ctx.config["bids_per_round"])
+        chosen, notes = choose_packs(
+            row.player, row.record.text("Packs"), packs, round_number, ctx.config["bids_per_round"]
+        )
         problems += [Problem(table.name, row.row, note) for note in notes]
         bids.append(Bid(row.row, row.at, row.player, row.record.text("Packs"), chosen))
     return bids, problems
@@ -122,13 +142,16 @@ def read_trades(tables: Tables, ctx: Context, round_number: int) -> tuple[list[T
     rows: list[Trade] = []
     problems: list[Problem] = []
     for record in table.records("Round", "Player", "Gives", "Partner", "Gets"):
+
         def problem(message: str) -> None:
             problems.append(Problem(table.name, record.row, message))
 
         number = whole_or_none(record["Round"])
         if number is None or number not in range(1, ctx.config["building_rounds"] + 1):
-            problem(f"Round {record['Round']!r} is not a deck-building round (1–{ctx.config['building_rounds']}); "
-                    f"the trade is not applied until its round is fixed.")
+            problem(
+                f"Round {record['Round']!r} is not a deck-building round (1–{ctx.config['building_rounds']}); "
+                f"the trade is not applied until its round is fixed."
+            )
             continue
         if number != round_number:
             continue
@@ -152,8 +175,9 @@ def read_trades(tables: Tables, ctx: Context, round_number: int) -> tuple[list[T
     return rows, problems
 
 
-def read_decks(tables: Tables, ctx: Context, inventories: dict[str, tuple[str, ...]]
-         ) -> tuple[dict[str, Deal], dict[str, str], list[Problem]]:
+def read_decks(
+    tables: Tables, ctx: Context, inventories: dict[str, tuple[str, ...]]
+) -> tuple[dict[str, Deal], dict[str, str], list[Problem]]:
     """Every valid deck shuffled: the deals, the reason each other player cannot be dealt, problems."""
     table = tables.require(DECKS_TAB)
     rows: dict[str, Any] = {}
@@ -161,12 +185,22 @@ def read_decks(tables: Tables, ctx: Context, inventories: dict[str, tuple[str, .
     for record in table.records("Player", "Dealer", "Cards"):
         player = ctx.roster.match(record["Player"])
         if player is None:
-            problems.append(Problem(table.name, record.row, f"{ctx.roster.unknown(record['Player'])}; fix "
-                                    f"the name or add the player to Players."))
+            problems.append(
+                Problem(
+                    table.name,
+                    record.row,
+                    f"{ctx.roster.unknown(record['Player'])}; fix the name or add the player to Players.",
+                )
+            )
             continue
         if player in rows:
-            problems.append(Problem(table.name, rows[player].row, f"{player}'s deck is replaced by the one on "
-                                    f"row {record.row} (a player's last deck row stands)."))
+            problems.append(
+                Problem(
+                    table.name,
+                    rows[player].row,
+                    f"{player}'s deck is replaced by the one on row {record.row} (a player's last deck row stands).",
+                )
+            )
         rows[player] = record
     deals: dict[str, Deal] = {}
     waiting: dict[str, str] = {}
@@ -184,8 +218,10 @@ def read_decks(tables: Tables, ctx: Context, inventories: dict[str, tuple[str, .
 
         dealer = pick_dealer(record.text("Dealer"), dealers)
         if dealer is None:
-            refuse(f"{player}'s dealer {record.text('Dealer')!r} is neither Heaven ({dealers[Side.HEAVEN]}) nor "
-                   f"Hell ({dealers[Side.HELL]}); write one of them. The deck is not dealt.")
+            refuse(
+                f"{player}'s dealer {record.text('Dealer')!r} is neither Heaven ({dealers[Side.HEAVEN]}) nor "
+                f"Hell ({dealers[Side.HELL]}); write one of them. The deck is not dealt."
+            )
             continue
         try:
             cards = parse_cards(record["Cards"])
@@ -199,6 +235,7 @@ def read_decks(tables: Tables, ctx: Context, inventories: dict[str, tuple[str, .
         deals[player] = deal_deck(player, dealer, cards, size, ctx.config["seed"])
     return deals, waiting, problems
 
+
 def read_plays(tables: Tables, ctx: Context, deals: dict[str, Deal]) -> tuple[dict[str, Play], list[Problem]]:
     """Replay the Decisions tab, row by row, onto each player's deal."""
     table = tables.require(DECISIONS_TAB)
@@ -207,6 +244,7 @@ def read_plays(tables: Tables, ctx: Context, deals: dict[str, Deal]) -> tuple[di
     limit = ctx.config["max_open"]
     stopped: set[str] = set()
     for record in table.records("Player", "Decision", optional=("Card", "Face")):
+
         def problem(message: str) -> None:
             problems.append(Problem(table.name, record.row, message))
 
@@ -227,15 +265,19 @@ def read_plays(tables: Tables, ctx: Context, deals: dict[str, Deal]) -> tuple[di
         number = play.next_card()
         typed_card = record.cells.get("Card")
         if not is_blank(typed_card) and whole_or_none(typed_card) != number:
-            problem(f"this decision is for card {record.text('Card')}, but {player}'s next card is card "
-                    f"{number}; it is ignored. Decisions are made in dealing order.")
+            problem(
+                f"this decision is for card {record.text('Card')}, but {player}'s next card is card "
+                f"{number}; it is ignored. Decisions are made in dealing order."
+            )
             continue
         face = record.text("Face")
         if face and SPELLINGS.get(face, face) != dealt[number - 1]:
             stopped.add(player)
-            problem(f"this decision was recorded for a {face} as card {number}, but {player}'s deal now has "
-                    f"{dealt[number - 1]} there: the deck, dealer or seed changed after dealing. {player}'s "
-                    f"decisions from here on are not replayed until Decks or Config is put back.")
+            problem(
+                f"this decision was recorded for a {face} as card {number}, but {player}'s deal now has "
+                f"{dealt[number - 1]} there: the deck, dealer or seed changed after dealing. {player}'s "
+                f"decisions from here on are not replayed until Decks or Config is put back."
+            )
             continue
         try:
             decision = parse_decision(record["Decision"])

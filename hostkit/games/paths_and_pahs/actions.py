@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from hostkit.core.cards import Card
 from hostkit.games.paths_and_pahs.board import Direction, Shift, Tile
@@ -25,7 +25,7 @@ class ActionKind(str, Enum):
     MOVE = "move"
 
     @classmethod
-    def parse(cls, text: object) -> "ActionKind":
+    def parse(cls, text: object) -> ActionKind:
         if isinstance(text, ActionKind):
             return text
         word = str(text or "").strip().lower()
@@ -101,14 +101,16 @@ class Move:
             raise ValueError("a move of 1 or more tiles has a direction, and a move of 0 tiles has none")
 
 
-Action = Union[Start, Change, Pah, ShiftLine, Move]
+Action = Start | Change | Pah | ShiftLine | Move
 
 
 def _parse_change(typed: str, names: CardNames) -> Change:
     match = re.match(r"\s*(?:starting\s+)?(?:card\s*)?#?(\d+)\s*[:.),-]?\s*(.*)", typed, re.I | re.S)
     if match is None:
-        raise ValueError(f"change {typed!r} does not say which starting card; type 1: or 2: before the new card, "
-                         f"like '1: {names.format(Card((0, 1, 0)))}'")
+        raise ValueError(
+            f"change {typed!r} does not say which starting card; type 1: or 2: before the new card, "
+            f"like '1: {names.format(Card((0, 1, 0)))}'"
+        )
     if match[1] not in ("1", "2"):
         raise ValueError(f"change {typed!r}: starting card {match[1]} does not exist; type 1: or 2:")
     return Change(int(match[1]), names.parse(match[2]))
@@ -121,8 +123,10 @@ def _parse_pah(typed: str, names: CardNames) -> Pah:
         raise ValueError(f"pah {typed!r} must name three cards, then 'discard' and one of them, like {example}")
     named = [p for p in re.split(r"[,;\n]", parts[0]) if p.strip()]
     if len(named) != 3:
-        raise ValueError(f"pah {typed!r} names {len(named)} cards before 'discard'; a PAH is three cards "
-                         f"separated by commas, like {example}")
+        raise ValueError(
+            f"pah {typed!r} names {len(named)} cards before 'discard'; a PAH is three cards "
+            f"separated by commas, like {example}"
+        )
     cards = tuple(names.parse(p) for p in named)
     discard = names.parse(parts[1])
     if len(set(cards)) != 3:
@@ -140,11 +144,12 @@ def _parse_move(typed: str) -> Move:
     if any(w in _STAY for w in words) and not directions and not any(counts):
         return Move(None, 0)
     if len(counts) != 1 or len(directions) > 1 or (counts[0] and not directions):
-        raise ValueError(f"move {typed!r} is not a move; type a direction and 0 to 3 tiles, like 'left 3' "
-                         f"(4 tiles cost garnets; 'stay' for none)")
+        raise ValueError(
+            f"move {typed!r} is not a move; type a direction and 0 to 3 tiles, like 'left 3' "
+            f"(4 tiles cost garnets; 'stay' for none)"
+        )
     if counts[0] > MAX_TILES:
-        raise ValueError(f"move {typed!r} goes {counts[0]} tiles; a move is 0 to 3 tiles, or {MAX_TILES} "
-                         f"for garnets")
+        raise ValueError(f"move {typed!r} goes {counts[0]} tiles; a move is 0 to 3 tiles, or {MAX_TILES} for garnets")
     return Move(directions.pop() if counts[0] else None, counts[0])
 
 
@@ -203,5 +208,11 @@ class Judged:
 
     def as_json(self) -> dict[str, object]:
         sub = self.submission
-        return {"timestamp": sub.at.isoformat(), "player": sub.player, "action": sub.action, "value": sub.value,
-                "verdict": self.verdict.value, "reason": self.reason}
+        return {
+            "timestamp": sub.at.isoformat(),
+            "player": sub.player,
+            "action": sub.action,
+            "value": sub.value,
+            "verdict": self.verdict.value,
+            "reason": self.reason,
+        }

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Mapping, Sequence
 
 from hostkit.core.cards import FULL_DECK, Card
 from hostkit.core.rng import rng
@@ -33,7 +33,7 @@ class Tile:
             raise ValueError(f"tile row {self.row}, column {self.column} is off the 6x6 board")
 
     @classmethod
-    def parse(cls, text: object) -> "Tile":
+    def parse(cls, text: object) -> Tile:
         """'C4', case and spaces ignored."""
         typed = str(text or "").strip()
         match = _TILE.fullmatch(typed)
@@ -47,12 +47,12 @@ class Tile:
     def __str__(self) -> str:
         return f"{COLUMNS[self.column]}{self.row + 1}"
 
-    def step(self, direction: "Direction") -> "Tile | None":
+    def step(self, direction: Direction) -> Tile | None:
         """The neighbouring tile that way, or None at the edge."""
         row, column = self.row + direction.rows, self.column + direction.columns
         return Tile(row, column) if 0 <= row < SIZE and 0 <= column < SIZE else None
 
-    def room(self, direction: "Direction") -> int:
+    def room(self, direction: Direction) -> int:
         """How many tiles a walk that way can go before the edge."""
         if direction.rows:
             return self.row if direction.rows < 0 else SIZE - 1 - self.row
@@ -77,16 +77,16 @@ class Direction(Enum):
         return {"left": -1, "right": 1}.get(self.value, 0)
 
     @property
-    def opposite(self) -> "Direction":
+    def opposite(self) -> Direction:
         return _OPPOSITE[self]
 
     @property
-    def axis(self) -> "Axis":
+    def axis(self) -> Axis:
         """The kind of line a shift this way moves: left and right move rows, up and down columns."""
         return Axis.ROW if self.columns else Axis.COLUMN
 
     @classmethod
-    def parse(cls, text: object) -> "Direction":
+    def parse(cls, text: object) -> Direction:
         word = str(text or "").strip().lower()
         for direction in cls:
             if direction.value == word:
@@ -94,8 +94,12 @@ class Direction(Enum):
         raise ValueError(f"direction {str(text or '').strip()!r} is not up, down, left or right")
 
 
-_OPPOSITE = {Direction.UP: Direction.DOWN, Direction.DOWN: Direction.UP,
-             Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}
+_OPPOSITE = {
+    Direction.UP: Direction.DOWN,
+    Direction.DOWN: Direction.UP,
+    Direction.LEFT: Direction.RIGHT,
+    Direction.RIGHT: Direction.LEFT,
+}
 
 
 class Axis(Enum):
@@ -114,11 +118,11 @@ class Line:
         if not 0 <= self.index < SIZE:
             raise ValueError(f"line index {self.index} is off the board (0–{SIZE - 1})")
 
-    def __lt__(self, other: "Line") -> bool:
+    def __lt__(self, other: Line) -> bool:
         return (self.axis.value, self.index) < (other.axis.value, other.index)
 
     @classmethod
-    def parse(cls, text: object) -> "Line":
+    def parse(cls, text: object) -> Line:
         """'row 3' or 'column D' (also 'col D'), case ignored."""
         typed = str(text or "").strip()
         words = typed.lower().split()
@@ -156,7 +160,7 @@ class Shift:
         return self.direction.rows + self.direction.columns
 
     @classmethod
-    def parse(cls, text: object) -> "Shift":
+    def parse(cls, text: object) -> Shift:
         """'row 3 left', 'column D down'."""
         typed = str(text or "").strip()
         words = typed.split()
@@ -206,10 +210,10 @@ class Board:
     def where(self, card: Card) -> Tile | None:
         return next((tile for tile in TILES if self[tile] == card), None)
 
-    def shifted(self, nets: Mapping[Line, int]) -> "Board":
+    def shifted(self, nets: Mapping[Line, int]) -> Board:
         """The board with each line moved by its net steps, wrapping round: the tile pushed off one end
         comes back at the other."""
-        grid = [list(self.cells[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)]
+        grid = [list(self.cells[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)]
         for line, net in nets.items():
             i = line.index
             if line.axis is Axis.ROW:
@@ -246,7 +250,7 @@ def generate_board(seed: int | str) -> Board:
 def format_board(board: Board, names: CardNames = NAMES) -> list[list[str | None]]:
     """Rows 1 to 6 of card names, None for an empty tile: what a host types, and parse_board reads."""
     names_of = [None if card is None else names.format(card) for card in board.cells]
-    return [names_of[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
+    return [names_of[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
 
 
 def board_problems(rows: Sequence[Sequence[object]], names: CardNames = NAMES) -> list[str]:
@@ -274,8 +278,9 @@ def board_problems(rows: Sequence[Sequence[object]], names: CardNames = NAMES) -
     if missing:
         problems.append(f"missing {names.format_all(missing)}; each of the 27 cards goes on the board once")
     if len(empty) != EMPTY_TILES:
-        problems.append(f"{len(empty)} empty tiles ({', '.join(map(str, empty)) or 'none'}); "
-                        f"the board has {EMPTY_TILES}")
+        problems.append(
+            f"{len(empty)} empty tiles ({', '.join(map(str, empty)) or 'none'}); the board has {EMPTY_TILES}"
+        )
     return problems
 
 
@@ -284,5 +289,11 @@ def parse_board(rows: Sequence[Sequence[object]], names: CardNames = NAMES) -> B
     problems = board_problems(rows, names)
     if problems:
         raise ValueError("the board cannot be used: " + "; ".join(problems))
-    return Board(tuple(None if rows[t.row][t.column] is None or not str(rows[t.row][t.column]).strip()
-                       else names.parse(rows[t.row][t.column]) for t in TILES))
+    return Board(
+        tuple(
+            None
+            if rows[t.row][t.column] is None or not str(rows[t.row][t.column]).strip()
+            else names.parse(rows[t.row][t.column])
+            for t in TILES
+        )
+    )

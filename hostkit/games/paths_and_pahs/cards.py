@@ -6,8 +6,8 @@ Built on the core's Card and Faces: a card's values are (background, shape, colo
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
 
 from hostkit.core.cards import Card, Faces, is_pah
 
@@ -29,9 +29,14 @@ class CardNames:
     _words: Mapping[str, tuple[int, int]] = field(repr=False, compare=False)
 
     @classmethod
-    def of(cls, backgrounds: Sequence[str] = BACKGROUNDS, shapes: Sequence[str] = SHAPES,
-           colours: Sequence[str] = COLOURS, aliases: Mapping[str, str] | None = None,
-           attributes: Sequence[str] = ATTRIBUTES) -> "CardNames":
+    def of(
+        cls,
+        backgrounds: Sequence[str] = BACKGROUNDS,
+        shapes: Sequence[str] = SHAPES,
+        colours: Sequence[str] = COLOURS,
+        aliases: Mapping[str, str] | None = None,
+        attributes: Sequence[str] = ATTRIBUTES,
+    ) -> CardNames:
         """Names for the values; every value is one word, used by one attribute only. Aliases whose
         value is not among the names are dropped, so the default 'gray' alias never gets in the way."""
         if len(attributes) != 3:
@@ -45,8 +50,10 @@ class CardNames:
                 if _WORD.fullmatch(name) is None:
                     raise ValueError(f"{attributes[a]} name {name!r}: a value name is one word of letters")
                 if name in words:
-                    raise ValueError(f"{name!r} names both a {attributes[words[name][0]]} and a "
-                                     f"{attributes[a]}; give each value its own word")
+                    raise ValueError(
+                        f"{name!r} names both a {attributes[words[name][0]]} and a "
+                        f"{attributes[a]}; give each value its own word"
+                    )
                 words[name] = (a, i)
         kept: dict[str, str] = {}
         for alias, name in (ALIASES if aliases is None else aliases).items():
@@ -71,11 +78,14 @@ class CardNames:
             names = self.faces.values[a]
             if len(values) > 1:
                 both = ", ".join(names[v] for v in sorted(values))
-                raise ValueError(f"card {typed!r} names two {_plural(self.faces.attributes[a])} ({both}); "
-                                 f"a card has one of each")
+                raise ValueError(
+                    f"card {typed!r} names two {_plural(self.faces.attributes[a])} ({both}); a card has one of each"
+                )
             if not values:
-                raise ValueError(f"card {typed!r} names no {self.faces.attributes[a]} ({', '.join(names)}); "
-                                 f"type a card as its three values, like {self.format(Card((0, 0, 0)))!r}")
+                raise ValueError(
+                    f"card {typed!r} names no {self.faces.attributes[a]} ({', '.join(names)}); "
+                    f"type a card as its three values, like {self.format(Card((0, 0, 0)))!r}"
+                )
         return Card(tuple(min(values) for values in found))  # type: ignore[arg-type]
 
     def format(self, card: Card) -> str:

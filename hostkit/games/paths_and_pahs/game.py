@@ -16,20 +16,40 @@ from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural
-from hostkit.games.paths_and_pahs.board import format_board, generate_board, parse_board, board_problems
+from hostkit.games.paths_and_pahs.board import board_problems, format_board, generate_board, parse_board
 from hostkit.games.paths_and_pahs.garnets import held, other_matches, round_spends, stale
 from hostkit.games.paths_and_pahs.match import ENDGAME, PlayerState, deal, new_match
 from hostkit.games.paths_and_pahs.messages import TITLE, private_message
 from hostkit.games.paths_and_pahs.render import (
-    board_png, leaderboard_rows, private_messages, public_board_rows, results_rows, round_summary, shift_lines,
+    board_png,
+    leaderboard_rows,
+    private_messages,
+    public_board_rows,
+    results_rows,
+    round_summary,
+    shift_lines,
 )
 from hostkit.games.paths_and_pahs.rounds import GAME, RoundResult, resolve_round
 from hostkit.games.paths_and_pahs.settings import SETTINGS, card_names, rules
 from hostkit.games.paths_and_pahs.standings import Standings, and_list, ordinal, rank_players
 from hostkit.games.paths_and_pahs.status import match_status
 from hostkit.games.paths_and_pahs.tabs import (
-    BOARD_TAB, DRAWS_TAB, HEADERS, LEADERBOARD_TAB, OPENING_BOARD_TAB, STARTING_TAB, board_cells, board_tab,
-    has_cards, read_board, read_rounds, read_starting, read_submissions, record_draws, results_tab, round_name,
+    BOARD_TAB,
+    DRAWS_TAB,
+    HEADERS,
+    LEADERBOARD_TAB,
+    OPENING_BOARD_TAB,
+    STARTING_TAB,
+    board_cells,
+    board_tab,
+    has_cards,
+    read_board,
+    read_rounds,
+    read_starting,
+    read_submissions,
+    record_draws,
+    results_tab,
+    round_name,
 )
 
 TOP_REASON = "the top player: a ToL"
@@ -61,8 +81,10 @@ class PathsAndPahs(Game):
     max_players = 16
     settings = SETTINGS
     public_tabs = (LEADERBOARD_TAB, OPENING_BOARD_TAB, "Board after Round *")
-    first_steps = ("`hostkit board --round 1` (lay the board) and `hostkit deal --round 1` (starting cards), then type "
-                   "each round's Opens time in Rounds.")
+    first_steps = (
+        "`hostkit board --round 1` (lay the board) and `hostkit deal --round 1` (starting cards), then type "
+        "each round's Opens time in Rounds."
+    )
 
     # ---- the opening: board and starting cards
 
@@ -70,37 +92,49 @@ class PathsAndPahs(Game):
         ctx = self.context(tables)
         names = card_names(ctx)
         if round_number != 1:
-            raise BookError(f"The board is laid once, for round 1; later boards come from the shifts: `hostkit score "
-                            f"--round {round_number - 1}` draws the board after round {round_number - 1}.")
+            raise BookError(
+                f"The board is laid once, for round 1; later boards come from the shifts: `hostkit score "
+                f"--round {round_number - 1}` draws the board after round {round_number - 1}."
+            )
         grid, problems = board_cells(tables)
         outcome = Outcome(problems=list(ctx.problems) + problems)
         if has_cards(grid) and not force:
             wrong = board_problems(grid, names)
             outcome.problems += [Problem(BOARD_TAB, None, p) for p in wrong]
             if wrong or problems:
-                outcome.summary.append(f"The {BOARD_TAB} tab holds a typed board; checked it: "
-                                       f"{plural(len(wrong) + len(problems), 'problem')}, listed below. Fix them, or "
-                                       f"pass --force to lay a generated board instead.")
+                outcome.summary.append(
+                    f"The {BOARD_TAB} tab holds a typed board; checked it: "
+                    f"{plural(len(wrong) + len(problems), 'problem')}, listed below. Fix them, or "
+                    f"pass --force to lay a generated board instead."
+                )
                 outcome.data = {"round": 1, "seed": None, "board": None}
                 return outcome
             board = parse_board(grid, names)
-            outcome.summary.append(f"The {BOARD_TAB} tab holds a typed board; checked it: every card once and 9 "
-                                   f"empty tiles. Use --force to replace it with a generated one.")
+            outcome.summary.append(
+                f"The {BOARD_TAB} tab holds a typed board; checked it: every card once and 9 "
+                f"empty tiles. Use --force to replace it with a generated one."
+            )
             label = None
         else:
             used = ctx.config["seed"] if seed is None else seed
             label = f"{used}:board"
             board = generate_board(used)
             outcome.writes[BOARD_TAB] = [list(HEADERS[BOARD_TAB])] + [
-                [r + 1, *row] for r, row in enumerate(format_board(board, names))]
+                [r + 1, *row] for r, row in enumerate(format_board(board, names))
+            ]
             empty = ", ".join(map(str, board.empty_tiles()))
-            outcome.writes[DRAWS_TAB] = record_draws(tables, "board", [
-                ["board", 1, label, f"the 27 cards once each and 9 empty tiles ({empty})"]])
-            outcome.summary.append(f"Laid a generated board (seed {label}) in {BOARD_TAB}: the 27 cards once each and "
-                                   f"9 empty tiles ({empty}).")
+            outcome.writes[DRAWS_TAB] = record_draws(
+                tables, "board", [["board", 1, label, f"the 27 cards once each and 9 empty tiles ({empty})"]]
+            )
+            outcome.summary.append(
+                f"Laid a generated board (seed {label}) in {BOARD_TAB}: the 27 cards once each and "
+                f"9 empty tiles ({empty})."
+            )
         outcome.writes[OPENING_BOARD_TAB] = public_board_rows(board, {}, {}, "The board as round 1 opens", [])
-        outcome.summary.append(f"Written: {OPENING_BOARD_TAB} (public: show it when round 1 opens; --image draws it "
-                               f"for chat). Next: `hostkit deal --round 1`.")
+        outcome.summary.append(
+            f"Written: {OPENING_BOARD_TAB} (public: show it when round 1 opens; --image draws it "
+            f"for chat). Next: `hostkit deal --round 1`."
+        )
         outcome.data = {"round": 1, "seed": label, "board": board.as_json(names)}
         outcome.image = lambda: board_png(board, {}, {}, f"{TITLE}: the board as round 1 opens")
         return outcome
@@ -117,18 +151,26 @@ class PathsAndPahs(Game):
         table = tables.require(STARTING_TAB)
         typed = [[str(c or "").strip().casefold() for c in r[:3]] for r in table.filled_rows()]
         if typed and typed != [[str(c).casefold() for c in r] for r in rows] and not force:
-            raise BookError(f"{STARTING_TAB} already holds starting cards that are not this seed's deal; they stand. "
-                            f"Pass --force to replace them with the seeded deal.")
+            raise BookError(
+                f"{STARTING_TAB} already holds starting cards that are not this seed's deal; they stand. "
+                f"Pass --force to replace them with the seeded deal."
+            )
         outcome = Outcome(problems=list(ctx.problems))
         outcome.writes[STARTING_TAB] = [list(HEADERS[STARTING_TAB])] + rows
-        outcome.writes[DRAWS_TAB] = record_draws(tables, "deal", [
-            ["deal", 1, f"{seed}:starting:{player_key(p)}", f"{p}: {a}, {b}"] for p, a, b in rows])
+        outcome.writes[DRAWS_TAB] = record_draws(
+            tables, "deal", [["deal", 1, f"{seed}:starting:{player_key(p)}", f"{p}: {a}, {b}"] for p, a, b in rows]
+        )
         for p, cards in dealt.items():
-            outcome.summary += [f"--- for {p} only (paste in their private channel) ---",
-                                private_message(PlayerState(p, cards, frozenset(cards)), 0, names), ""]
-        outcome.summary.append(f"Dealt two starting cards to each of {plural(len(rows), 'player')} (seeds "
-                               f"{seed}:starting:<player>), written to {STARTING_TAB}: host only, never share it. "
-                               f"Next: type round 1's Opens time in Rounds.")
+            outcome.summary += [
+                f"--- for {p} only (paste in their private channel) ---",
+                private_message(PlayerState(p, cards, frozenset(cards)), 0, names),
+                "",
+            ]
+        outcome.summary.append(
+            f"Dealt two starting cards to each of {plural(len(rows), 'player')} (seeds "
+            f"{seed}:starting:<player>), written to {STARTING_TAB}: host only, never share it. "
+            f"Next: type round 1's Opens time in Rounds."
+        )
         outcome.data = {"round": 1, "starting": {p: [a, b] for p, a, b in rows}}
         return outcome
 
@@ -152,8 +194,17 @@ class PathsAndPahs(Game):
             subs, found = read_submissions(tables, ctx, rounds, number)
             problems += found
             times = rounds[number]
-            result = resolve_round(match, number, subs, times.closes, held(ledger, ctx.roster.names), rules=rule,
-                                   names=names, tz=ctx.config.tz, opens=times.opens)
+            result = resolve_round(
+                match,
+                number,
+                subs,
+                times.closes,
+                held(ledger, ctx.roster.names),
+                rules=rule,
+                names=names,
+                tz=ctx.config.tz,
+                opens=times.opens,
+            )
             problems += round_spends(ledger, name, match_id, result, rule)
             results.append(result)
             match = result.match
@@ -172,8 +223,10 @@ class PathsAndPahs(Game):
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         ctx = self.context(tables)
         if not 1 <= round_number <= ENDGAME:
-            raise BookError(f"Round {round_number} is not a round of this match: rounds 1–{ENDGAME - 1}, then "
-                            f"{ENDGAME}, the endgame.")
+            raise BookError(
+                f"Round {round_number} is not a round of this match: rounds 1–{ENDGAME - 1}, then "
+                f"{ENDGAME}, the endgame."
+            )
         outcome = Outcome(problems=list(ctx.problems))
         rounds = read_rounds(tables, ctx)
         times = rounds.get(round_number)
@@ -181,11 +234,20 @@ class PathsAndPahs(Game):
             raise BookError(f"Rounds has no Opens time for {round_name(round_number)}; type when it opened.")
         tz = ctx.config.tz
         if now < times.closes:
-            when = (f"has not opened yet: it opens at {format_time(times.opens, tz)}" if now < times.opens else
-                    f"is still open: {format_span(times.closes - now)} left")
-            outcome.problems.append(Problem("Rounds", times.row, f"{round_name(round_number)} {when} (it closes at "
-                                            f"{format_time(times.closes, tz)}). Score it after that; nothing was "
-                                            f"scored."))
+            when = (
+                f"has not opened yet: it opens at {format_time(times.opens, tz)}"
+                if now < times.opens
+                else f"is still open: {format_span(times.closes - now)} left"
+            )
+            outcome.problems.append(
+                Problem(
+                    "Rounds",
+                    times.row,
+                    f"{round_name(round_number)} {when} (it closes at "
+                    f"{format_time(times.closes, tz)}). Score it after that; nothing was "
+                    f"scored.",
+                )
+            )
             return outcome
         again = [n for n in self._scored(tables) if n > round_number and n in rounds and rounds[n].closes <= now]
         upto = max([round_number, *again])
@@ -196,11 +258,16 @@ class PathsAndPahs(Game):
             outcome.writes[results_tab(result.round)] = results_rows(result, names, tz)
             if result.round < ENDGAME:
                 outcome.writes[board_tab(result.round)] = public_board_rows(
-                    result.board, result.match.players, marks, f"The board after round {result.round}",
-                    shift_lines(result))
+                    result.board,
+                    result.match.players,
+                    marks,
+                    f"The board after round {result.round}",
+                    shift_lines(result),
+                )
         final = upto == ENDGAME
         outcome.writes[LEADERBOARD_TAB] = leaderboard_rows(
-            played.players, self._standings(ctx, played) if final else None, ctx.config["public_points"] == "yes")
+            played.players, self._standings(ctx, played) if final else None, ctx.config["public_points"] == "yes"
+        )
         _, added = post(played.ledger, played.spends)
         if added:
             outcome.writes[LEDGER_TAB] = ledger_rows(added, tables.get(LEDGER_TAB))
@@ -211,14 +278,21 @@ class PathsAndPahs(Game):
         outcome.summary += private_messages(result, names)
         written = [results_tab(n) for n in range(1, upto + 1)]
         boards = [board_tab(n) for n in range(1, min(upto, ENDGAME - 1) + 1)]
-        outcome.summary.append(f"Written: {', '.join(written)} (host only); {', '.join(boards + [LEADERBOARD_TAB])} "
-                               f"(public)" + (f"; {LEDGER_TAB}" if added else "") + ".")
+        outcome.summary.append(
+            f"Written: {', '.join(written)} (host only); {', '.join(boards + [LEADERBOARD_TAB])} "
+            f"(public)" + (f"; {LEDGER_TAB}" if added else "") + "."
+        )
         if again:
             later = and_list([round_name(n) for n in again])
-            outcome.summary.append(f"Scored before, {later} {'is' if len(again) == 1 else 'are'} resolved again with "
-                                   f"it (their tabs are rewritten).")
-        outcome.summary.append("Next: `hostkit standings`." if final else
-                               f"Next: `hostkit score --round {upto + 1}` once {round_name(upto + 1)} closes.")
+            outcome.summary.append(
+                f"Scored before, {later} {'is' if len(again) == 1 else 'are'} resolved again with "
+                f"it (their tabs are rewritten)."
+            )
+        outcome.summary.append(
+            "Next: `hostkit standings`."
+            if final
+            else f"Next: `hostkit score --round {upto + 1}` once {round_name(upto + 1)} closes."
+        )
         outcome.data = result.as_json(names)
         title = f"{TITLE}: the board after {round_name(min(round_number, ENDGAME - 1))}"
         outcome.image = lambda: board_png(result.board, result.match.players, marks, title)
@@ -236,29 +310,48 @@ class PathsAndPahs(Game):
         standing = self._standings(ctx, played)
         final = upto == ENDGAME
         outcome = Outcome(problems=list(ctx.problems) + played.problems)
-        outcome.writes[LEADERBOARD_TAB] = leaderboard_rows(played.players, standing if final else None,
-                                                           ctx.config["public_points"] == "yes")
+        outcome.writes[LEADERBOARD_TAB] = leaderboard_rows(
+            played.players, standing if final else None, ctx.config["public_points"] == "yes"
+        )
         seed = ctx.config["seed"]
-        outcome.writes[DRAWS_TAB] = record_draws(tables, "standings", [
-            ["standings", upto, ":".join(str(x) for x in (seed, *d.labels)),
-             f"{', '.join(d.tied)} tied; drawn order {', '.join(d.order)}"] for d in standing.draws])
+        outcome.writes[DRAWS_TAB] = record_draws(
+            tables,
+            "standings",
+            [
+                [
+                    "standings",
+                    upto,
+                    ":".join(str(x) for x in (seed, *d.labels)),
+                    f"{', '.join(d.tied)} tied; drawn order {', '.join(d.order)}",
+                ]
+                for d in standing.draws
+            ],
+        )
         heading = "Final standings" if final else f"Standings after {round_name(upto)} (provisional)"
         outcome.summary.append(f"{heading}:")
-        outcome.summary += [f"  {p.rank}. {p.player}: {p.reason}" if final else
-                            f"  {p.rank}. {p.player}: {plural(p.points, 'point')}, {plural(p.pahs, 'PAH')} "
-                            f"({p.pahs_with_starting} with a starting card)" for p in standing.places]
+        outcome.summary += [
+            f"  {p.rank}. {p.player}: {p.reason}"
+            if final
+            else f"  {p.rank}. {p.player}: {plural(p.points, 'point')}, {plural(p.pahs, 'PAH')} "
+            f"({p.pahs_with_starting} with a starting card)"
+            for p in standing.places
+        ]
         if final:
             match, match_id, count = self.match_name(ctx), self.match_id(ctx), len(standing.places)
             top = standing.top
-            due = [Entry(match, None, top.player, garnets=top.garnets, tokens=1, reason=TOP_REASON,
-                         match_id=match_id)]
-            due += [Entry(match, None, p.player, candidate=1, reason=_ec_reason(p.rank, count), match_id=match_id)
-                    for p in standing.places if p.ec]
+            due = [Entry(match, None, top.player, garnets=top.garnets, tokens=1, reason=TOP_REASON, match_id=match_id)]
+            due += [
+                Entry(match, None, p.player, candidate=1, reason=_ec_reason(p.rank, count), match_id=match_id)
+                for p in standing.places
+                if p.ec
+            ]
             reasons = {TOP_REASON} | {_ec_reason(rank, count) for rank in range(1, count + 1)}
             outcome.payout = Payout(match_id, match, tuple(due), frozenset(reasons))
         else:
-            outcome.summary.append(f"The ToL and the EC wait for the endgame: `hostkit score --round {ENDGAME}` once "
-                                   f"it closes, then `hostkit standings` again.")
+            outcome.summary.append(
+                f"The ToL and the EC wait for the endgame: `hostkit score --round {ENDGAME}` once "
+                f"it closes, then `hostkit standings` again."
+            )
         outcome.summary.append(f"Written: {LEADERBOARD_TAB} (public), {DRAWS_TAB} (host only).")
         outcome.data = {"final": final, "after_round": upto, **standing.as_json()}
         return outcome

@@ -8,7 +8,7 @@ charges twice.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from hostkit.core.ledger import LEDGER_TAB, Entry, Refused, balances, spend
 from hostkit.core.players import player_key
@@ -43,8 +43,7 @@ def purchase(judged: Judged, rules: Rules) -> tuple[int, str] | None:
     return None
 
 
-def round_spends(ledger: list[Entry], match: str, match_id: str, result: RoundResult, rules: Rules
-                 ) -> list[Problem]:
+def round_spends(ledger: list[Entry], match: str, match_id: str, result: RoundResult, rules: Rules) -> list[Problem]:
     """Appends the round's purchases to `ledger` as spend entries; a purchase the ledger refuses is a problem."""
     problems = []
     for judged in result.actions:
@@ -70,7 +69,14 @@ def stale(existing: Iterable[Entry], wanted: Iterable[Entry], match_id: str, rou
         now = keys.get(e.key())
         if now is None or now.garnets != e.garnets:
             should = "no longer makes it" if now is None else f"now charges {-now.garnets}"
-            problems.append(Problem(LEDGER_TAB, None, (
-                f"the entry charging {e.player} {-e.garnets} garnets in round {e.round} ({e.reason}) does not match "
-                f"the round as scored now, which {should}; correct that Ledger row by hand.")))
+            problems.append(
+                Problem(
+                    LEDGER_TAB,
+                    None,
+                    (
+                        f"the entry charging {e.player} {-e.garnets} garnets in round {e.round} ({e.reason}) does not match "
+                        f"the round as scored now, which {should}; correct that Ledger row by hand."
+                    ),
+                )
+            )
     return problems

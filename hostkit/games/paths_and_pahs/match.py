@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping
 
 from hostkit.core.cards import FULL_DECK, Card
 from hostkit.core.players import player_key
@@ -91,7 +91,7 @@ class Match:
         key = player_key(typed)
         return next((p for name, p in self.players.items() if player_key(name) == key), None)
 
-    def with_players(self, players: Iterable[PlayerState], board: Board, round_number: int) -> "Match":
+    def with_players(self, players: Iterable[PlayerState], board: Board, round_number: int) -> Match:
         return replace(self, board=board, players={p.name: p for p in players}, round=round_number)
 
 
@@ -116,8 +116,9 @@ def new_match(board: Board, starting: Mapping[str, tuple[Card, Card]]) -> Match:
             raise ValueError(f"player {name!r} is named twice; give each player one row")
         seen.add(player_key(name))
         if len(cards) != 2 or cards[0] == cards[1]:
-            raise ValueError(f"{name}'s starting cards {[NAMES.format(c) for c in cards]} are not two different "
-                             f"cards; give two")
+            raise ValueError(
+                f"{name}'s starting cards {[NAMES.format(c) for c in cards]} are not two different cards; give two"
+            )
         players[name] = PlayerState(name, (cards[0], cards[1]), frozenset(cards))
     if not players:
         raise ValueError("a match needs players; give each one two starting cards")

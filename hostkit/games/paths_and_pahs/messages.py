@@ -22,9 +22,14 @@ def private_message(player: PlayerState, after_round: int = 0, names: CardNames 
         where = f"You stand on {player.tile}{moved}."
     starting = "; ".join(f"{i}. {names.format(card)}" for i, card in enumerate(player.starting, start=1))
     held = sorted(player.inventory)
-    inventory = "\n".join(f"- {names.format(card)}" + (" (starting card)" if card in player.starting else "")
-                          for card in held) or "- nothing"
-    score = (f"Points: {player.points} from {plural(player.pahs, 'PAH')} "
-             f"({player.pahs_with_starting} made with a starting card).")
-    return "\n".join([heading, where, f"Starting cards: {starting}.",
-                      f"Inventory ({plural(len(held), 'card')}):", inventory, score])
+    inventory = (
+        "\n".join(f"- {names.format(card)}" + (" (starting card)" if card in player.starting else "") for card in held)
+        or "- nothing"
+    )
+    score = (
+        f"Points: {player.points} from {plural(player.pahs, 'PAH')} "
+        f"({player.pahs_with_starting} made with a starting card)."
+    )
+    return "\n".join(
+        [heading, where, f"Starting cards: {starting}.", f"Inventory ({plural(len(held), 'card')}):", inventory, score]
+    )

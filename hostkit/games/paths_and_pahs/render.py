@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping
+from collections.abc import Mapping
 
 from hostkit.core.cards import Card
 from hostkit.core.drawing import EMPTY, Picture, Shape, draw_grid, hex_code
@@ -19,7 +19,7 @@ from hostkit.games.paths_and_pahs.match import PlayerState
 from hostkit.games.paths_and_pahs.messages import TITLE, private_message
 from hostkit.games.paths_and_pahs.rounds import RoundResult
 from hostkit.games.paths_and_pahs.standings import Standings
-from hostkit.games.paths_and_pahs.tabs import HEADERS, BOARD_TAB, LEADERBOARD_TAB, round_name
+from hostkit.games.paths_and_pahs.tabs import BOARD_TAB, HEADERS, LEADERBOARD_TAB, round_name
 
 # Drawn by value index, whatever names Config gives the values.
 BACKGROUND_COLOURS = ("black", "white", "grey")
@@ -34,8 +34,9 @@ def picture(card: Card | None, marks: tuple[str, ...] = ()) -> Picture | None:
     if card is None:
         return Picture(background=EMPTY_FILL, marks=marks) if marks else None
     background, shape, colour = card.values
-    return Picture(background=BACKGROUND_COLOURS[background], shape=SHAPE_KINDS[shape],
-                   colour=SHAPE_COLOURS[colour], marks=marks)
+    return Picture(
+        background=BACKGROUND_COLOURS[background], shape=SHAPE_KINDS[shape], colour=SHAPE_COLOURS[colour], marks=marks
+    )
 
 
 def standing_on(players: Mapping[str, PlayerState], marks: Mapping[str, str]) -> dict[Tile, tuple[str, ...]]:
@@ -52,8 +53,9 @@ def board_png(board: Board, players: Mapping[str, PlayerState], marks: Mapping[s
     return draw_grid(cells, row_labels=[str(r + 1) for r in range(SIZE)], column_labels=list(COLUMNS), title=title)
 
 
-def public_board_rows(board: Board, players: Mapping[str, PlayerState], marks: Mapping[str, str],
-                      heading: str, shifts: list[str]) -> Rows:
+def public_board_rows(
+    board: Board, players: Mapping[str, PlayerState], marks: Mapping[str, str], heading: str, shifts: list[str]
+) -> Rows:
     """The board as coloured cells (each card's shape in its colour on its background; the names of the players
     standing there), then where every player stands. Public: no inventory, no starting card."""
     here = standing_on(players, marks)
@@ -64,8 +66,14 @@ def public_board_rows(board: Board, players: Mapping[str, PlayerState], marks: M
             face = cell_face(picture(board[Tile(r, c)], here.get(Tile(r, c), ())))
             row.append(Styled(face.glyph, fill=face.fill, font=face.font, bold=True, centred=True))
         rows.append(row)
-    rows += [[], [heading], ["Each tile shows its card's shape, in the shape's colour, on the card's background, "
-                             "and the players standing there."]]
+    rows += [
+        [],
+        [heading],
+        [
+            "Each tile shows its card's shape, in the shape's colour, on the card's background, "
+            "and the players standing there."
+        ],
+    ]
     rows += [["Shifts", "; ".join(shifts) or "none"], [], [Styled("Player", bold=True), Styled("Tile", bold=True)]]
     rows += [[name, OFF_BOARD if p.tile is None else str(p.tile)] for name, p in players.items()]
     return rows
@@ -84,13 +92,40 @@ def results_rows(result: RoundResult, names: CardNames, tz) -> Rows:
     if result.shifts:
         rows += [[], ["Shift", "Net", "Result"]]
         rows += [[str(line), net, describe_net(line, net)] for line, net in result.shifts.items()]
-    rows += [[], ["Player", "Tile", "Direction", "Starting card 1", "Starting card 2", "Inventory", "Cards",
-                  "Points", "PAHs", "PAHs with a starting card", "Garnets spent", "Collected this round"]]
+    rows += [
+        [],
+        [
+            "Player",
+            "Tile",
+            "Direction",
+            "Starting card 1",
+            "Starting card 2",
+            "Inventory",
+            "Cards",
+            "Points",
+            "PAHs",
+            "PAHs with a starting card",
+            "Garnets spent",
+            "Collected this round",
+        ],
+    ]
     for name, p in result.match.players.items():
-        rows.append([name, OFF_BOARD if p.tile is None else str(p.tile), p.direction.value if p.direction else "",
-                     names.format(p.starting[0]), names.format(p.starting[1]),
-                     names.format_all(sorted(p.inventory)), len(p.inventory), p.points, p.pahs,
-                     p.pahs_with_starting, p.garnets_spent, names.format_all(sorted(result.collected[name]))])
+        rows.append(
+            [
+                name,
+                OFF_BOARD if p.tile is None else str(p.tile),
+                p.direction.value if p.direction else "",
+                names.format(p.starting[0]),
+                names.format(p.starting[1]),
+                names.format_all(sorted(p.inventory)),
+                len(p.inventory),
+                p.points,
+                p.pahs,
+                p.pahs_with_starting,
+                p.garnets_spent,
+                names.format_all(sorted(result.collected[name])),
+            ]
+        )
     rows += [[], [f"Board after {round_name(result.round)}"], list(HEADERS[BOARD_TAB])]
     rows += [[r + 1, *(cell or "" for cell in line)] for r, line in enumerate(format_board(result.board, names))]
     if result.reports:
@@ -105,19 +140,35 @@ def leaderboard_rows(players: Mapping[str, PlayerState], standings: Standings | 
     if standings is not None:
         for place in standings.places:
             award = "ToL and " + plural(place.garnets, "garnet") if place.tol else "EC" if place.ec else ""
-            rows.append([place.rank, place.player, place.points, place.pahs, place.pahs_with_starting,
-                         tile[place.player], award])
-        rows += [[]] + [["Tie-break", f"{', '.join(d.tied)} were tied on points and on PAHs made with a starting "
-                                      f"card; a seeded draw ordered them {', '.join(d.order)}."]
-                        for d in standings.draws]
+            rows.append(
+                [
+                    place.rank,
+                    place.player,
+                    place.points,
+                    place.pahs,
+                    place.pahs_with_starting,
+                    tile[place.player],
+                    award,
+                ]
+            )
+        rows += [[]] + [
+            [
+                "Tie-break",
+                f"{', '.join(d.tied)} were tied on points and on PAHs made with a starting "
+                f"card; a seeded draw ordered them {', '.join(d.order)}.",
+            ]
+            for d in standings.draws
+        ]
         return rows
     if not show_points:
         rows += [["", name, "", "", "", tile[name], ""] for name in players]
         return rows + [[], ["Points are shown once the endgame is scored."]]
     ranked = sorted(players.values(), key=lambda p: (-p.points, -p.pahs_with_starting))
     for p in ranked:
-        place = 1 + sum(q.points > p.points or (q.points == p.points and q.pahs_with_starting > p.pahs_with_starting)
-                        for q in ranked)
+        place = 1 + sum(
+            q.points > p.points or (q.points == p.points and q.pahs_with_starting > p.pahs_with_starting)
+            for q in ranked
+        )
         rows.append([place, p.name, p.points, p.pahs, p.pahs_with_starting, tile[p.name], ""])
     return rows + [[], ["Places so far; the ToL and the EC are decided after the endgame."]]
 
@@ -125,24 +176,34 @@ def leaderboard_rows(players: Mapping[str, PlayerState], standings: Standings | 
 def private_messages(result: RoundResult, names: CardNames) -> list[str]:
     lines = []
     for name, p in result.match.players.items():
-        lines += [f"--- for {name} only (paste in their private channel) ---", private_message(p, result.round, names),
-                  ""]
+        lines += [
+            f"--- for {name} only (paste in their private channel) ---",
+            private_message(p, result.round, names),
+            "",
+        ]
     return lines
 
 
 def round_summary(result: RoundResult, names: CardNames) -> list[str]:
     counts = Counter(j.verdict for j in result.actions)
     verdicts = ", ".join(f"{counts[v]} {v.value}" for v in Verdict if counts[v])
-    lines = [f"{TITLE}, {round_name(result.round)}: {plural(len(result.actions), 'row')} judged"
-             + (f" ({verdicts})." if verdicts else ".")]
+    lines = [
+        f"{TITLE}, {round_name(result.round)}: {plural(len(result.actions), 'row')} judged"
+        + (f" ({verdicts})." if verdicts else ".")
+    ]
     if result.shifts:
         lines.append("Shifts: " + "; ".join(shift_lines(result)) + ".")
     lines += [f"  {report}." for report in result.reports]
     for name, p in result.match.players.items():
         spent = f", spent {plural(p.garnets_spent, 'garnet')}" if p.garnets_spent else ""
-        lines.append(f"  {name}: {OFF_BOARD if p.tile is None else p.tile}, {plural(p.points, 'point')} from "
-                     f"{plural(p.pahs, 'PAH')}, {plural(len(p.inventory), 'card')}{spent}")
+        lines.append(
+            f"  {name}: {OFF_BOARD if p.tile is None else p.tile}, {plural(p.points, 'point')} from "
+            f"{plural(p.pahs, 'PAH')}, {plural(len(p.inventory), 'card')}{spent}"
+        )
     rejected = [j for j in result.actions if j.verdict is Verdict.REJECTED]
-    lines += [f"  rejected: {j.submission.player} {j.submission.action} {j.submission.value!r} (Submissions row "
-              f"{j.submission.row}): {j.reason}" for j in rejected]
+    lines += [
+        f"  rejected: {j.submission.player} {j.submission.action} {j.submission.value!r} (Submissions row "
+        f"{j.submission.row}): {j.reason}"
+        for j in rejected
+    ]
     return lines

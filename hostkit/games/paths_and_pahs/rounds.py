@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from hostkit.core.cards import Card, is_pah
 from hostkit.core.players import player_key
 from hostkit.core.times import format_time
 from hostkit.core.words import plural, spans
 from hostkit.games.paths_and_pahs.actions import (
-    Action, ActionKind, Change, Judged, Move, Pah, ShiftLine, Start, Submission, Verdict, format_action,
+    Action,
+    ActionKind,
+    Change,
+    Judged,
+    Move,
+    Pah,
+    ShiftLine,
+    Start,
+    Submission,
+    Verdict,
+    format_action,
     parse_action,
 )
 from hostkit.games.paths_and_pahs.board import Board, Direction, Line, Tile, describe_net, net_shifts, path
@@ -94,10 +105,17 @@ class _Player:
 
     def frozen(self) -> PlayerState:
         b = self.before
-        return replace(b, starting=(self.starting[0], self.starting[1]), inventory=frozenset(self.inventory),
-                       tile=self.tile, direction=self.direction, points=b.points + self.points,
-                       pahs=b.pahs + self.pahs, pahs_with_starting=b.pahs_with_starting + self.with_starting,
-                       garnets_spent=b.garnets_spent + self.spent)
+        return replace(
+            b,
+            starting=(self.starting[0], self.starting[1]),
+            inventory=frozenset(self.inventory),
+            tile=self.tile,
+            direction=self.direction,
+            points=b.points + self.points,
+            pahs=b.pahs + self.pahs,
+            pahs_with_starting=b.pahs_with_starting + self.with_starting,
+            garnets_spent=b.garnets_spent + self.spent,
+        )
 
 
 @dataclass
@@ -128,8 +146,9 @@ class _Round:
         if p.starting[i] == change.card:
             return _rejected(f"{self.card(change.card)} is already starting card {change.slot}; nothing to change")
         if p.starting[1 - i] == change.card:
-            return _rejected(f"{self.card(change.card)} is already starting card {2 - i}; the two starting cards "
-                             f"are different cards")
+            return _rejected(
+                f"{self.card(change.card)} is already starting card {2 - i}; the two starting cards are different cards"
+            )
         refused = p.spend(self.rules.change_cost, f"changing starting card {change.slot}")
         if refused:
             return _rejected(refused)
@@ -138,18 +157,22 @@ class _Round:
         gone = "leaves the inventory" if old in p.inventory else "was no longer held"
         p.inventory.discard(old)
         p.inventory.add(change.card)
-        return _applied(f"starting card {change.slot} is now {self.card(change.card)} for "
-                        f"{plural(self.rules.change_cost, 'garnet')}; {self.card(old)} {gone}")
+        return _applied(
+            f"starting card {change.slot} is now {self.card(change.card)} for "
+            f"{plural(self.rules.change_cost, 'garnet')}; {self.card(old)} {gone}"
+        )
 
     def pah(self, p: _Player, pah: Pah) -> Outcome:
         value = self.rules.pah_value(self.number)
         if value is None:
             rounds = sorted(r for r in self.rules.pah_points if r != ENDGAME)
-            parts = ([f"rounds {spans(rounds)}"] if rounds else []) + \
-                (["the endgame"] if ENDGAME in self.rules.pah_points else [])
+            parts = ([f"rounds {spans(rounds)}"] if rounds else []) + (
+                ["the endgame"] if ENDGAME in self.rules.pah_points else []
+            )
             scored = " and ".join(parts) or "no round"
-            return _rejected(f"PAHs made in round {self.number} score nothing (they score in {scored}); "
-                             f"no card is discarded")
+            return _rejected(
+                f"PAHs made in round {self.number} score nothing (they score in {scored}); no card is discarded"
+            )
         missing = [c for c in pah.cards if c not in p.inventory]
         if missing:
             return _rejected(f"{p.name} does not hold {self.names.format_all(missing)}")
@@ -176,14 +199,18 @@ class _Round:
             return _rejected(f"{p.name} is not on the board; send start with an empty tile first")
         previous, way = p.before.direction, move.direction
         if way is not None and previous is not None and way is previous.opposite:
-            return _rejected(f"{p.name} moved {previous.value} in round {self.number - 1} and cannot move "
-                             f"{way.value}, the opposite way, in round {self.number}")
+            return _rejected(
+                f"{p.name} moved {previous.value} in round {self.number - 1} and cannot move "
+                f"{way.value}, the opposite way, in round {self.number}"
+            )
         walked = path(p.tile, way, move.tiles)
         if walked is None:
             room = p.tile.room(way)  # type: ignore[arg-type]
-            return _rejected(f"{format_action(move)} from {p.tile} would leave the board; there "
-                             f"{'is' if room == 1 else 'are'} {plural(room, 'tile')} that way, and moves do "
-                             f"not wrap")
+            return _rejected(
+                f"{format_action(move)} from {p.tile} would leave the board; there "
+                f"{'is' if room == 1 else 'are'} {plural(room, 'tile')} that way, and moves do "
+                f"not wrap"
+            )
         if move.tiles == 4:
             refused = p.spend(self.rules.fourth_tile_cost, "a fourth tile")
             if refused:
@@ -213,24 +240,37 @@ class _Triage:
         return [i for i, a in self.actions.items() if i not in self.verdicts and isinstance(a, kinds)]
 
 
-def _triage(match: Match, number: int, submissions: Iterable[Submission], opens: dt.datetime | None,
-            closes: dt.datetime, tz: dt.tzinfo, names: CardNames) -> _Triage:
+def _triage(
+    match: Match,
+    number: int,
+    submissions: Iterable[Submission],
+    opens: dt.datetime | None,
+    closes: dt.datetime,
+    tz: dt.tzinfo,
+    names: CardNames,
+) -> _Triage:
     rows = sorted(submissions, key=lambda s: (s.at, s.row))
     t = _Triage(rows, {}, {}, {})
     sent: dict[tuple[str, ActionKind], list[int]] = {}
     for i, sub in enumerate(rows):
         player = match.player(sub.player)
         if player is None:
-            t.verdicts[i] = _rejected(f"{sub.player!r} is not a player of this match ({', '.join(match.players)}); "
-                                      f"fix the name")
+            t.verdicts[i] = _rejected(
+                f"{sub.player!r} is not a player of this match ({', '.join(match.players)}); fix the name"
+            )
             continue
         if sub.at > closes:
-            t.verdicts[i] = (Verdict.LATE, f"sent at {format_time(sub.at, tz)}, after {_name(number)} closed at "
-                                           f"{format_time(closes, tz)}; not counted")
+            t.verdicts[i] = (
+                Verdict.LATE,
+                f"sent at {format_time(sub.at, tz)}, after {_name(number)} closed at "
+                f"{format_time(closes, tz)}; not counted",
+            )
             continue
         if opens is not None and sub.at < opens:
-            t.verdicts[i] = _rejected(f"sent at {format_time(sub.at, tz)}, before {_name(number)} opened at "
-                                      f"{format_time(opens, tz)}; not counted")
+            t.verdicts[i] = _rejected(
+                f"sent at {format_time(sub.at, tz)}, before {_name(number)} opened at "
+                f"{format_time(opens, tz)}; not counted"
+            )
             continue
         t.owners[i] = player.name
         try:
@@ -243,27 +283,42 @@ def _triage(match: Match, number: int, submissions: Iterable[Submission], opens:
     for (player, kind), indexes in sent.items():
         final = rows[indexes[-1]].row
         for i in indexes[:-1]:
-            t.verdicts[i] = (Verdict.SUPERSEDED, f"superseded by {player}'s later {kind.value} (row {final}): only "
-                                                 f"the last {kind.value} sent before the close stands")
+            t.verdicts[i] = (
+                Verdict.SUPERSEDED,
+                f"superseded by {player}'s later {kind.value} (row {final}): only "
+                f"the last {kind.value} sent before the close stands",
+            )
     return t
 
 
-def resolve_round(match: Match, number: int, submissions: Iterable[Submission], closes: dt.datetime,
-                  garnets: Mapping[str, int], *, rules: Rules = RULES, names: CardNames = NAMES,
-                  tz: dt.tzinfo = UTC, opens: dt.datetime | None = None) -> RoundResult:
+def resolve_round(
+    match: Match,
+    number: int,
+    submissions: Iterable[Submission],
+    closes: dt.datetime,
+    garnets: Mapping[str, int],
+    *,
+    rules: Rules = RULES,
+    names: CardNames = NAMES,
+    tz: dt.tzinfo = UTC,
+    opens: dt.datetime | None = None,
+) -> RoundResult:
     """Round `number` (1–4, or 5 for the endgame) resolved from its submissions. `garnets` is each player's
     balance before this round's purchases. Every row is judged; an illegal one leaves the rest to resolve.
     Rows sent before `opens` (when given) are rejected, like rows after `closes` are late."""
     if not 1 <= number <= ENDGAME:
         raise ValueError(f"round {number} does not exist; rounds run 1–{ENDGAME - 1}, then {ENDGAME}, the endgame")
     if number != match.round + 1:
-        raise ValueError(f"round {number} cannot be resolved after round {match.round}; resolve round "
-                         f"{match.round + 1} next")
+        raise ValueError(
+            f"round {number} cannot be resolved after round {match.round}; resolve round {match.round + 1} next"
+        )
     t = _triage(match, number, submissions, opens, closes, tz, names)
     step = _Round(number, match.board, rules, names)
     balances = {player_key(name): value for name, value in garnets.items()}
-    players = {name: _Player(p, list(p.starting), set(p.inventory), p.tile, balances.get(player_key(name), 0))
-               for name, p in match.players.items()}
+    players = {
+        name: _Player(p, list(p.starting), set(p.inventory), p.tile, balances.get(player_key(name), 0))
+        for name, p in match.players.items()
+    }
     reports: list[str] = []
 
     def each(kind: type, rule: Callable[[_Player, Any], Outcome]) -> None:
@@ -273,13 +328,17 @@ def resolve_round(match: Match, number: int, submissions: Iterable[Submission], 
     board, nets = match.board, {}
     if is_endgame(number):
         for i in t.pending(Start, Change, ShiftLine, Move):
-            t.verdicts[i] = _rejected(f"round {ENDGAME} is the endgame: players only make PAHs, so no "
-                                      f"{t.actions[i].kind.value}")
+            t.verdicts[i] = _rejected(
+                f"round {ENDGAME} is the endgame: players only make PAHs, so no {t.actions[i].kind.value}"
+            )
         each(Pah, step.pah)
     else:
         each(Start, step.start)
-        reports += [f"{name} sent no start and stays off the board until they send one (an empty tile)"
-                    for name, p in players.items() if p.tile is None]
+        reports += [
+            f"{name} sent no start and stays off the board until they send one (an empty tile)"
+            for name, p in players.items()
+            if p.tile is None
+        ]
         each(Change, step.change)
         each(Pah, step.pah)
         for i in t.pending(ShiftLine):
@@ -296,7 +355,12 @@ def resolve_round(match: Match, number: int, submissions: Iterable[Submission], 
         each(Move, lambda p, move: step.move(p, move, board))
     judged = tuple(Judged(sub, *t.verdicts[i], t.actions.get(i)) for i, sub in enumerate(t.rows))
     after = match.with_players([p.frozen() for p in players.values()], board, number)
-    return RoundResult(number, after, judged, nets, tuple(reports),
-                       {name: p.spent for name, p in players.items()},
-                       {name: frozenset(p.collected) for name, p in players.items()})
-
+    return RoundResult(
+        number,
+        after,
+        judged,
+        nets,
+        tuple(reports),
+        {name: p.spent for name, p in players.items()},
+        {name: frozenset(p.collected) for name, p in players.items()},
+    )

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Iterable
 
 from hostkit.core.players import player_key
 from hostkit.core.rng import rng
@@ -25,9 +25,17 @@ class Place:
     reason: str
 
     def as_json(self) -> dict[str, object]:
-        return {"rank": self.rank, "player": self.player, "points": self.points, "pahs": self.pahs,
-                "pahs_with_starting": self.pahs_with_starting, "tol": self.tol, "garnets": self.garnets,
-                "ec": self.ec, "reason": self.reason}
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "points": self.points,
+            "pahs": self.pahs,
+            "pahs_with_starting": self.pahs_with_starting,
+            "tol": self.tol,
+            "garnets": self.garnets,
+            "ec": self.ec,
+            "reason": self.reason,
+        }
 
 
 @dataclass(frozen=True)
@@ -77,8 +85,9 @@ def rank_players(players: Iterable[PlayerState], seed: int | str, rules: Rules =
         if len(tied) > 1:
             labels = ("standings", "draw", points, with_starting)
             rng(seed, *labels).shuffle(tied)
-            draws.append(Draw(tuple(sorted((p.name for p in tied), key=player_key)), tuple(p.name for p in tied),
-                              labels))
+            draws.append(
+                Draw(tuple(sorted((p.name for p in tied), key=player_key)), tuple(p.name for p in tied), labels)
+            )
         order.extend(tied)
     ec_count = max(0, min(rules.lowest_ec, len(order) - 1))
     places = []
@@ -89,8 +98,19 @@ def rank_players(players: Iterable[PlayerState], seed: int | str, rules: Rules =
             reason += f"; the top player wins a ToL and {plural(rules.top_garnets, 'garnet')}"
         if ec:
             reason += f"; among the {ec_count} lowest, EC"
-        places.append(Place(rank, p.name, p.points, p.pahs, p.pahs_with_starting, tol,
-                            rules.top_garnets if tol else 0, ec, reason + "."))
+        places.append(
+            Place(
+                rank,
+                p.name,
+                p.points,
+                p.pahs,
+                p.pahs_with_starting,
+                tol,
+                rules.top_garnets if tol else 0,
+                ec,
+                reason + ".",
+            )
+        )
     return Standings(tuple(places), tuple(draws))
 
 
@@ -101,12 +121,13 @@ def _reason(rank: int, p: PlayerState, order: list[PlayerState], draws: list[Dra
         return text
     others = [q.name for q in on_points if q is not p]
     counts = ", ".join(f"{q.name} {q.pahs_with_starting}" for q in on_points)
-    text += (f"; tied on points with {and_list(others)}, so ranked by PAHs made with a starting card "
-             f"({counts})")
+    text += f"; tied on points with {and_list(others)}, so ranked by PAHs made with a starting card ({counts})"
     draw = next((d for d in draws if p.name in d.order), None)
     if draw is not None:
-        text += (f"; still tied with {and_list([n for n in draw.order if n != p.name])}, so a seeded draw "
-                 f"ordered them {', '.join(draw.order)}")
+        text += (
+            f"; still tied with {and_list([n for n in draw.order if n != p.name])}, so a seeded draw "
+            f"ordered them {', '.join(draw.order)}"
+        )
     return text
 
 

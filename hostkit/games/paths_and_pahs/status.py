@@ -11,7 +11,14 @@ from hostkit.core.tables import Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.games.paths_and_pahs.match import ENDGAME
 from hostkit.games.paths_and_pahs.tabs import (
-    ROUNDS_TAB, STARTING_TAB, RoundTimes, board_cells, has_cards, read_rounds, read_submissions, results_tab,
+    ROUNDS_TAB,
+    STARTING_TAB,
+    RoundTimes,
+    board_cells,
+    has_cards,
+    read_rounds,
+    read_submissions,
+    results_tab,
     round_name,
 )
 
@@ -46,17 +53,26 @@ def match_status(game: PathsAndPahs, tables: Tables, now: dt.datetime) -> Outcom
         state, words = _state(times, now, tz)
         scored = results_tab(number) in tables
         lines.append(f"{round_name(number).capitalize()}: {words}" + ("; scored." if scored else "."))
-        listed.append({"round": number, "state": state, "scored": scored,
-                       "opens": format_time(times.opens, tz) if times else None,
-                       "closes": format_time(times.closes, tz) if times else None})
+        listed.append(
+            {
+                "round": number,
+                "state": state,
+                "scored": scored,
+                "opens": format_time(times.opens, tz) if times else None,
+                "closes": format_time(times.closes, tz) if times else None,
+            }
+        )
         if state == "open":
             waiting = _waiting(tables, ctx, rounds, number)
             lines.append(f"  nothing sent yet by: {', '.join(waiting['not_submitted']) or 'nobody, all have sent'}")
             if waiting["no_start"]:
                 lines.append(f"  no start sent yet (off the board): {', '.join(waiting['no_start'])}")
         if upcoming is None and not scored:
-            upcoming = (f"type {round_name(number)}'s Opens time in {ROUNDS_TAB}" if state == "not scheduled" else
-                        f"hostkit score --round {number}")
+            upcoming = (
+                f"type {round_name(number)}'s Opens time in {ROUNDS_TAB}"
+                if state == "not scheduled"
+                else f"hostkit score --round {number}"
+            )
             if state not in ("closed", "not scheduled"):
                 lines.append(f"  score it once {round_name(number)} closes")
     if not laid:
@@ -80,5 +96,8 @@ def _waiting(tables: Tables, ctx: Context, rounds: dict[int, RoundTimes], number
             if s.action.strip().casefold() == "start":
                 started.add(s.player)
     names = ctx.roster.names
-    return {"round": number, "not_submitted": [p for p in names if p not in sent],
-            "no_start": [p for p in names if p not in started] if number < ENDGAME else []}
+    return {
+        "round": number,
+        "not_submitted": [p for p in names if p not in sent],
+        "no_start": [p for p in names if p not in started] if number < ENDGAME else [],
+    }

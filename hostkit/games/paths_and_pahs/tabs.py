@@ -58,21 +58,29 @@ def read_rounds(tables: Tables, ctx: Context) -> dict[int, RoundTimes]:
         try:
             number = whole_number(record["Round"])
         except ValueError:
-            raise BookError(f"{where}: Round {record.text('Round')!r} is not a round number (1–{ENDGAME}); fix it.") \
-                from None
+            raise BookError(
+                f"{where}: Round {record.text('Round')!r} is not a round number (1–{ENDGAME}); fix it."
+            ) from None
         if not 1 <= number <= ENDGAME:
-            raise BookError(f"{where}: round {number} is not a round of this match (1–{ENDGAME - 1}, then {ENDGAME}, "
-                            f"the endgame); fix it.")
+            raise BookError(
+                f"{where}: round {number} is not a round of this match (1–{ENDGAME - 1}, then {ENDGAME}, "
+                f"the endgame); fix it."
+            )
         if number in found:
             raise BookError(f"{where}: round {number} is listed twice (also row {found[number].row}); keep one row.")
         if is_blank(record["Opens"]):
             continue
         opens = _time(record["Opens"], ctx, f"{where}: Opens")
-        closes = (opens + dt.timedelta(hours=ctx.config["round_hours"]) if is_blank(record["Closes"])
-                  else _time(record["Closes"], ctx, f"{where}: Closes"))
+        closes = (
+            opens + dt.timedelta(hours=ctx.config["round_hours"])
+            if is_blank(record["Closes"])
+            else _time(record["Closes"], ctx, f"{where}: Closes")
+        )
         if closes <= opens:
-            raise BookError(f"{where}: round {number} closes at {format_time(closes, ctx.config.tz)}, not after it "
-                            f"opens; fix Closes or leave it blank ({ctx.config['round_hours']} hours).")
+            raise BookError(
+                f"{where}: round {number} closes at {format_time(closes, ctx.config.tz)}, not after it "
+                f"opens; fix Closes or leave it blank ({ctx.config['round_hours']} hours)."
+            )
         found[number] = RoundTimes(number, record.row, opens, closes)
     return found
 
@@ -96,12 +104,23 @@ def board_cells(tables: Tables) -> tuple[list[list[Cell]], list[Problem]]:
         except ValueError:
             number = 0
         if not 1 <= number <= SIZE:
-            problems.append(Problem(table.name, record.row, f"Row {record.text('Row')!r} is not a row of the board "
-                                    f"(1–{SIZE}); the row is left out until it is fixed."))
+            problems.append(
+                Problem(
+                    table.name,
+                    record.row,
+                    f"Row {record.text('Row')!r} is not a row of the board "
+                    f"(1–{SIZE}); the row is left out until it is fixed.",
+                )
+            )
             continue
         if number in seen:
-            problems.append(Problem(table.name, record.row, f"row {number} is typed twice (also tab row "
-                                    f"{seen[number]}); this one is left out."))
+            problems.append(
+                Problem(
+                    table.name,
+                    record.row,
+                    f"row {number} is typed twice (also tab row {seen[number]}); this one is left out.",
+                )
+            )
             continue
         seen[number] = record.row
         grid[number - 1] = [record[c] for c in COLUMNS]
@@ -119,8 +138,10 @@ def read_board(tables: Tables, names: CardNames) -> Board:
         raise BookError(f"The {BOARD_TAB} tab is empty; run `hostkit board --round 1` to lay the board.")
     wrong = [str(p) for p in problems] + [f"{BOARD_TAB} {p}" for p in board_problems(grid, names)]
     if wrong:
-        raise BookError(f"The {BOARD_TAB} tab cannot be used: {'; '.join(wrong)}. Fix it, or run "
-                        f"`hostkit board --round 1 --force` to lay a generated board.")
+        raise BookError(
+            f"The {BOARD_TAB} tab cannot be used: {'; '.join(wrong)}. Fix it, or run "
+            f"`hostkit board --round 1 --force` to lay a generated board."
+        )
     return parse_board(grid, names)
 
 
@@ -132,42 +153,65 @@ def read_starting(tables: Tables, ctx: Context, names: CardNames) -> tuple[dict[
     for record in table.records(*HEADERS[STARTING_TAB]):
         player = ctx.roster.match(record["Player"])
         if player is None:
-            problems.append(Problem(table.name, record.row, f"{record.text('Player')!r} is not a player "
-                                    f"({', '.join(ctx.roster.names)}); the row is ignored."))
+            problems.append(
+                Problem(
+                    table.name,
+                    record.row,
+                    f"{record.text('Player')!r} is not a player ({', '.join(ctx.roster.names)}); the row is ignored.",
+                )
+            )
             continue
         try:
             first, second = (names.parse(record[c]) for c in ("Card 1", "Card 2"))
         except ValueError as error:
-            raise BookError(f"{STARTING_TAB} row {record.row}: {error}. Fix it, or run `hostkit deal --round 1 "
-                            f"--force` to deal again.") from None
+            raise BookError(
+                f"{STARTING_TAB} row {record.row}: {error}. Fix it, or run `hostkit deal --round 1 "
+                f"--force` to deal again."
+            ) from None
         if first == second:
-            raise BookError(f"{STARTING_TAB} row {record.row}: {player}'s two starting cards are the same card; "
-                            f"give two different cards.")
+            raise BookError(
+                f"{STARTING_TAB} row {record.row}: {player}'s two starting cards are the same card; "
+                f"give two different cards."
+            )
         if not shares_no_value(first, second):
-            problems.append(Problem(table.name, record.row, f"{player}'s starting cards {names.format(first)} and "
-                                    f"{names.format(second)} share a value; the rule sheet deals two that share "
-                                    f"none. Used as typed."))
+            problems.append(
+                Problem(
+                    table.name,
+                    record.row,
+                    f"{player}'s starting cards {names.format(first)} and "
+                    f"{names.format(second)} share a value; the rule sheet deals two that share "
+                    f"none. Used as typed.",
+                )
+            )
         dealt[player] = (first, second)
     missing = [p for p in ctx.roster.names if p not in dealt]
     if missing:
-        raise BookError(f"{STARTING_TAB} has no starting cards for {', '.join(missing)}; run `hostkit deal "
-                        f"--round 1` first.")
+        raise BookError(
+            f"{STARTING_TAB} has no starting cards for {', '.join(missing)}; run `hostkit deal --round 1` first."
+        )
     return {p: dealt[p] for p in ctx.roster.names}, problems
 
 
-def read_submissions(tables: Tables, ctx: Context, rounds: dict[int, RoundTimes], round_number: int
-                     ) -> tuple[list[Submission], list[Problem]]:
+def read_submissions(
+    tables: Tables, ctx: Context, rounds: dict[int, RoundTimes], round_number: int
+) -> tuple[list[Submission], list[Problem]]:
     """Round round_number's rows; a blank Round is read from the time (the latest round opened by then)."""
+
     def round_at(at: dt.datetime) -> int | None:
         started = [r for r in rounds.values() if r.opens <= at]
         return max(started, key=lambda r: r.opens).number if started else None
 
-    clock = RoundClock(ENDGAME, f"round of this match ({ENDGAME} is the endgame)", round_at,
-                       "before any round opened (fix the Opens times if they are wrong)")
+    clock = RoundClock(
+        ENDGAME,
+        f"round of this match ({ENDGAME} is the endgame)",
+        round_at,
+        "before any round opened (fix the Opens times if they are wrong)",
+    )
     table = tables.require(SUBMISSIONS_TAB)
     stamped, problems = read_stamped(table, ctx, round_number, clock, ("Action", "Value"), "the row is not scored")
-    return [Submission(s.row, s.at, s.player, s.record.text("Action"), s.record.text("Value")) for s in stamped], \
-        problems
+    return [
+        Submission(s.row, s.at, s.player, s.record.text("Action"), s.record.text("Value")) for s in stamped
+    ], problems
 
 
 def record_draws(tables: Tables, command: str, entries: Rows) -> Rows:

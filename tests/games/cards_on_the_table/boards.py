@@ -29,9 +29,11 @@ def with_cards(boards: BoardSet, changes: dict[tuple[int, str], str]) -> BoardSe
     grids = [list(board.cards) for board in boards.boards]
     for (round_number, cell), token in changes.items():
         grids[round_number - 1][Cell.parse(cell).index] = Card.parse(token)
-    return BoardSet.parse("\n\n".join(
-        "\n".join(" ".join(card.format() for card in grid[r * 5:r * 5 + 5]) for r in range(5)) for grid in grids
-    ))
+    return BoardSet.parse(
+        "\n\n".join(
+            "\n".join(" ".join(card.format() for card in grid[r * 5 : r * 5 + 5]) for r in range(5)) for grid in grids
+        )
+    )
 
 
 def heated(boards: BoardSet) -> BoardSet:

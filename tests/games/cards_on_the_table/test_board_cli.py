@@ -20,8 +20,10 @@ def workbook(tmp_path, boards: BoardSet | None = None, heat: bool = False):
     path = tmp_path / "cards.xlsx"
     assert run("new", "cards-on-the-table", "--book", path, "--players", ",".join(PLAYERS), "--seed", 3).exit_code == 0
     if boards is not None:
-        records = [list(r) for r in (BoardSet(tuple(HIGHEST_LOWEST.apply(b) for b in boards.boards)) if heat
-                                     else boards).records()]
+        records = [
+            list(r)
+            for r in (BoardSet(tuple(HIGHEST_LOWEST.apply(b) for b in boards.boards)) if heat else boards).records()
+        ]
         XlsxBook(path).write({"Boards": [tabs(path)["Boards"][0]] + records})
     return path
 
@@ -101,8 +103,10 @@ def test_a_typed_heat_that_breaks_the_heat_rule_is_named(tmp_path):
     XlsxBook(path).write({"Boards": rows})
     result = run("board", "--book", path)
     assert result.exit_code == 1
-    assert ('Boards: Broken rule "Every card\'s heat indicator follows the host\'s heat rule." (round 1, R1C1): '
-            "R1C1 has heat GGGG; the rule 'highest-lowest' gives WBWW") in result.stderr
+    assert (
+        "Boards: Broken rule \"Every card's heat indicator follows the host's heat rule.\" (round 1, R1C1): "
+        "R1C1 has heat GGGG; the rule 'highest-lowest' gives WBWW"
+    ) in result.stderr
 
 
 def test_unreadable_and_missing_cards_are_reported_by_row(tmp_path):
@@ -124,8 +128,9 @@ def test_force_replaces_a_typed_set_until_players_have_turned_cards(tmp_path):
     path = workbook(tmp_path, TYPED)
     assert run("board", "--book", path, "--force").exit_code == 0
     assert BoardSet.from_records(tabs(path)["Boards"][1:]) != TYPED
-    XlsxBook(path).write({"Submissions": [["Timestamp", "Player", "Round", "Message"],
-                                          ["2026-11-21 20:05", "Ann", 1, ">R1C1"]]})
+    XlsxBook(path).write(
+        {"Submissions": [["Timestamp", "Player", "Round", "Message"], ["2026-11-21 20:05", "Ann", 1, ">R1C1"]]}
+    )
     refused = run("board", "--book", path, "--force")
     assert refused.exit_code == 2 and "the boards cannot be replaced now" in refused.stderr
 

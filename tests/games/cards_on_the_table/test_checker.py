@@ -30,7 +30,10 @@ def test_the_typed_set_meets_every_rule():
 
 def test_thirteen_rules_in_the_sheets_words():
     assert len(BOARD_RULES) == 13
-    assert checker.NUMBER_GROUPS == "There will be no more than 2 orthogonally connected cells of the same number on a board."
+    assert (
+        checker.NUMBER_GROUPS
+        == "There will be no more than 2 orthogonally connected cells of the same number on a board."
+    )
 
 
 def test_location_sum():
@@ -97,8 +100,12 @@ def test_colour_sum_across_the_set():
     low = next(c for c in Colour if sums[c] == 16)
     high = next(c for c in Colour if sums[c] == 17)
     a_cell, a = next((cell, card) for cell, card in board.items() if card.colour == low and card.number < 3)
-    b_cell, b = next((cell, card) for cell, card in board.items() if card.colour == high and card.number == a.number + 1)
-    problems = broken({(1, a_cell.format()): f"{a.number}{high.letter}", (1, b_cell.format()): f"{b.number}{low.letter}"})
+    b_cell, b = next(
+        (cell, card) for cell, card in board.items() if card.colour == high and card.number == a.number + 1
+    )
+    problems = broken(
+        {(1, a_cell.format()): f"{a.number}{high.letter}", (1, b_cell.format()): f"{b.number}{low.letter}"}
+    )
     assert found(problems, checker.COLOUR_SUM_BOARD, 1) == []
     details = {p.detail for p in found(problems, checker.COLOUR_SUM_SET, None)}
     assert {d.split(" (")[0] for d in details} == {f"the {low} cards sum to 51", f"the {high} cards sum to 49"}

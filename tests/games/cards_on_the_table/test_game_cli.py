@@ -26,8 +26,10 @@ def test_rounds_follow_round_hours_and_reset_minutes_unless_typed(tmp_path):
         result = run("status", "--book", path, "--json")
     data = json.loads(result.stdout)
     assert [(r["opens"], r["closes"]) for r in data["rounds"]] == [
-        ("2026-11-21 20:00:00", "2026-11-21 22:00:00"), ("2026-11-21 22:30:00", "2026-11-22 00:30:00"),
-        ("2026-11-22 01:00:00", "2026-11-22 09:00:00")]
+        ("2026-11-21 20:00:00", "2026-11-21 22:00:00"),
+        ("2026-11-21 22:30:00", "2026-11-22 00:30:00"),
+        ("2026-11-22 01:00:00", "2026-11-22 09:00:00"),
+    ]
     assert data["open_round"] is None and data["next"] == f"hostkit score --round 1 --book {path}"
     assert data["no_round_open"].startswith("it is the reset period between round 1 (closed at 2026-11-21 22:00:00)")
 
@@ -52,21 +54,26 @@ def test_round_one_needs_an_opens_time(tmp_path):
 
 def test_bad_submissions_are_reported_and_the_good_rows_scored(tmp_path):
     path = new_match(tmp_path)
-    append(path, "Submissions", [
-        [at(opens(1) + HOUR), "Ann", None, ">R1C1"],
-        [at(opens(1) + HOUR), "Zed", 1, ">R1C2"],
-        [at(closes(1) + HOUR / 2), "Bo", None, ">R1C3"],
-        [at(opens(2) + HOUR), "Bo", 1, ">R1C4"],
-        ["yesterday", "Cy", 1, ">R1C5"],
-        [at(opens(1) + HOUR), "Di", 1, None],
-    ])
+    append(
+        path,
+        "Submissions",
+        [
+            [at(opens(1) + HOUR), "Ann", None, ">R1C1"],
+            [at(opens(1) + HOUR), "Zed", 1, ">R1C2"],
+            [at(closes(1) + HOUR / 2), "Bo", None, ">R1C3"],
+            [at(opens(2) + HOUR), "Bo", 1, ">R1C4"],
+            ["yesterday", "Cy", 1, ">R1C5"],
+            [at(opens(1) + HOUR), "Di", 1, None],
+        ],
+    )
     with freeze_time(closes(1) + HOUR):
         result = run("score", "--book", path, "--round", 1, "--json")
     assert result.exit_code == 1
     problems = {p["row"]: p["message"] for p in json.loads(result.stdout)["problems"]}
     assert "'Zed' is not a player" in problems[3]
-    assert ("with a blank Round, outside every round (before round 1, in a reset period, or after round 3)"
-            in problems[4])
+    assert (
+        "with a blank Round, outside every round (before round 1, in a reset period, or after round 3)" in problems[4]
+    )
     assert "outside round 1 (2026-11-21 20:00:00 to 2026-11-22 20:00:00); it is not read" in problems[5]
     assert "Timestamp 'yesterday' is not a time" in problems[6]
     assert problems[7] == "Di's message is blank; nothing to read."
@@ -76,8 +83,11 @@ def test_bad_submissions_are_reported_and_the_good_rows_scored(tmp_path):
 def test_bad_guesses_are_reported_by_row(tmp_path):
     path = new_match(tmp_path)
     append(path, "Board Guesses", [[1, "Ann", 6, 1, 2, None], [1, "Bo", 1, 1, None, None], [1, "Cy", 1, 1, 2, "R"]])
-    append(path, "Heat Guesses", [[1, "Ann", "sums", "no"], [1, "Ann", "sums again", "yes"], [1, "Bo", "x", None],
-                                  [1, "Cy", "y", "maybe"]])
+    append(
+        path,
+        "Heat Guesses",
+        [[1, "Ann", "sums", "no"], [1, "Ann", "sums again", "yes"], [1, "Bo", "x", None], [1, "Cy", "y", "maybe"]],
+    )
     append(path, "Top Guesses", [[3, "Ann", "Bo"], [1, "Zed", "Bo"]])
     with freeze_time(closes(1) + HOUR):
         result = run("score", "--book", path, "--round", 1)
@@ -85,10 +95,13 @@ def test_bad_guesses_are_reported_by_row(tmp_path):
     lines = result.stderr
     assert "Board Guesses row 2: R6C1 is not a cell: rows and columns run 1 to 5" in lines
     assert "Board Guesses row 3: the guess of R1C1 names neither a Number nor a Colour" in lines
-    assert ("Heat Guesses row 3: Ann's heat guess in round 1 is refused: the heat rule may be guessed only once, and "
-            "the guess of round 1 stands. The row is not scored.") in lines
-    assert "Heat Guesses row 4: Bo's heat guess in round 1 is not judged yet: type yes or no in its Correct cell." \
-        in lines
+    assert (
+        "Heat Guesses row 3: Ann's heat guess in round 1 is refused: the heat rule may be guessed only once, and "
+        "the guess of round 1 stands. The row is not scored."
+    ) in lines
+    assert (
+        "Heat Guesses row 4: Bo's heat guess in round 1 is not judged yet: type yes or no in its Correct cell." in lines
+    )
     assert "Heat Guesses row 5: Correct 'maybe' is not yes or no; the guess is not scored until it is fixed." in lines
     assert "Top Guesses row 2: Round 3 has no top-scorer guesses" in lines
     assert "Top Guesses row 3: 'Zed' is not a player" in lines
@@ -141,29 +154,98 @@ def test_reveal_only_in_round_two_or_three_for_the_previous_round(tmp_path):
     season = tmp_path / "season.xlsx"
     XlsxBook(season).create({"Ledger": [LEDGER_HEADER, ["Earlier", None, "Bo", 2, 0, "", "won"]]})
     with freeze_time(opens(1) + HOUR):
-        early = run("cards-on-the-table", "reveal", "--book", path, "--player", "Bo", "--round", 1, "--cell", "R1C1",
-                    "--ledger", season)
+        early = run(
+            "cards-on-the-table",
+            "reveal",
+            "--book",
+            path,
+            "--player",
+            "Bo",
+            "--round",
+            1,
+            "--cell",
+            "R1C1",
+            "--ledger",
+            season,
+        )
         assert early.exit_code == 1 and "only during round 2 or 3, not round 1" in early.stderr
     with freeze_time(closes(1) + HOUR / 2):
-        reset = run("cards-on-the-table", "reveal", "--book", path, "--player", "Bo", "--round", 1, "--cell", "R1C1",
-                    "--ledger", season)
+        reset = run(
+            "cards-on-the-table",
+            "reveal",
+            "--book",
+            path,
+            "--player",
+            "Bo",
+            "--round",
+            1,
+            "--cell",
+            "R1C1",
+            "--ledger",
+            season,
+        )
         assert reset.exit_code == 1 and "reset period" in reset.stderr
     with freeze_time(opens(3) + HOUR):
-        same = run("cards-on-the-table", "reveal", "--book", path, "--player", "Bo", "--round", 3, "--cell", "R1C1",
-                   "--ledger", season)
+        same = run(
+            "cards-on-the-table",
+            "reveal",
+            "--book",
+            path,
+            "--player",
+            "Bo",
+            "--round",
+            3,
+            "--cell",
+            "R1C1",
+            "--ledger",
+            season,
+        )
         assert "round 3 is not the previous round of round 3" in same.stderr
-        first = run("cards-on-the-table", "reveal", "--book", path, "--player", "Bo", "--round", 1, "--cell", "R1C1",
-                    "--ledger", season)
+        first = run(
+            "cards-on-the-table",
+            "reveal",
+            "--book",
+            path,
+            "--player",
+            "Bo",
+            "--round",
+            1,
+            "--cell",
+            "R1C1",
+            "--ledger",
+            season,
+        )
         assert first.exit_code == 1 and "round 1 is not the previous round of round 3" in first.stderr
         bad = run("cards-on-the-table", "reveal", "--book", path, "--player", "Bo", "--round", 2, "--cell", "C1R1")
         assert bad.exit_code == 2 and "--cell: 'C1R1' is not a cell" in bad.stderr
-        bought = run("cards-on-the-table", "reveal", "--book", path, "--player", "Bo", "--round", 2, "--cell", "r5c5",
-                     "--ledger", season, "--json")
+        bought = run(
+            "cards-on-the-table",
+            "reveal",
+            "--book",
+            path,
+            "--player",
+            "Bo",
+            "--round",
+            2,
+            "--cell",
+            "r5c5",
+            "--ledger",
+            season,
+            "--json",
+        )
         assert bought.exit_code == 0, bought.stderr
         assert json.loads(bought.stdout)["answer"].startswith("For 1 garnet: in round 2, R5C5 was a ")
     match_id = {row[0]: row[1] for row in tabs(path)["Config"]}["match_id"]
-    assert XlsxBook(season).read()["Ledger"][-1] == ["Cards on the Table", 3, "Bo", -1, 0, None,
-                                                      "a look at round 2's R5C5", match_id]
+    assert XlsxBook(season).read()["Ledger"][-1] == [
+        "Cards on the Table",
+        3,
+        "Bo",
+        -1,
+        0,
+        None,
+        "a look at round 2's R5C5",
+        match_id,
+    ]
     assert "Ledger" not in tabs(path)
 
 

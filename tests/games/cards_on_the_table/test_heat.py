@@ -3,7 +3,13 @@ import pytest
 from hostkit.games.cards_on_the_table.cards import Board, Heat
 from hostkit.games.cards_on_the_table.cells import CELLS, Cell
 from hostkit.games.cards_on_the_table.heat import (
-    AGAINST_THE_MEAN, ALL_SIDES_EQUAL_HEAT, DEFAULT_HEAT_RULE, HEAT_RULES, HIGHEST_LOWEST, heat_rule, side_sums,
+    AGAINST_THE_MEAN,
+    ALL_SIDES_EQUAL_HEAT,
+    DEFAULT_HEAT_RULE,
+    HEAT_RULES,
+    HIGHEST_LOWEST,
+    heat_rule,
+    side_sums,
 )
 
 # Numbers only matter for heat; colours are all Red here.

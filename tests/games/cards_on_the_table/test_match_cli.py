@@ -19,8 +19,18 @@ from .support import PLAYERS, append, assert_nothing_leaks, closes, new_match, o
 ACTIVE, IDLE = PLAYERS[:8], PLAYERS[8:]
 ORDERS = [("nullify", "replace", "scout"), ("replace", "scout", "nullify"), ("scout", "nullify", "replace")]
 HOUR = dt.timedelta(hours=1)
-SCORE_KEYS = {"starting", "action", "target", "scoring_card", "scoring_value", "nullify_credit", "guess_points",
-              "penalties", "round_points", "total"}
+SCORE_KEYS = {
+    "starting",
+    "action",
+    "target",
+    "scoring_card",
+    "scoring_value",
+    "nullify_credit",
+    "guess_points",
+    "penalties",
+    "round_points",
+    "total",
+}
 
 
 def read_set(path) -> BoardSet:
@@ -39,8 +49,7 @@ def plan(boards: BoardSet) -> dict[int, dict[str, list[str]]]:
             action = ORDERS[0 if p == "Bo" else i % 3][r - 1]
             three, one = by_number[3][i], by_number[1][i]
             said = [] if (p, r) == ("Bo", 1) else [action]
-            messages[r][p] = ([f">{one}", *said, f">{three}"] if action == "replace"
-                              else [f">{three}", *said, f">{one}"])
+            messages[r][p] = [f">{one}", *said, f">{three}"] if action == "replace" else [f">{three}", *said, f">{one}"]
         messages[r]["Ann"] = messages[r]["Ann"] + ([f">{by_number[2][0]}"] if r == 1 else [])
     return messages
 
@@ -49,8 +58,11 @@ def play_round(path, messages, r, live=ACTIVE):
     """The live players' messages pasted through `hostkit play`; the others' typed into Submissions with
     their times and a blank Round (as a Form would leave them)."""
     at = (opens(r) + HOUR / 2).strftime("%Y-%m-%d %H:%M:%S")
-    append(path, "Submissions", [[at, p, None, text] for p, texts in messages[r].items() if p not in live
-                                 for text in texts])
+    append(
+        path,
+        "Submissions",
+        [[at, p, None, text] for p, texts in messages[r].items() if p not in live for text in texts],
+    )
     outputs = {}
     for p, texts in ((p, t) for p, t in messages[r].items() if p in live):
         result = run("play", "--book", path, "--player", p.lower(), input="\n".join(texts) + "\n")
@@ -69,8 +81,12 @@ def test_a_ten_player_match_through_the_cli(tmp_path):
     path = new_match(tmp_path)
     boards = read_set(path)
     messages = plan(boards)
-    append(path, "Board Guesses", [[1, "Ann", c.row, c.column, boards.card(1, c).number, None] for c in CELLS]
-           + [[1, "Cy", 1, c, 2, "Red"] for c in range(1, 6)])
+    append(
+        path,
+        "Board Guesses",
+        [[1, "Ann", c.row, c.column, boards.card(1, c).number, None] for c in CELLS]
+        + [[1, "Cy", 1, c, 2, "Red"] for c in range(1, 6)],
+    )
     append(path, "Heat Guesses", [[1, "Cy", "highest sum black, lowest white", "yes"]])
     XlsxBook(path).write({"Ledger": [LEDGER_HEADER, ["Earlier match", None, "Ann", 1, 0, "", "won the Death Match"]]})
 
@@ -80,8 +96,10 @@ def test_a_ten_player_match_through_the_cli(tmp_path):
         first = messages[1]["Ann"][0][1:]
         card = boards.card(1, CELLS[[str(c) for c in CELLS].index(first)])
         assert "Saved: Ann's message is in Submissions row 2 (round 1, 2026-11-21 21:00:00)" in outputs["Ann"]
-        assert f"\nYou turned over {first}: a 3, {card.colour}, heat {card.heat}. It is your starting card." \
+        assert (
+            f"\nYou turned over {first}: a 3, {card.colour}, heat {card.heat}. It is your starting card."
             in outputs["Ann"]
+        )
         assert "This is your 3rd card this round: −2 points." in outputs["Ann"]
         assert "You stated no action before your second card" in outputs["Bo"]
         assert_nothing_leaks(path, now)
@@ -149,7 +167,8 @@ def test_a_ten_player_match_through_the_cli(tmp_path):
         assert {"Round 1 Board", "Round 2 Board", "Round 3 Board"} <= set(book.sheetnames)
         r1c1 = book["Round 1 Board"]["B2"]
         assert r1c1.value == boards.card(1, CELLS[0]).number and r1c1.fill.fgColor.rgb.endswith(
-            {"Red": "E03131", "Blue": "1C7ED6", "Yellow": "FCC419"}[boards.card(1, CELLS[0]).colour.value])
+            {"Red": "E03131", "Blue": "1C7ED6", "Yellow": "FCC419"}[boards.card(1, CELLS[0]).colour.value]
+        )
 
         undecided = run("standings", "--book", path, "--json")
         assert undecided.exit_code == 1
@@ -165,20 +184,36 @@ def test_a_ten_player_match_through_the_cli(tmp_path):
         assert twice.exit_code == 0 and "Paid:" not in twice.output and "Already paid" in twice.output
         assert_nothing_leaks(path, now)
 
-    expected = final_standings(Match(
-        boards, tuple(PLAYERS), messages,
-        tuple(BoardGuess(1, "Ann", c, boards.card(1, c).number) for c in CELLS)
-        + tuple(BoardGuess(1, "Cy", CELLS[c], 2, Colour.RED) for c in range(5)),
-        (HeatGuess(1, "Cy", True),), (TopGuess(1, "Ivy", tuple(top)), TopGuess(1, "Jo", ("Ann",))), "Jo"))
+    expected = final_standings(
+        Match(
+            boards,
+            tuple(PLAYERS),
+            messages,
+            tuple(BoardGuess(1, "Ann", c, boards.card(1, c).number) for c in CELLS)
+            + tuple(BoardGuess(1, "Cy", CELLS[c], 2, Colour.RED) for c in range(5)),
+            (HeatGuess(1, "Cy", True),),
+            (TopGuess(1, "Ivy", tuple(top)), TopGuess(1, "Jo", ("Ann",))),
+            "Jo",
+        )
+    )
     assert {p: s["total"] for p, s in data["players"].items()} == {p: s.total for p, s in expected.scores.items()}
-    assert data["winners"] == list(expected.winners) and data["garnets"] == {p: s.garnets for p, s in
-                                                                             expected.scores.items()}
+    assert data["winners"] == list(expected.winners) and data["garnets"] == {
+        p: s.garnets for p, s in expected.scores.items()
+    }
     assert all(data["players"][p]["forfeit"] for p in IDLE) and not any(data["players"][p]["forfeit"] for p in ACTIVE)
     rounds = score_rounds(Match(boards, tuple(PLAYERS), messages), 1)
     assert rounds[0].players["Ann"].play.turned[2]  # the 3rd card is on record
     final_tab = tabs(path)["Final Results"]
-    assert final_tab[0][:8] == ["Player", "Round 1", "Round 2", "Round 3", "Colour bonus", "Unique bonus", "Forfeit",
-                                "Total"]
+    assert final_tab[0][:8] == [
+        "Player",
+        "Round 1",
+        "Round 2",
+        "Round 3",
+        "Colour bonus",
+        "Unique bonus",
+        "Forfeit",
+        "Total",
+    ]
     ledger = tabs(path)["Ledger"][1:]
     garnet_rows = [row for row in ledger if row[0] == "Cards on the Table" and row[3] > 0]
     assert sum(row[3] for row in garnet_rows) == sum(data["garnets"].values())

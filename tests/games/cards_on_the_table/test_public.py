@@ -20,8 +20,18 @@ def stamped(round_number):
 
 
 def test_host_tabs_are_never_public():
-    for tab in ("Boards", "Draws", "Submissions", "Board Guesses", "Heat Guesses", "Top Guesses", "Config",
-                "Round 1 Scores", "Rounds", "Ledger"):
+    for tab in (
+        "Boards",
+        "Draws",
+        "Submissions",
+        "Board Guesses",
+        "Heat Guesses",
+        "Top Guesses",
+        "Config",
+        "Round 1 Scores",
+        "Rounds",
+        "Ledger",
+    ):
         assert not GAME.is_public(tab), tab
     for tab in ("Round 1 Results", "Round 3 Board", "Final Results"):
         assert GAME.is_public(tab), tab

@@ -20,23 +20,28 @@ def round_one(players, **messages):
     return score_round(Match(GOOD, tuple(players), {1: messages}), 1)
 
 
-@pytest.mark.parametrize("target, scorers, credit", [
-    ("R2C4", 1, 1),  # 1 player with a 1 gives 1
-    ("R1C2", 1, 2),  # 1 player with a 3 gives 2
-    ("R1C3", 2, 3),  # 2 players with a 2 give 3
-    ("R2C4", 3, 3),  # 3 players with a 1 give 3, reduced from 4
-])
+@pytest.mark.parametrize(
+    "target, scorers, credit",
+    [
+        ("R2C4", 1, 1),  # 1 player with a 1 gives 1
+        ("R1C2", 1, 2),  # 1 player with a 3 gives 2
+        ("R1C3", 2, 3),  # 2 players with a 2 give 3
+        ("R2C4", 3, 3),  # 3 players with a 1 give 3, reduced from 4
+    ],
+)
 def test_the_sheets_nullify_examples(target, scorers, credit):
     names = FILLERS[:scorers]
-    result = round_one(("Nat",) + names, Nat=turns("R5C5", "nullify", target),
-                       **{n: turns(target, "scout", "R3C3") for n in names})
+    result = round_one(
+        ("Nat",) + names, Nat=turns("R5C5", "nullify", target), **{n: turns(target, "scout", "R3C3") for n in names}
+    )
     assert result.players["Nat"].nullify_credit.points == credit
     assert all(result.players[n].scoring_value.points == 0 for n in names)
     assert result.players["Nat"].scoring_value.points == 1  # R5C5, a 1
     if scorers == 3:
         assert result.players["Nat"].nullify_credit.reason == (
             "Round 1: you nullified R2C4, a 1, and denied 3 players 3 points: +3 for the players and +1 for every "
-            "full 3 points, 4, reduced to the most Nullify gives, 3: +3.")
+            "full 3 points, 4, reduced to the most Nullify gives, 3: +3."
+        )
 
 
 def test_nullifying_a_card_nobody_scores_with_earns_nothing():
@@ -46,8 +51,12 @@ def test_nullifying_a_card_nobody_scores_with_earns_nothing():
 
 
 def test_every_nullifier_of_a_card_gets_full_credit():
-    result = round_one(("Nat", "Nia", "Ann"), Nat=turns("R5C5", "nullify", "R1C2"),
-                       Nia=turns("R1C1", "nullify", "R1C2"), Ann=turns("R1C2", "scout", "R3C3"))
+    result = round_one(
+        ("Nat", "Nia", "Ann"),
+        Nat=turns("R5C5", "nullify", "R1C2"),
+        Nia=turns("R1C1", "nullify", "R1C2"),
+        Ann=turns("R1C2", "scout", "R3C3"),
+    )
     assert result.players["Nat"].nullify_credit.points == result.players["Nia"].nullify_credit.points == 2
 
 
@@ -56,8 +65,10 @@ def test_crowding_takes_one_for_every_full_three_and_can_go_negative():
     result = round_one(FILLERS, **six)
     ed = result.players["Ed"].scoring_value
     assert ed.points == -1
-    assert ed.reason == ("Round 1: your scoring card is R2C4, your starting card, a 1; 6 players scored with it, so it "
-                         "is worth 1 less for every full 3: 1 − 2 = −1.")
+    assert ed.reason == (
+        "Round 1: your scoring card is R2C4, your starting card, a 1; 6 players scored with it, so it "
+        "is worth 1 less for every full 3: 1 − 2 = −1."
+    )
     five = round_one(FILLERS[:5], **{n: six[n] for n in FILLERS[:5]})
     assert five.players["Ed"].scoring_value.points == 0
 
@@ -66,13 +77,19 @@ def test_nullify_is_applied_after_crowding():
     six = {n: turns("R2C4", "scout", "R3C3") for n in FILLERS}
     result = round_one(FILLERS + ("Nat",), Nat=turns("R5C5", "nullify", "R2C4"), **six)
     assert result.players["Ed"].scoring_value.points == 0
-    assert result.players["Ed"].scoring_value.reason.endswith("someone nullified it, so it scores 0 (Nullify is applied last).")
+    assert result.players["Ed"].scoring_value.reason.endswith(
+        "someone nullified it, so it scores 0 (Nullify is applied last)."
+    )
     assert result.players["Nat"].nullify_credit.points == 3
 
 
 def test_replace_scores_with_the_second_card_and_the_crowd_counts_scoring_cards_only():
-    result = round_one(("Ann", "Bo", "Cy"), Ann=turns("R2C4", "replace", "R1C2"),
-                       Bo=turns("R1C2", "scout", "R2C4"), Cy=turns("R1C2", "scout", "R2C4"))
+    result = round_one(
+        ("Ann", "Bo", "Cy"),
+        Ann=turns("R2C4", "replace", "R1C2"),
+        Bo=turns("R1C2", "scout", "R2C4"),
+        Cy=turns("R1C2", "scout", "R2C4"),
+    )
     assert result.players["Ann"].scoring_value.points == 2  # 3 players score with R1C2: 3 − 1
     assert "the card you replaced your starting card with" in result.players["Ann"].scoring_value.reason
 
@@ -91,12 +108,16 @@ def test_no_card_turned_scores_nothing():
     result = round_one(("Ann", "Bo"), Ann=turns("R1C2", "scout", "R1C1"))
     assert result.players["Bo"].round_points == 0
     assert result.players["Bo"].scoring_value.reason == (
-        "Round 1: you turned over no card, so you have no scoring card: 0 points.")
+        "Round 1: you turned over no card, so you have no scoring card: 0 points."
+    )
 
 
 def test_each_action_once_the_used_ones_carry_to_later_rounds():
-    match = Match(GOOD, ("Ann",), {1: {"Ann": turns("R1C2", "nullify", "R1C1")},
-                                   2: {"Ann": [">R1C1", ">R1C3"]}, 3: {"Ann": [">R1C1", ">R1C3"]}})
+    match = Match(
+        GOOD,
+        ("Ann",),
+        {1: {"Ann": turns("R1C2", "nullify", "R1C1")}, 2: {"Ann": [">R1C1", ">R1C3"]}, 3: {"Ann": [">R1C1", ">R1C3"]}},
+    )
     one, two, three = score_rounds(match)
     assert [r.players["Ann"].play.action for r in (one, two, three)] == [Action.NULLIFY, Action.REPLACE, Action.SCOUT]
     assert [r.players["Ann"].penalty_points for r in (one, two, three)] == [0, -1, -1]
@@ -104,9 +125,13 @@ def test_each_action_once_the_used_ones_carry_to_later_rounds():
 
 def test_guesses_add_to_the_round_and_totals_run_on():
     guesses = tuple(BoardGuess(1, name, Cell(1, 2), 3, Colour.YELLOW) for name in ("ann", "Bo"))
-    match = Match(GOOD, ("Ann", "Bo", "Cy", "Di"), {1: {"Ann": turns("R1C2", "scout", "R1C1")}},
-                  board_guesses=guesses + (BoardGuess(1, "Zed", Cell(1, 1), 2),),
-                  heat_guesses=(HeatGuess(1, "Bo", True),))
+    match = Match(
+        GOOD,
+        ("Ann", "Bo", "Cy", "Di"),
+        {1: {"Ann": turns("R1C2", "scout", "R1C1")}},
+        board_guesses=guesses + (BoardGuess(1, "Zed", Cell(1, 1), 2),),
+        heat_guesses=(HeatGuess(1, "Bo", True),),
+    )
     one, two = score_rounds(match, 2)
     assert one.players["Ann"].guess_points == 2 and one.players["Bo"].guess_points == 3
     assert one.players["Ann"].round_points == 5 and two.players["Ann"].total == 5
@@ -115,10 +140,16 @@ def test_guesses_add_to_the_round_and_totals_run_on():
 
 def test_top_guesses_pay_in_the_next_round_and_the_consolation_in_round_three():
     messages = {
-        1: {"Ann": turns("R1C2", "scout", "R1C1"), "Bo": turns("R2C4", "scout", "R1C1"),
-            "Cy": turns("R1C1", "scout", "R1C2")},  # Ann 3, Cy 2, Bo 1
-        2: {"Ann": turns("R1C1", "nullify", "R5C1"), "Bo": turns("R1C3", "nullify", "R5C1"),
-            "Cy": turns("R5C5", "nullify", "R5C1")},  # Ann 3, Bo 1 + 1 for his guess, Cy 2
+        1: {
+            "Ann": turns("R1C2", "scout", "R1C1"),
+            "Bo": turns("R2C4", "scout", "R1C1"),
+            "Cy": turns("R1C1", "scout", "R1C2"),
+        },  # Ann 3, Cy 2, Bo 1
+        2: {
+            "Ann": turns("R1C1", "nullify", "R5C1"),
+            "Bo": turns("R1C3", "nullify", "R5C1"),
+            "Cy": turns("R5C5", "nullify", "R5C1"),
+        },  # Ann 3, Bo 1 + 1 for his guess, Cy 2
     }
     tops = (TopGuess.parse(1, "Bo", "Ann"), TopGuess.parse(1, "Cy", "Cy"), TopGuess.parse(1, "Ann", "Ann"))
     one, two, three = score_rounds(Match(GOOD, ("Ann", "Bo", "Cy"), messages, top_guesses=tops))
@@ -144,12 +175,21 @@ def test_json_has_exactly_the_fields_the_issue_lists():
     assert set(data) == {"game", "round", "players", "primary_list", "problems"}
     assert data["game"] == "cards-on-the-table" and data["round"] == 1 and data["primary_list"] == [0, -1]
     assert data["players"]["Ann"] == {
-        "starting": "R1C2", "action": "Replace", "target": "R2C4", "scoring_card": "R2C4", "scoring_value": 1,
-        "nullify_credit": 0, "guess_points": 0, "penalties": -2, "round_points": -1, "total": -1,
+        "starting": "R1C2",
+        "action": "Replace",
+        "target": "R2C4",
+        "scoring_card": "R2C4",
+        "scoring_value": 1,
+        "nullify_credit": 0,
+        "guess_points": 0,
+        "penalties": -2,
+        "round_points": -1,
+        "total": -1,
     }
     assert result.players["Ann"].reasons()[-1] == "Your 3rd card this round, R3C3: −2 points."
     assert result.players["Bo"].reasons() == [
-        "Round 1: you turned over no card, so you have no scoring card: 0 points."]
+        "Round 1: you turned over no card, so you have no scoring card: 0 points."
+    ]
 
 
 def test_rounds_are_one_to_three():
@@ -159,5 +199,6 @@ def test_rounds_are_one_to_three():
 
 def test_a_top_guess_for_round_three_is_reported():
     result = score_round(Match(GOOD, ("Ann",), top_guesses=(TopGuess(3, "Ann", ("Ann",)),)), 1)
-    assert result.problems == ("Ann's top-scorer guess for round 3 is not scored: only the top scorers of rounds 1 "
-                               "and 2 are guessed.",)
+    assert result.problems == (
+        "Ann's top-scorer guess for round 3 is not scored: only the top scorers of rounds 1 and 2 are guessed.",
+    )

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import datetime as dt
 
-from hostkit.games.hap_and_grab.anti_hap import FACES
 from hostkit.games import load_game
+from hostkit.games.hap_and_grab.anti_hap import FACES
 
 OPENS = dt.datetime(2026, 11, 21, 20, 0)
 BOARD_WORDS = (  # 18 anti-haps: ACF ACI AFG AGI BCD BCE BCI BDG BEG BGI CDH CEF CEH CFH DGH EFG EGH FGH
-    "black square yellow", "gray square yellow", "gray square red", "white triangle yellow", "white circle yellow",
-    "gray circle yellow", "gray square blue", "white square yellow", "black triangle yellow",
+    "black square yellow",
+    "gray square yellow",
+    "gray square red",
+    "white triangle yellow",
+    "white circle yellow",
+    "gray circle yellow",
+    "gray square blue",
+    "white square yellow",
+    "black triangle yellow",
 )
 
 
@@ -20,7 +27,8 @@ def hap_and_grab_tabs(submissions=(), *, seed=7, board=BOARD_WORDS, opens=OPENS,
     tabs = game.new_book(["Reds", "Craw"], seed)
     tabs["Rounds"] = [["Round", "Opens"], [1, opens], [2, opens + dt.timedelta(hours=1)], [3, None], [4, None]]
     tabs["Board"] = [["Round", "Label", "Background", "Shape", "Colour"]] + [
-        [1, chr(65 + i), *words.split()] for i, words in enumerate(board)]
+        [1, chr(65 + i), *words.split()] for i, words in enumerate(board)
+    ]
     tabs["Submissions"] = [["Timestamp", "Player", "Round", "Answer"]] + [list(r) for r in submissions]
     for key, value in (config or {}).items():
         for row in tabs["Config"]:

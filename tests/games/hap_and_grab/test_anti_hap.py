@@ -2,6 +2,7 @@ import datetime as dt
 
 import pytest
 
+from hostkit.core.rng import rng
 from hostkit.games.hap_and_grab.anti_hap import (
     FACES,
     Board,
@@ -14,17 +15,27 @@ from hostkit.games.hap_and_grab.anti_hap import (
     judge,
     read_message,
 )
-from hostkit.core.rng import rng
 
 UTC = dt.timezone.utc
 OPENS = dt.datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
 CLOSES = OPENS + dt.timedelta(minutes=8)
 
 # A: white square red, B: white triangle blue, C: gray square blue, D: black circle yellow ...
-BOARD = Board.of([FACES.parse(words.split()) for words in (
-    "white square red", "white triangle blue", "gray square blue", "black circle yellow",
-    "white square blue", "gray triangle red", "black square red", "gray circle blue",
-)])
+BOARD = Board.of(
+    [
+        FACES.parse(words.split())
+        for words in (
+            "white square red",
+            "white triangle blue",
+            "gray square blue",
+            "black circle yellow",
+            "white square blue",
+            "gray triangle red",
+            "black square red",
+            "gray circle blue",
+        )
+    ]
+)
 
 
 def at(seconds):
@@ -40,6 +51,7 @@ def verdicts(answers):
 
 
 # ---- reading a message
+
 
 @pytest.mark.parametrize(
     "message, pieces",
@@ -69,6 +81,7 @@ def test_a_piece_of_letters_not_a_multiple_of_three_is_not_an_answer():
 
 # ---- verdicts
 
+
 def test_board_anti_haps_are_sorted_label_triples():
     solutions = BOARD.anti_haps()
     assert all(len(s) == 3 and "".join(sorted(s)) == s for s in solutions)
@@ -85,14 +98,19 @@ def test_board_as_json_names_each_card_and_the_anti_haps():
 def test_every_verdict():
     good = sorted(BOARD.anti_haps())
     bad = next(t for t in ("ACG", "ABC", "ABD") if t not in BOARD.anti_haps())
-    answers = judge(subs(
-        (10, "Reds", good[0]),                  # correct
-        (20, "Craw", good[0][::-1].lower()),     # repeat-opponent (order and case ignored)
-        (30, "Craw", bad),                       # incorrect
-        (40, "Craw", bad),                       # repeat-own of an incorrect answer
-        (50, "Reds", "ABZ 358 AAB hello"),       # not answers
-        (600, "Reds", good[1]),                  # late
-    ), BOARD, CLOSES, UTC)
+    answers = judge(
+        subs(
+            (10, "Reds", good[0]),  # correct
+            (20, "Craw", good[0][::-1].lower()),  # repeat-opponent (order and case ignored)
+            (30, "Craw", bad),  # incorrect
+            (40, "Craw", bad),  # repeat-own of an incorrect answer
+            (50, "Reds", "ABZ 358 AAB hello"),  # not answers
+            (600, "Reds", good[1]),  # late
+        ),
+        BOARD,
+        CLOSES,
+        UTC,
+    )
     assert verdicts(answers) == [
         ("Reds", good[0], "correct", 0),
         ("Craw", good[0], "repeat-opponent", 0),
@@ -107,14 +125,20 @@ def test_every_verdict():
 
 
 def test_reasons_can_be_pasted_to_players():
-    answers = judge(subs((10, "Reds", "ACG"), (20, "Reds", "ABZ"), (30, "Reds", "AAB"), (500, "Craw", "ABC")),
-                    BOARD, CLOSES, UTC)
+    answers = judge(
+        subs((10, "Reds", "ACG"), (20, "Reds", "ABZ"), (30, "Reds", "AAB"), (500, "Craw", "ABC")), BOARD, CLOSES, UTC
+    )
     reasons = [a.reason for a in answers]
-    assert reasons[0] == ("ACG is not an anti-hap: the backgrounds are all different (white, gray, black); "
-                          "the shapes are all the same (square). One turn penalty.")
+    assert reasons[0] == (
+        "ACG is not an anti-hap: the backgrounds are all different (white, gray, black); "
+        "the shapes are all the same (square). One turn penalty."
+    )
     assert reasons[1] == "Z is not on the board (A–H): not an answer, no penalty."
     assert reasons[2] == "AAB names A twice: not an answer, no penalty."
-    assert reasons[3] == "ABC came at 2026-11-21 20:08:20, after Part 1 closed at 2026-11-21 20:08:00; ignored, no penalty."
+    assert (
+        reasons[3]
+        == "ABC came at 2026-11-21 20:08:20, after Part 1 closed at 2026-11-21 20:08:00; ignored, no penalty."
+    )
 
 
 def test_repeating_an_answer_one_found_first_costs_a_turn():
@@ -145,6 +169,7 @@ def test_an_answer_at_the_closing_second_is_on_time():
 
 
 # ---- turn order
+
 
 def test_rule_sheet_worked_example():
     correct = list("RCRCCCRCCRCCRCR")
@@ -182,16 +207,18 @@ def test_penalties_outnumbering_turns_earned_lose_the_match():
     assert order.loss_reason("R") == ""
 
 
-
 def test_judged_answers_earn_their_turn_order():
-    answers = judge(subs((1, "R", "ABC"), (2, "R", "ABF"), (3, "C", "ABD"), (4, "R", "ABG"), (5, "C", "ACF")),
-                    BOARD, CLOSES, UTC)
+    answers = judge(
+        subs((1, "R", "ABC"), (2, "R", "ABF"), (3, "C", "ABD"), (4, "R", "ABG"), (5, "C", "ACF")), BOARD, CLOSES, UTC
+    )
     assert [a.verdict for a in answers].count(Verdict.INCORRECT) == 1
     turns = earned_turns(answers, ["R", "C"])
     assert turns == build_turn_order(["R", "R", "R", "C"], {"R": 0, "C": 1}, ["R", "C"])
     assert turns.order == ("R", "R") and turns.losers() == ["C"]
 
+
 # ---- boards
+
 
 def test_generated_boards_follow_the_rules_and_repeat_with_the_seed():
     for round_number in range(1, 30):
@@ -218,9 +245,15 @@ def test_typed_board_warnings():
 def test_repeating_any_earlier_submission_of_the_opponent_has_no_penalty():
     # The rule sheet: "Submitting an answer that was submitted by the opponent already will have no penalty."
     bad = next(t for t in ("ACG", "ABC", "ABD") if t not in BOARD.anti_haps())
-    answers = judge(subs((10, "Craw", bad), (20, "Reds", bad), (30, "Reds", bad), (40, "Craw", bad)),
-                    BOARD, CLOSES, UTC)
-    assert verdicts(answers) == [("Craw", bad, "incorrect", 1), ("Reds", bad, "repeat-opponent", 0),
-                                 ("Reds", bad, "repeat-own", 1), ("Craw", bad, "repeat-own", 1)]
-    assert answers[1].reason == (f"{bad} was already submitted by Craw at 2026-11-21 20:00:10 (incorrect): no "
-                                 f"penalty, no credit.")
+    answers = judge(
+        subs((10, "Craw", bad), (20, "Reds", bad), (30, "Reds", bad), (40, "Craw", bad)), BOARD, CLOSES, UTC
+    )
+    assert verdicts(answers) == [
+        ("Craw", bad, "incorrect", 1),
+        ("Reds", bad, "repeat-opponent", 0),
+        ("Reds", bad, "repeat-own", 1),
+        ("Craw", bad, "repeat-own", 1),
+    ]
+    assert answers[1].reason == (
+        f"{bad} was already submitted by Craw at 2026-11-21 20:00:10 (incorrect): no penalty, no credit."
+    )

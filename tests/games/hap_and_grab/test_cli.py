@@ -89,8 +89,9 @@ def test_score_json_adds_part_2(book):
 
 
 def one_round_match(path, tie_winner=""):
-    XlsxBook(path).create(match_tabs({1: (SHEET_SEQUENCE, "C")}, config={"rounds": 1, "tie_winner": tie_winner}),
-                          force=True)
+    XlsxBook(path).create(
+        match_tabs({1: (SHEET_SEQUENCE, "C")}, config={"rounds": 1, "tie_winner": tie_winner}), force=True
+    )
     run("deal", "--book", path, "--round", 1)
     run("play", "--book", path, "--round", 1, input="take\n" * 5)
     run("score", "--book", path, "--round", 1)
@@ -105,8 +106,18 @@ def test_standings_pay_the_winner_once(book):
     assert data["winner"] == ("Craw" if craw > reds else "Reds") and data["final"]
     assert data["players"]["Craw"]["lost"] is False
     assert [e["garnets"] for e in data["paid"]] == [6]
-    assert tabs(book)["Ledger"][1:] == [["Hap and Grab: Reds v Craw", None, data["winner"], 6, 0, None,
-                                         "won the Death Match", "Hap and Grab: Reds v Craw"]]
+    assert tabs(book)["Ledger"][1:] == [
+        [
+            "Hap and Grab: Reds v Craw",
+            None,
+            data["winner"],
+            6,
+            0,
+            None,
+            "won the Death Match",
+            "Hap and Grab: Reds v Craw",
+        ]
+    ]
     config = {row[0]: row[1] for row in tabs(book)["Config"]}
     assert config["match_id"] == "Hap and Grab: Reds v Craw"  # a workbook made before match ids keeps its name
     again = run("standings", "--book", book)
@@ -139,8 +150,10 @@ def test_a_ledger_that_pays_the_wrong_player_is_corrected_not_paid_twice(book):
     XlsxBook(book).write({"Ledger": rows})
     result = run("standings", "--book", book)
     assert result.exit_code == 0, result.output
-    assert f"Reversed: {loser} -6 garnets (won the Death Match — reversed: the corrected result gives it to " \
-           f"{winner}, Hap and Grab: Reds v Craw)" in result.output
+    assert (
+        f"Reversed: {loser} -6 garnets (won the Death Match — reversed: the corrected result gives it to "
+        f"{winner}, Hap and Grab: Reds v Craw)" in result.output
+    )
     assert [row[2:4] for row in tabs(book)["Ledger"][1:]] == [[loser, 6], [loser, -6], [winner, 6]]
     assert run("standings", "--book", book).output.count("Already paid") == 1
     assert len(tabs(book)["Ledger"]) == 4
@@ -151,17 +164,20 @@ def test_a_tie_goes_to_tie_winner_in_standings(book):
     data = json.loads(run("standings", "--book", book, "--json").output)
     craw, reds = data["players"]["Craw"]["treasure"], data["players"]["Reds"]["treasure"]
     assert craw != reds or data["winner"] == "Reds"
-    XlsxBook(book).write({"Config": [["Key", "Value"], ["game", "hap-and-grab"], ["seed", 7], ["rounds", 1],
-                                     ["tie_winner", "Joker"]]})
+    XlsxBook(book).write(
+        {"Config": [["Key", "Value"], ["game", "hap-and-grab"], ["seed", 7], ["rounds", 1], ["tie_winner", "Joker"]]}
+    )
     result = run("standings", "--book", book)
     assert result.exit_code == 2 and "Config tie_winner 'Joker' is not a player" in result.output
 
 
 def test_ledger_balances_and_a_book_without_one(tmp_path):
     path = tmp_path / "season.xlsx"
-    entries = [Entry("Hap and Grab 1", None, "Reds", garnets=6, reason="won the Death Match"),
-               Entry("Main Match 2", None, "@reds", tokens=1, reason="top score"),
-               Entry("Main Match 2", None, "Craw", candidate=True, reason="lowest score")]
+    entries = [
+        Entry("Hap and Grab 1", None, "Reds", garnets=6, reason="won the Death Match"),
+        Entry("Main Match 2", None, "@reds", tokens=1, reason="top score"),
+        Entry("Main Match 2", None, "Craw", candidate=True, reason="lowest score"),
+    ]
     XlsxBook(path).create({"Other": [["x"]], "Ledger": ledger_rows(entries)})
     result = run("ledger", "--book", path)
     assert result.exit_code == 0
@@ -180,8 +196,10 @@ def test_ledger_reports_an_unreadable_row(tmp_path):
     rows = ledger_rows([Entry("M", None, "Reds", garnets=6, reason="won")]) + [["M", None, "Craw", "six"]]
     XlsxBook(path).create({"Ledger": rows})
     result = run("ledger", "--book", path)
-    assert result.exit_code == 1 and "Ledger row 3: Round, Garnets and Tokens of Life must be whole numbers" in \
-        result.output
+    assert (
+        result.exit_code == 1
+        and "Ledger row 3: Round, Garnets and Tokens of Life must be whole numbers" in result.output
+    )
 
 
 def test_spending_needs_enough_garnets():
@@ -233,7 +251,9 @@ def test_undo_at_the_prompt_takes_back_the_last_decision_after_confirming(book):
     result = run("play", "--book", book, "--round", 1, input="pass\npass\nundo\nn\nundo\ny\n")
     assert result.exit_code == 1  # stopped at the end of the input, to resume later
     assert "Take back Decisions row 3: Reds passes card 1; the option moves to Craw (turn 3 of CRCCR)." in result.output
-    assert "Before it: Round 1, card 1 is" in result.output and "the option is Reds's (turn 2 of CRCCR)" in result.output
+    assert (
+        "Before it: Round 1, card 1 is" in result.output and "the option is Reds's (turn 2 of CRCCR)" in result.output
+    )
     assert "Kept: nothing was changed." in result.output and "Taken back." in result.output
     assert tabs(book)["Decisions"][1:] == [[1, 1, "Craw", "pass"]]
 
@@ -241,13 +261,20 @@ def test_undo_at_the_prompt_takes_back_the_last_decision_after_confirming(book):
 def test_undo_takes_back_a_forced_skull_with_the_decision_that_revealed_it(book):
     from tests.games.hap_and_grab.tobago_helpers import pile
 
-    XlsxBook(book).write({"Pile": pile(1, 5, "skull", 4, 6, 3, 5, 4, 3,
-                                       peeks=["Craw", "Craw", "Craw", "Reds", "Reds", None, None, None])})
+    XlsxBook(book).write(
+        {
+            "Pile": pile(
+                1, 5, "skull", 4, 6, 3, 5, 4, 3, peeks=["Craw", "Craw", "Craw", "Reds", "Reds", None, None, None]
+            )
+        }
+    )
     result = run("play", "--book", book, "--round", 1, input="take\nundo\ny\n")
     assert "Saved: Craw takes card 1 (a 5, +5)" in result.output
     assert tabs(book)["Decisions"][1:] == []
     assert "Take back Decisions row 2: Craw takes card 1 (a 5, +5)" in result.output
-    assert "  and row 3, recorded with it: Reds holds the first turn and must take card 2, a skull (-3)" in result.output
+    assert (
+        "  and row 3, recorded with it: Reds holds the first turn and must take card 2, a skull (-3)" in result.output
+    )
     assert "Before it: Round 1, card 1 is a 5; the option is Craw's (turn 1 of CRCCR)." in result.output
 
 
@@ -262,8 +289,15 @@ def test_score_message_is_a_short_code_block_of_public_results_only(book):
     before = run("score", "--book", book, "--round", 1, "--message")
     assert before.exit_code == 0, before.output
     lines = before.stdout.splitlines()
-    assert lines == ["```", "Hap and Grab - round 1", "Anti-haps found: 15 of 18", "Reds  6 ok  0 pen  2 turns",
-                     "Craw  9 ok  1 pen  3 turns", "Turn order: CRCCR", "```"]  # dealt, nothing revealed yet
+    assert lines == [
+        "```",
+        "Hap and Grab - round 1",
+        "Anti-haps found: 15 of 18",
+        "Reds  6 ok  0 pen  2 turns",
+        "Craw  9 ok  1 pen  3 turns",
+        "Turn order: CRCCR",
+        "```",
+    ]  # dealt, nothing revealed yet
     run("play", "--book", book, "--round", 1, input="pass\npass\ntake\n")
     after = run("score", "--book", book, "--round", 1, "--message").stdout.splitlines()
     revealed = tabs(book)["Pile"][1][2]

@@ -16,9 +16,19 @@ from hostkit.games.hap_and_grab.tobago import Treasure
 from tests.games.hap_and_grab.tobago_helpers import LATER, apply, match_tabs, opens
 
 GAME = load_game("hap-and-grab")
-FULLEST = ("white square red", "white square blue", "white square yellow", "white triangle red",
-           "white triangle blue", "white triangle yellow", "gray square red", "gray square blue",
-           "gray square yellow", "gray triangle red", "gray triangle blue")  # 11 cards, 72 anti-haps
+FULLEST = (
+    "white square red",
+    "white square blue",
+    "white square yellow",
+    "white triangle red",
+    "white triangle blue",
+    "white triangle yellow",
+    "gray square red",
+    "gray square blue",
+    "gray square yellow",
+    "gray triangle red",
+    "gray triangle blue",
+)  # 11 cards, 72 anti-haps
 
 
 @pytest.mark.parametrize("cards", [3, 4, 5])
@@ -38,8 +48,9 @@ def test_the_fullest_board_of_eleven_cards_and_the_bound_above():
 
 @pytest.mark.parametrize("anti_haps", range(0, 31))
 def test_most_turns_is_the_most_any_split_of_the_anti_haps_earns(anti_haps):
-    best = max(len(build_turn_order(["R"] * r + ["C"] * (anti_haps - r), {}, ["R", "C"]).order)
-               for r in range(anti_haps + 1))
+    best = max(
+        len(build_turn_order(["R"] * r + ["C"] * (anti_haps - r), {}, ["R", "C"]).order) for r in range(anti_haps + 1)
+    )
     assert most_turns(anti_haps) == best
 
 
@@ -63,8 +74,9 @@ def fullest_match(rounds=(1, 2, 3, 4), **config):
     tabs = match_tabs({n: ("", "") for n in rounds}, config=config)
     tabs["Board"] = [tabs["Board"][0]] + [[n, chr(65 + i), *w.split()] for n in rounds for i, w in enumerate(FULLEST)]
     board = GAME.board(Tables(tabs), 1).data
-    tabs["Submissions"] += [[opens(n) + dt.timedelta(seconds=30), "Reds", n, " ".join(board["anti_haps"])]
-                            for n in rounds]
+    tabs["Submissions"] += [
+        [opens(n) + dt.timedelta(seconds=30), "Reds", n, " ".join(board["anti_haps"])] for n in rounds
+    ]
     return tabs
 
 
@@ -88,13 +100,16 @@ def test_deal_refuses_a_deck_too_small_for_the_longest_game_naming_the_settings(
         "possible game, in which every anti-hap is found: it takes 112 cards (round 1: 28, round 2: 28, round 3: 28, "
         "round 4: 28; rounds 2–4 have no board yet, counted as a board of 11 cards at its fullest, 72 anti-haps), "
         "and round 1 takes only 3 to 6. Set each_of_3_to_6 in Config to at least 26, or leave it blank, before round "
-        "1 is dealt.")
+        "1 is dealt."
+    )
 
 
 def test_board_reports_a_deck_too_small_for_the_boards_it_has():
     outcome = GAME.board(Tables(match_tabs(config={"each_of_3_to_6": 10})), 1)
     assert [p.tab for p in outcome.problems] == ["Config"]
-    assert ("(round 1: 10, round 2: 28, round 3: 28, round 4: 28; rounds 2–4 have no board yet"
-            in outcome.problems[0].message)
+    assert (
+        "(round 1: 10, round 2: 28, round 3: 28, round 4: 28; rounds 2–4 have no board yet"
+        in outcome.problems[0].message
+    )
     every_board = match_tabs({n: ("", "") for n in (1, 2, 3, 4)}, config={"each_of_3_to_6": 10})
     assert GAME.board(Tables(every_board), 1).problems == []

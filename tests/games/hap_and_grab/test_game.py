@@ -2,9 +2,9 @@ import datetime as dt
 
 import pytest
 
-from hostkit.games import load_game
 from hostkit.core.styles import plain_rows
 from hostkit.core.tables import BookError, Tables
+from hostkit.games import load_game
 from hostkit.games.hap_and_grab.tobago import Treasure
 from tests.games.hap_and_grab.helpers import BOARD_WORDS, OPENS, at, hap_and_grab_tabs, solutions
 from tests.games.hap_and_grab.tobago_helpers import LATER, SHEET_SEQUENCE, apply, decisions, match_tabs, pile
@@ -101,8 +101,13 @@ def test_the_workbook_time_zone_decides_lateness():
     # Opens 20:00 local in New York; an answer at 01:07 UTC the next day is 20:07 local: on time.
     out = score([["2026-11-22T01:07:00Z", "Reds", 1, SOL[0]]])
     assert out.data["answers"][0]["verdict"] == "late"
-    out = GAME.score(Tables(hap_and_grab_tabs(
-        [["2026-11-22T01:07:00Z", "Reds", 1, SOL[0]]], config={"timezone": "America/New_York"})), 1, AFTER)
+    out = GAME.score(
+        Tables(
+            hap_and_grab_tabs([["2026-11-22T01:07:00Z", "Reds", 1, SOL[0]]], config={"timezone": "America/New_York"})
+        ),
+        1,
+        AFTER,
+    )
     assert out.data["answers"][0]["verdict"] == "correct"
     assert out.data["answers"][0]["timestamp"] == "2026-11-21T20:07:00-05:00"
 
@@ -165,7 +170,7 @@ def test_board_force_replaces_and_rerun_replaces_its_draw_row():
 
 
 def test_scoring_twice_gives_the_same_writes():
-    rows = [[at(10), "Reds", 1, SOL[0]], [at(12), "Craw", 1, "=HYPERLINK(\"x\")"]]
+    rows = [[at(10), "Reds", 1, SOL[0]], [at(12), "Craw", 1, '=HYPERLINK("x")']]
     tabs = hap_and_grab_tabs(rows)
     first = GAME.score(Tables(tabs), 1, AFTER)
     tabs.update(first.writes)
@@ -179,7 +184,11 @@ def test_leaderboard_keeps_rounds_scored_before():
     tabs.update(GAME.score(Tables(tabs), 1, AFTER).writes)
     out = GAME.score(Tables(tabs), 2, AFTER)
     assert [row[:3] for row in out.writes["Leaderboard"][1:]] == [
-        [1, "Reds", 1], [1, "Craw", 0], [2, "Reds", 0], [2, "Craw", 1]]
+        [1, "Reds", 1],
+        [1, "Craw", 0],
+        [2, "Reds", 0],
+        [2, "Craw", 1],
+    ]
 
 
 def test_public_tabs():
@@ -190,9 +199,14 @@ def test_public_tabs():
 # ---- Part 2 (Tobago) and the whole match
 PEEKERS = ["Craw", "Craw", "Craw", "Reds", "Reds", None, None, None]
 SHEET_DECISIONS = (  # the rule sheet's Part 2 example, as the host records it (the skull needs no row)
-    (2, 1, "Craw", "pass"), (2, 1, "Reds", "pass"), (2, 1, "Craw", "take"),
-    (2, 2, "Craw", "pass"), (2, 2, "Reds", "pass"), (2, 2, "Craw", "take"),
-    (2, 4, "Reds", "take"), (2, 5, "@reds", "Take"),
+    (2, 1, "Craw", "pass"),
+    (2, 1, "Reds", "pass"),
+    (2, 1, "Craw", "take"),
+    (2, 2, "Craw", "pass"),
+    (2, 2, "Reds", "pass"),
+    (2, 2, "Craw", "take"),
+    (2, 4, "Reds", "take"),
+    (2, 5, "@reds", "Take"),
 )
 
 
@@ -215,7 +229,12 @@ def test_the_rule_sheets_worked_example_replayed_by_score():
     part2 = outcome.data["part2"]
     assert outcome.data["turn_order"] == ["Craw", "Reds", "Craw", "Craw", "Reds"]
     assert [(r["card"], r["value"], r["taken_by"]) for r in part2["reveals"]] == [
-        ("5", 5, "Craw"), ("4", 4, "Craw"), ("skull", -3, "Craw"), ("7", 7, "Reds"), ("5", 5, "Reds")]
+        ("5", 5, "Craw"),
+        ("4", 4, "Craw"),
+        ("skull", -3, "Craw"),
+        ("7", 7, "Reds"),
+        ("5", 5, "Reds"),
+    ]
     assert ["".join(n[0] for n in r["turn_order_after"]) for r in part2["reveals"]] == ["CRCR", "CRR", "RR", "R", ""]
     assert [d["decision"] for d in part2["reveals"][0]["decisions"]] == ["pass", "pass", "take"]
     assert part2["reveals"][2]["decisions"][0]["forced"] is True
@@ -224,8 +243,12 @@ def test_the_rule_sheets_worked_example_replayed_by_score():
     results = outcome.writes["Round 2 Results"]
     shown = [row for row in results if row and row[0] in (1, 2, 3, 4, 5)]
     assert [(r[1], r[2], r[3], r[4]) for r in shown] == [
-        (5, 5, "Craw", "CRCR"), (4, 4, "Craw", "CRR"), ("skull", -3, "Craw", "RR"), (7, 7, "Reds", "R"),
-        (5, 5, "Reds", "(empty)")]
+        (5, 5, "Craw", "CRCR"),
+        (4, 4, "Craw", "CRR"),
+        ("skull", -3, "Craw", "RR"),
+        (7, 7, "Reds", "R"),
+        (5, 5, "Reds", "(empty)"),
+    ]
     assert ["Part 2 ended", "the turn order is empty"] in results
 
 
@@ -244,16 +267,30 @@ def test_right_after_deal_score_says_whose_option_it_is_but_publishes_no_part_2(
     assert not any("Part 2" in str(v) for row in outcome.writes["Leaderboard"] for v in row)
 
 
-@pytest.mark.parametrize("bad, row, reason", [
-    ((2, 1, "Reds", "take"), 2, "Reds does not hold the option: card 1 (a 5) is being decided and the option is Craw's"),
-    ((2, 3, "Craw", "pass"), 8, "card 3 is a skull and a skull cannot be passed: Craw, who held the first turn, had "
-                                "to take it"),
-    ((2, 6, "Reds", "take"), 10, "Part 2 has already ended (the turn order is empty); no decision is needed"),
-    ((2, 3, "Reds", "take"), 5, "card 3 is not revealed yet (Card is the number of the card in reveal order): card 2 (a 4) is being decided and the option is Craw's"),
-    ((2, 1, "Joker", "take"), 2, "'Joker' is not a player (Reds, Craw)"),
-    ((2, 1, "Craw", "keep"), 2, "'keep' is not a decision; type take or pass"),
-    ((2, 1.5, "Craw", "pass"), 2, "Card '1.5' is not a whole number"),
-])
+@pytest.mark.parametrize(
+    "bad, row, reason",
+    [
+        (
+            (2, 1, "Reds", "take"),
+            2,
+            "Reds does not hold the option: card 1 (a 5) is being decided and the option is Craw's",
+        ),
+        (
+            (2, 3, "Craw", "pass"),
+            8,
+            "card 3 is a skull and a skull cannot be passed: Craw, who held the first turn, had to take it",
+        ),
+        ((2, 6, "Reds", "take"), 10, "Part 2 has already ended (the turn order is empty); no decision is needed"),
+        (
+            (2, 3, "Reds", "take"),
+            5,
+            "card 3 is not revealed yet (Card is the number of the card in reveal order): card 2 (a 4) is being decided and the option is Craw's",
+        ),
+        ((2, 1, "Joker", "take"), 2, "'Joker' is not a player (Reds, Craw)"),
+        ((2, 1, "Craw", "keep"), 2, "'keep' is not a decision; type take or pass"),
+        ((2, 1.5, "Craw", "pass"), 2, "Card '1.5' is not a whole number"),
+    ],
+)
 def test_each_rejection_names_its_row_and_reason_and_stops_the_replay(bad, row, reason):
     rows = list(SHEET_DECISIONS)
     rows.insert(row - 2, bad)
@@ -274,8 +311,9 @@ def test_a_recorded_take_of_the_skull_is_accepted():
 
 
 def test_passing_every_turn_ends_part_2():
-    outcome = score_part2(sheet_match((2, 1, "Craw", "pass"), (2, 1, "Reds", "pass"), (2, 1, "Craw", "pass"),
-                                (2, 1, "Reds", "pass")))
+    outcome = score_part2(
+        sheet_match((2, 1, "Craw", "pass"), (2, 1, "Reds", "pass"), (2, 1, "Craw", "pass"), (2, 1, "Reds", "pass"))
+    )
     part2 = outcome.data["part2"]
     assert part2["waiting_for"] is None and part2["reveals"][0]["taken_by"] is None
     assert part2["ended"] == "every turn passed card 1, so nobody takes it"
@@ -296,7 +334,7 @@ def test_nothing_private_reaches_a_public_tab():
     assert "skull" not in text and "peek" not in text and "deck" not in text
     results = plain_rows(public["Round 2 Results"])
     start = results.index(["Card", "Treasure card", "Worth", "Taken by", "Turn order after", "Decisions"])
-    assert [row[1:3] for row in results[start + 1:start + 3]] == [[5, 5], [4, 4]]
+    assert [row[1:3] for row in results[start + 1 : start + 3]] == [[5, 5], [4, 4]]
     assert results[start + 3][0] == "Waiting for"
 
 
@@ -313,8 +351,10 @@ def test_deal_round_1_skips_sevens_and_skulls_and_redeals_the_same_cards():
     draw = outcome.writes["Draws"][-1]
     assert draw[:3] == ["deal", 1, "7:deck; 7:pile:1"]
     craw = next(line for line in outcome.summary if line.startswith("Hap and Grab round 1") and "You hold 3" in line)
-    assert craw.endswith(", ".join(r[2] for r in peeks[:3]) + ". They are shuffled with Reds's 2 peeks and "
-                         "3 unseen cards into the reveal pile of 8.")
+    assert craw.endswith(
+        ", ".join(r[2] for r in peeks[:3]) + ". They are shuffled with Reds's 2 peeks and "
+        "3 unseen cards into the reveal pile of 8."
+    )
     again = GAME.deal(Tables(apply(tabs, outcome.writes)), 1, LATER)
     assert again.writes == outcome.writes
 
@@ -378,8 +418,10 @@ def test_live_play_finds_the_round_in_play_and_ends():
     assert "Round 2, card 5 is a 5; the option is Reds's" in prompt.text
     tabs = apply(tabs, GAME.decide(Tables(tabs), None, None, "take").writes)
     prompt, lines = GAME.next_prompt(Tables(tabs), 2, None)
-    assert prompt is None and lines[-3:-1] == ["Part 2 of round 2 has ended: the turn order is empty.",
-                                             "Treasure this round: Reds 12, Craw 6."]
+    assert prompt is None and lines[-3:-1] == [
+        "Part 2 of round 2 has ended: the turn order is empty.",
+        "Treasure this round: Reds 12, Craw 6.",
+    ]
     with pytest.raises(BookError, match="already ended"):
         GAME.decide(Tables(tabs), 2, None, "take")
 
@@ -402,7 +444,8 @@ def test_standings_of_a_finished_match_pay_the_winner():
     assert set(data["players"]) == {"Reds", "Craw"} and data["players"]["Reds"]["lost"] is False
     assert data["players"]["Reds"]["treasure"] == 12 + data["rounds"][1]["treasure"]["Reds"]
     assert [(e.player, e.garnets, e.reason, e.match) for e in outcome.payout.due] == [
-        (data["winner"], 6, "won the Death Match", "Hap and Grab: Reds v Craw")]
+        (data["winner"], 6, "won the Death Match", "Hap and Grab: Reds v Craw")
+    ]
     assert outcome.payout.reasons == {"won the Death Match"}
     board = plain_rows(outcome.writes["Leaderboard"])
     assert ["Match", "Round 1", "Round 2", "Treasure", "Status"] in board
@@ -424,12 +467,15 @@ def test_treasure_card_values_follow_config():
 def test_an_automatic_loss_in_part_1_decides_the_match_and_pays():
     tabs = match_tabs({1: ("RRR", "CC")})
     tabs = apply(tabs, score_part2(tabs, 1).writes)
-    assert ["Match", "Round 1", "Round 2", "Round 3", "Round 4", "Treasure", "Status"] in plain_rows(tabs["Leaderboard"])
+    assert ["Match", "Round 1", "Round 2", "Round 3", "Round 4", "Treasure", "Status"] in plain_rows(
+        tabs["Leaderboard"]
+    )
     outcome = GAME.standings(Tables(tabs))
     assert outcome.data["winner"] == "Reds" and outcome.data["final"]
     assert outcome.data["players"]["Craw"] == {"treasure": 0, "lost": True}
-    assert outcome.data["reason"] == ("Round 1: Craw loses the match: 2 penalties against 0 turns earned this round. "
-                                      "Reds wins the match.")
+    assert outcome.data["reason"] == (
+        "Round 1: Craw loses the match: 2 penalties against 0 turns earned this round. Reds wins the match."
+    )
     assert [(e.player, e.garnets) for e in outcome.payout.due] == [("Reds", 6)]
 
 
@@ -445,7 +491,8 @@ def test_a_decision_row_without_a_round_is_reported_not_replayed():
     outcome = score_part2(tabs)
     assert [str(p) for p in outcome.problems] == [
         "Decisions row 5: Round 'two' is not a whole number; type the round the decision belongs to. The row is not "
-        "replayed."]
+        "replayed."
+    ]
     assert outcome.data["part2"]["waiting_for"]["number"] == 2
 
 

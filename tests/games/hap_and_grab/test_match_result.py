@@ -28,8 +28,9 @@ def test_an_unfinished_match_has_no_winner():
 
 
 def test_an_automatic_loss_ends_the_match_at_once():
-    result = settle_match(("Reds", "Craw"), [tally(1, 20, 3), tally(2, 0, 0, losers={"Reds": "loses the match"})],
-                          4, None)
+    result = settle_match(
+        ("Reds", "Craw"), [tally(1, 20, 3), tally(2, 0, 0, losers={"Reds": "loses the match"})], 4, None
+    )
     assert result.final and result.winner == "Craw" and result.lost == {"Reds": "loses the match"}
 
 

@@ -52,9 +52,15 @@ def test_board_image_is_a_png_of_every_card_in_its_colours(tmp_path):
     for colour, words in zip(shapes, BOARD_WORDS):
         assert near(colour, words.split()[2]), (words, colour)
     assert shapes[0] != shapes[2]  # a yellow shape and a red one differ in pixels
-    backgrounds = [image.getpixel(((MARGIN + i * (TILE + GAP) + TILE // 12) // SCALE,
-                                   (image.size[1] * SCALE - MARGIN - int(28 * SCALE * 1.4) - TILE + TILE // 12)
-                                   // SCALE)) for i in range(cards)]
+    backgrounds = [
+        image.getpixel(
+            (
+                (MARGIN + i * (TILE + GAP) + TILE // 12) // SCALE,
+                (image.size[1] * SCALE - MARGIN - int(28 * SCALE * 1.4) - TILE + TILE // 12) // SCALE,
+            )
+        )
+        for i in range(cards)
+    ]
     assert near(backgrounds[0], "black") and near(backgrounds[1], "gray") and near(backgrounds[3], "white")
 
 

@@ -88,15 +88,18 @@ def test_waiting_names_player_and_card():
 
 def test_rejects_the_wrong_player():
     game = worked_example()
-    with pytest.raises(Rejected, match="Reds does not hold the option: card 1 \\(a 5\\) is being decided and the "
-                                       "option is Craw's"):
+    with pytest.raises(
+        Rejected, match="Reds does not hold the option: card 1 \\(a 5\\) is being decided and the option is Craw's"
+    ):
         game.push("Reds", T, 1)
     assert game.order == order("CRCCR")
 
 
 def test_rejects_a_card_not_yet_revealed():
     game = worked_example()
-    with pytest.raises(Rejected, match="card 2 is not revealed yet \\(Card is the number of the card in reveal order\\)"):
+    with pytest.raises(
+        Rejected, match="card 2 is not revealed yet \\(Card is the number of the card in reveal order\\)"
+    ):
         game.push("Craw", T, 2)
 
 
@@ -112,8 +115,9 @@ def test_a_recorded_take_of_a_skull_confirms_the_forced_take():
     step = game.push("Reds", T, 1, row=2)
     assert step.forced and game.reveals[0].steps[0].row == 2
     assert game.waiting().number == 2
-    with pytest.raises(Rejected, match="card 1 is a skull, taken at once by Reds \\(who held the first turn\\), "
-                                       "not by Craw"):
+    with pytest.raises(
+        Rejected, match="card 1 is a skull, taken at once by Reds \\(who held the first turn\\), not by Craw"
+    ):
         game.push("Craw", T, 1)
     with pytest.raises(Rejected, match="already recorded as taken by Reds \\(row 2\\)"):
         game.push("Reds", T, 1, row=3)
@@ -198,13 +202,20 @@ def test_the_story_tells_each_card_and_what_waits():
     for player, choice in (("Craw", P), ("Reds", P), ("Craw", T)):
         game.push(player, choice, 1)
     assert game.story(2) == [
-        "Part 2 of round 2: turn order CRCCR.", "Card 1 revealed: a 5.",
+        "Part 2 of round 2: turn order CRCCR.",
+        "Card 1 revealed: a 5.",
         "  Craw passes card 1; the option moves to Reds (turn 2 of CRCCR).",
         "  Reds passes card 1; the option moves to Craw (turn 3 of CRCCR).",
-        "  Craw takes card 1 (a 5, +5); that turn leaves the order, now CRCR.", "Card 2 revealed: a 4."]
+        "  Craw takes card 1 (a 5, +5); that turn leaves the order, now CRCR.",
+        "Card 2 revealed: a 4.",
+    ]
     assert game.story(2, brief=True) == [
-        "Part 2 of round 2: turn order CRCCR.", "Card 1 revealed: a 5. Taken by Craw; turn order after it: CRCR.",
-        "Card 2 revealed: a 4.", "Waiting for Craw's decision on card 2 (a 4).", "Treasure this round: Craw 5, Reds 0."]
+        "Part 2 of round 2: turn order CRCCR.",
+        "Card 1 revealed: a 5. Taken by Craw; turn order after it: CRCR.",
+        "Card 2 revealed: a 4.",
+        "Waiting for Craw's decision on card 2 (a 4).",
+        "Treasure this round: Craw 5, Reds 0.",
+    ]
     data = game.as_json()
     assert data["waiting_for"] == {"player": "Craw", "card": "4", "number": 2}
     assert data["reveals"][0]["taken_by"] == "Craw" and len(data["reveals"][0]["decisions"]) == 3

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from hostkit.games.hap_and_grab.anti_hap import FACES, Board
-from hostkit.games import load_game
 from hostkit.core.tables import Tables
+from hostkit.games import load_game
+from hostkit.games.hap_and_grab.anti_hap import FACES, Board
 from tests.games.hap_and_grab.helpers import BOARD_WORDS, OPENS
 
 LATER = dt.datetime(2026, 11, 23, tzinfo=dt.timezone.utc)
@@ -23,10 +23,14 @@ def opens(round_number: int) -> dt.datetime:
 
 def submissions(round_number: int, sequence: str, wrong: str = "") -> list[list]:
     """Correct answers by the players in `sequence` (R, C), then the wrong answers of the players in `wrong`."""
-    rows = [[opens(round_number) + dt.timedelta(seconds=10 * (i + 1)), NAMES[who], round_number, SOLUTIONS[i]]
-            for i, who in enumerate(sequence)]
-    rows += [[opens(round_number) + dt.timedelta(seconds=300 + i), NAMES[who], round_number, WRONG]
-             for i, who in enumerate(wrong)]
+    rows = [
+        [opens(round_number) + dt.timedelta(seconds=10 * (i + 1)), NAMES[who], round_number, SOLUTIONS[i]]
+        for i, who in enumerate(sequence)
+    ]
+    rows += [
+        [opens(round_number) + dt.timedelta(seconds=300 + i), NAMES[who], round_number, WRONG]
+        for i, who in enumerate(wrong)
+    ]
     return rows
 
 
@@ -37,9 +41,11 @@ def match_tabs(rounds=None, *, seed=7, config=None):
     tabs = game.new_book(["Reds", "Craw"], seed)
     tabs["Rounds"] = [["Round", "Opens"]] + [[n, opens(n) if n in rounds else None] for n in range(1, 5)]
     tabs["Board"] = [["Round", "Label", "Background", "Shape", "Colour"]] + [
-        [n, chr(65 + i), *words.split()] for n in sorted(rounds) for i, words in enumerate(BOARD_WORDS)]
+        [n, chr(65 + i), *words.split()] for n in sorted(rounds) for i, words in enumerate(BOARD_WORDS)
+    ]
     tabs["Submissions"] = [["Timestamp", "Player", "Round", "Answer"]] + [
-        row for n in sorted(rounds) for row in submissions(n, *rounds[n])]
+        row for n in sorted(rounds) for row in submissions(n, *rounds[n])
+    ]
     for key, value in (config or {}).items():
         for row in tabs["Config"]:
             if row[0] == key:
@@ -70,4 +76,5 @@ def pile(round_number: int, *cards, peeks=None) -> list[list]:
     """A Pile tab dealt by hand: the cards in reveal order; `peeks` names who peeked at each (default unseen)."""
     peeks = peeks or [None] * len(cards)
     return [["Round", "Reveal", "Card", "Deck position", "Peeked by"]] + [
-        [round_number, i, card, 100 + i, peeker or "unseen"] for i, (card, peeker) in enumerate(zip(cards, peeks), 1)]
+        [round_number, i, card, 100 + i, peeker or "unseen"] for i, (card, peeker) in enumerate(zip(cards, peeks), 1)
+    ]

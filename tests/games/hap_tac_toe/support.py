@@ -73,8 +73,7 @@ def full_game(rules, claims=None, first="Alice", starts=STARTS, first_moves=(), 
     taken = {m[1] for m in first_moves}
     blocks = [rules.format_block(b) for b in FULL_DECK if b not in used]
     squares = [s.name for s in SQUARES if s.name not in taken]
-    moves = list(first_moves) + list(zip(blocks, squares))[:25 - len(first_moves)]
+    moves = list(first_moves) + list(zip(blocks, squares))[: 25 - len(first_moves)]
     claims = claims or {}
-    moves = [(m[0], m[1], claims.get(n, m[2] if len(m) > 2 else ""), *m[3:])
-             for n, m in enumerate(moves, start=1)]
+    moves = [(m[0], m[1], claims.get(n, m[2] if len(m) > 2 else ""), *m[3:]) for n, m in enumerate(moves, start=1)]
     return turns(rules, moves, first=first, starts=starts, seconds=seconds)

@@ -5,7 +5,15 @@ import pytest
 
 from hostkit.core.cards import Card
 from hostkit.games.hap_tac_toe import (
-    LINES, SQUARES, Board, Direction, Square, format_square, is_on_one_line, line_through, line_triples,
+    LINES,
+    SQUARES,
+    Board,
+    Direction,
+    Square,
+    format_square,
+    is_on_one_line,
+    line_through,
+    line_triples,
     parse_square,
 )
 
@@ -26,15 +34,18 @@ def test_squares_are_read_leniently(typed):
     assert parse_square(typed) == Square(2, 2)
 
 
-@pytest.mark.parametrize("typed, message", [
-    ("F1", "F1 is off the board; columns run A–E and rows 1–5"),
-    ("A6", "A6 is off the board"),
-    ("A0", "A0 is off the board"),
-    ("3C", "'3C' is not a square; write a column A–E and a row 1–5, like C3"),
-    ("", "'' is not a square"),
-    (None, "'' is not a square"),
-    ("AB3", "'AB3' is not a square"),
-])
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("F1", "F1 is off the board; columns run A–E and rows 1–5"),
+        ("A6", "A6 is off the board"),
+        ("A0", "A0 is off the board"),
+        ("3C", "'3C' is not a square; write a column A–E and a row 1–5, like C3"),
+        ("", "'' is not a square"),
+        (None, "'' is not a square"),
+        ("AB3", "'AB3' is not a square"),
+    ],
+)
 def test_bad_squares_name_the_input_and_the_fix(typed, message):
     with pytest.raises(ValueError, match=message):
         parse_square(typed)
@@ -58,34 +69,46 @@ def test_twenty_lines_hold_140_claimable_triples():
 
 def test_line_names_follow_the_sheet():
     names = {line.name for line in LINES}
-    assert {"row 2", "column B", "the diagonal A5–E1", "the diagonal A3–C1", "the diagonal A1–E5",
-            "the diagonal A2–D5"} <= names
+    assert {
+        "row 2",
+        "column B",
+        "the diagonal A5–E1",
+        "the diagonal A3–C1",
+        "the diagonal A1–E5",
+        "the diagonal A2–D5",
+    } <= names
     assert line_through([sq("E1"), sq("A5"), sq("C3")]).name == "the diagonal A5–E1"
 
 
-@pytest.mark.parametrize("names, line", [
-    ("A1 A2 A4", "column A"),
-    ("B2 D2 E2", "row 2"),
-    ("A1 C3 E5", "the diagonal A1–E5"),
-    ("B2 D4 E5", "the diagonal A1–E5"),
-    ("C1 B2 A3", "the diagonal A3–C1"),
-    ("C3 E1 A5", "the diagonal A5–E1"),
-    ("C1 D2 E3", "the diagonal C1–E3"),
-])
+@pytest.mark.parametrize(
+    "names, line",
+    [
+        ("A1 A2 A4", "column A"),
+        ("B2 D2 E2", "row 2"),
+        ("A1 C3 E5", "the diagonal A1–E5"),
+        ("B2 D4 E5", "the diagonal A1–E5"),
+        ("C1 B2 A3", "the diagonal A3–C1"),
+        ("C3 E1 A5", "the diagonal A5–E1"),
+        ("C1 D2 E3", "the diagonal C1–E3"),
+    ],
+)
 def test_three_squares_on_one_line_need_not_be_adjacent_or_in_order(names, line):
     squares = [sq(n) for n in names.split()]
     assert is_on_one_line(squares) and line_through(squares).name == line
 
 
-@pytest.mark.parametrize("names", [
-    "C4 D5 E1",  # A2–D5 wraps to E1 only on a torus
-    "D5 E1 A2",
-    "A1 B3 C5",  # a knight's line, not 45°
-    "A1 B2 C2",
-    "D1 E2 A3",  # C1–E3 continued around the edge
-    "A1 A2",
-    "A1 A1 A2",
-])
+@pytest.mark.parametrize(
+    "names",
+    [
+        "C4 D5 E1",  # A2–D5 wraps to E1 only on a torus
+        "D5 E1 A2",
+        "A1 B3 C5",  # a knight's line, not 45°
+        "A1 B2 C2",
+        "D1 E2 A3",  # C1–E3 continued around the edge
+        "A1 A2",
+        "A1 A1 A2",
+    ],
+)
 def test_no_wrapping_and_no_other_slopes(names):
     assert not is_on_one_line([sq(n) for n in names.split()])
 

@@ -5,7 +5,14 @@ import re
 import pytest
 
 from hostkit.games.hap_tac_toe import (
-    SQUARES, Claim, Message, format_claims, format_message, parse_claims, parse_clock_time, parse_message,
+    SQUARES,
+    Claim,
+    Message,
+    format_claims,
+    format_message,
+    parse_claims,
+    parse_clock_time,
+    parse_message,
 )
 
 
@@ -13,15 +20,18 @@ def texts(claims):
     return [(c.text, c.is_readable()) for c in claims]
 
 
-@pytest.mark.parametrize("typed", [
-    "set A1 A2 A4 set B2 C3 D4",
-    "A1 A2 A4; B2 C3 D4",
-    "Set a1, a2, a4. SET b2 c3 d4",
-    "A1 A2 A4\nB2 C3 D4",
-    "hap A1-A2-A4 hap B2-C3-D4",
-    "A1 A2 A4 B2 C3 D4",
-    "set A1, A2 and A4 | B2 C3 D4 done",
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "set A1 A2 A4 set B2 C3 D4",
+        "A1 A2 A4; B2 C3 D4",
+        "Set a1, a2, a4. SET b2 c3 d4",
+        "A1 A2 A4\nB2 C3 D4",
+        "hap A1-A2-A4 hap B2-C3-D4",
+        "A1 A2 A4 B2 C3 D4",
+        "set A1, A2 and A4 | B2 C3 D4 done",
+    ],
+)
 def test_claims_come_in_groups_of_three(typed):
     assert texts(parse_claims(typed)) == [("A1 A2 A4", True), ("B2 C3 D4", True)]
 
@@ -37,14 +47,17 @@ def test_written_order_is_kept_within_and_between_claims():
     assert claims[0].key() == parse_claims("A1 B2 C3")[0].key()
 
 
-@pytest.mark.parametrize("typed, problem", [
-    ("set A1 A2", "'A1 A2' names 2 squares; a claim names three, like A1 A2 A4"),
-    ("set A1 A2 A3 A4", "names 4 squares"),
-    ("set A1 F2 A3", "F2 is off the board"),
-    ("set A1 A2 A6", "A6 is off the board"),
-    ("set A1 A2 banana", "'BANANA' is not a square|'banana' is not a square"),
-    ("set 1 2 3", "'1' is not a square"),
-])
+@pytest.mark.parametrize(
+    "typed, problem",
+    [
+        ("set A1 A2", "'A1 A2' names 2 squares; a claim names three, like A1 A2 A4"),
+        ("set A1 A2 A3 A4", "names 4 squares"),
+        ("set A1 F2 A3", "F2 is off the board"),
+        ("set A1 A2 A6", "A6 is off the board"),
+        ("set A1 A2 banana", "'BANANA' is not a square|'banana' is not a square"),
+        ("set 1 2 3", "'1' is not a square"),
+    ],
+)
 def test_unreadable_pieces_become_unreadable_claims(typed, problem):
     [claim] = parse_claims(typed)
     assert not claim.is_readable() and claim.squares is None
@@ -54,7 +67,10 @@ def test_unreadable_pieces_become_unreadable_claims(typed, problem):
 
 def test_an_unreadable_piece_does_not_spoil_its_neighbours():
     assert texts(parse_claims("set A1 A2 A4 set B2 C3 set C1 C2 C3")) == [
-        ("A1 A2 A4", True), ("B2 C3", False), ("C1 C2 C3", True)]
+        ("A1 A2 A4", True),
+        ("B2 C3", False),
+        ("C1 C2 C3", True),
+    ]
 
 
 def test_claims_round_trip_through_both_formats():
@@ -87,31 +103,42 @@ def test_the_live_message_gives_block_square_claims_and_time():
     assert [c.text for c in message.claim_list()] == ["A1 A2 A4"]
 
 
-@pytest.mark.parametrize("typed, expected", [
-    ("Solid Yellow 4-pointed c3 done", Message("Solid Yellow 4-pointed", "c3")),
-    ("@20:01 4 yellow solid C3", Message("4 yellow solid", "C3", "", dt.time(20, 1))),
-    ("yellow solid 4 C3, set A1 A2 A4 set B2 C3 D4 Done.",
-     Message("yellow solid 4", "C3", "set A1 A2 A4 set B2 C3 D4")),
-    ("white red circle F9 done", Message("white red circle", "F9")),
-])
+@pytest.mark.parametrize(
+    "typed, expected",
+    [
+        ("Solid Yellow 4-pointed c3 done", Message("Solid Yellow 4-pointed", "c3")),
+        ("@20:01 4 yellow solid C3", Message("4 yellow solid", "C3", "", dt.time(20, 1))),
+        (
+            "yellow solid 4 C3, set A1 A2 A4 set B2 C3 D4 Done.",
+            Message("yellow solid 4", "C3", "set A1 A2 A4 set B2 C3 D4"),
+        ),
+        ("white red circle F9 done", Message("white red circle", "F9")),
+    ],
+)
 def test_live_messages_are_read_leniently(typed, expected):
     assert parse_message(typed) == expected
 
 
-@pytest.mark.parametrize("typed, message", [
-    ("yellow solid 4 done", "names no square; type the block, the square and the claims"),
-    ("C3 set A1 A2 A4 done", "names no block before its square C3"),
-    ("yellow solid 4 C3 @20:01 @20:02", "has 2 times; type one"),
-    ("yellow solid 4 C3 @25:01", "'25:01' is not a time of day"),
-])
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("yellow solid 4 done", "names no square; type the block, the square and the claims"),
+        ("C3 set A1 A2 A4 done", "names no block before its square C3"),
+        ("yellow solid 4 C3 @20:01 @20:02", "has 2 times; type one"),
+        ("yellow solid 4 C3 @25:01", "'25:01' is not a time of day"),
+    ],
+)
 def test_bad_live_messages_say_what_to_type(typed, message):
     with pytest.raises(ValueError, match=message):
         parse_message(typed)
 
 
 def test_live_messages_round_trip():
-    for typed in ["yellow solid 4 C3 set A1 A2 A4 done @20:01:15", "blue hollow 6 E5 done",
-                  "white striped 5 A1 A1 A2 A4; B2 C3 D4 done @09:00:00.250"]:
+    for typed in [
+        "yellow solid 4 C3 set A1 A2 A4 done @20:01:15",
+        "blue hollow 6 E5 done",
+        "white striped 5 A1 A1 A2 A4; B2 C3 D4 done @09:00:00.250",
+    ]:
         message = parse_message(typed)
         assert format_message(message) == typed
         assert parse_message(format_message(message)) == message

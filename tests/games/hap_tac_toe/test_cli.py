@@ -15,7 +15,11 @@ from tests.games.hap_tac_toe.support import at, full_game, turns
 from tests.games.hap_tac_toe.workbook import STARTS_2, make_book, run, tabs, values
 
 STARS, BLOCKS = WhenStarsAlign(), HapTacToe()
-OPENING = [("yellow solid 4", "C3"), ("yellow solid 5", "C2"), ("Solid Yellow 6-pointed", "C1", "set C1 C2 C3 set A1 A2", 75)]
+OPENING = [
+    ("yellow solid 4", "C3"),
+    ("yellow solid 5", "C2"),
+    ("Solid Yellow 6-pointed", "C1", "set C1 C2 C3 set A1 A2", 75),
+]
 VALID, BAD, LATER_HAP = "A1 B1 C1", "A1 A2", "B2 C2 D2"
 
 
@@ -32,12 +36,24 @@ def test_score_writes_the_issue_json_and_three_tabs(tmp_path):
     assert data["board"] == {"C1": "yellow solid 6", "C2": "yellow solid 5", "C3": "yellow solid 4"}
     turn = data["turns"][2]
     assert {k: turn[k] for k in ("turn", "player", "block", "square", "seconds", "reserve_left")} == {
-        "turn": 3, "player": "Alice", "block": "yellow solid 6", "square": "C1", "seconds": 75, "reserve_left": 285}
+        "turn": 3,
+        "player": "Alice",
+        "block": "yellow solid 6",
+        "square": "C1",
+        "seconds": 75,
+        "reserve_left": 285,
+    }
     assert [(c["squares"], c["verdict"], c["points"]) for c in turn["claims"]] == [
-        (["C1", "C2", "C3"], "valid", 1), ([], "unreadable", 0)]
+        (["C1", "C2", "C3"], "valid", 1),
+        ([], "unreadable", 0),
+    ]
     assert all(c["reason"] for c in turn["claims"])
     assert {k: data["players"]["Alice"][k] for k in ("points", "strikes", "reserve_left", "lost")} == {
-        "points": 1, "strikes": 1, "reserve_left": 285, "lost": False}
+        "points": 1,
+        "strikes": 1,
+        "reserve_left": 285,
+        "lost": False,
+    }
     assert data["waiting_for"] == {"player": "Bob", "turn": 4} and data["ended"] is False
     written = tabs(path)
     assert {"Game 1 Results", "Game 1 Board", "Leaderboard"} <= set(written)
@@ -64,13 +80,16 @@ def test_the_public_board_is_drawn_as_coloured_cells_with_the_claimed_sets(tmp_p
     assert any("The star's look is its pattern: ★ solid, ☆ hollow, ✫ striped." in row for row in rows)
 
 
-@pytest.mark.parametrize("row, reason", [
-    (TurnRecord(3, "Bob", "blue solid 4", "D4", "", at(90)), "turn 3 is Alice's, not Bob's"),
-    (TurnRecord(3, "Alice", "yellow solid 4", "D4", "", at(90)), "yellow solid 4 is already on C3"),
-    (TurnRecord(3, "Alice", "purple solid 4", "D4", "", at(90)), "'purple solid 4' is not a star"),
-    (TurnRecord(3, "Alice", "blue solid 4", "C2", "", at(90)), "C2 is taken by yellow solid 5"),
-    (TurnRecord(3, "Alice", "blue solid 4", "F1", "", at(90)), "F1 is off the board"),
-])
+@pytest.mark.parametrize(
+    "row, reason",
+    [
+        (TurnRecord(3, "Bob", "blue solid 4", "D4", "", at(90)), "turn 3 is Alice's, not Bob's"),
+        (TurnRecord(3, "Alice", "yellow solid 4", "D4", "", at(90)), "yellow solid 4 is already on C3"),
+        (TurnRecord(3, "Alice", "purple solid 4", "D4", "", at(90)), "'purple solid 4' is not a star"),
+        (TurnRecord(3, "Alice", "blue solid 4", "C2", "", at(90)), "C2 is taken by yellow solid 5"),
+        (TurnRecord(3, "Alice", "blue solid 4", "F1", "", at(90)), "F1 is off the board"),
+    ],
+)
 def test_a_turn_that_breaks_a_rule_stops_the_replay_with_its_row(tmp_path, row, reason):
     records = turns(STARS, OPENING[:2]) + [row, TurnRecord(4, "Bob", "blue hollow 6", "E5", "", at(120))]
     path = make_book(tmp_path / "dm.xlsx", games=[records])
@@ -85,8 +104,10 @@ def test_a_turn_that_breaks_a_rule_stops_the_replay_with_its_row(tmp_path, row, 
 
 def test_unreadable_rows_are_reported_and_the_good_ones_scored(tmp_path):
     path = make_book(tmp_path / "dm.xlsx", games=[turns(STARS, OPENING[:2])])
-    moves = tabs(path)["Moves"] + [[3, 1, "Alice", "blue solid 4", "D4", None, None],
-                                   [1, "x", "Alice", "blue solid 4", "D4", None, None]]
+    moves = tabs(path)["Moves"] + [
+        [3, 1, "Alice", "blue solid 4", "D4", None, None],
+        [1, "x", "Alice", "blue solid 4", "D4", None, None],
+    ]
     XlsxBook(path).write({"Moves": moves})
     result, data = score(path)
     assert result.exit_code == 1 and len(data["turns"]) == 2
@@ -104,8 +125,9 @@ def test_a_done_typed_as_a_time_of_day_falls_on_the_starts_date(tmp_path):
 
 
 def match_book(path, rules, claims_1, claims_2, game, **config):
-    return make_book(path, game, [full_game(rules, claims_1, "Alice"), full_game(rules, claims_2, "Bob", STARTS_2)],
-                     config=config)
+    return make_book(
+        path, game, [full_game(rules, claims_1, "Alice"), full_game(rules, claims_2, "Bob", STARTS_2)], config=config
+    )
 
 
 def standings(path):
@@ -114,14 +136,17 @@ def standings(path):
 
 
 def test_half_point_totals_round_up_2_5_to_3_and_minus_0_5_to_0(tmp_path):
-    path = match_book(tmp_path / "dm.xlsx", BLOCKS, {3: f"{VALID}; {BAD}", 4: BAD}, {4: VALID, 10: LATER_HAP},
-                      "hap-tac-toe")
+    path = match_book(
+        tmp_path / "dm.xlsx", BLOCKS, {3: f"{VALID}; {BAD}", 4: BAD}, {4: VALID, 10: LATER_HAP}, "hap-tac-toe"
+    )
     assert run("score", "--book", path, "--round", 1).exit_code == 0
     assert run("score", "--book", path, "--round", 2).exit_code == 0
     result, data = standings(path)
     assert result.exit_code == 0, result.output
     assert {p: {k: v[k] for k in ("points", "score", "lost")} for p, v in data["players"].items()} == {
-        "Alice": {"points": 2.5, "score": 3, "lost": False}, "Bob": {"points": -0.5, "score": 0, "lost": False}}
+        "Alice": {"points": 2.5, "score": 3, "lost": False},
+        "Bob": {"points": -0.5, "score": 0, "lost": False},
+    }
     assert data["winner"] == "Alice" and "Alice 2.5 points, rounded up to 3" in data["reason"]
     assert data["paid"] == [] and "Ledger" not in tabs(path)
     board = values(tabs(path)["Leaderboard"])
@@ -135,8 +160,13 @@ def test_strikes_carry_from_game_1_into_game_2(tmp_path):
     _, second = score(path, 2)
     assert first["players"]["Bob"]["strikes"] == 1 and first["players"]["Bob"]["points"] == 0
     assert second["turns"][2]["claims"][0]["points"] == -1
-    assert second["players"]["Bob"] == {"points": -1, "strikes": 0, "reserve_left": 300, "lost": False,
-                                        "lost_reason": None}
+    assert second["players"]["Bob"] == {
+        "points": -1,
+        "strikes": 0,
+        "reserve_left": 300,
+        "lost": False,
+        "lost_reason": None,
+    }
     _, data = standings(path)
     assert data["players"]["Bob"]["score"] == -1 and data["winner"] == "Alice"
 
@@ -173,12 +203,16 @@ def test_status_says_what_the_match_waits_for(tmp_path):
     path = make_book(tmp_path / "dm.xlsx", games=[turns(STARS, OPENING[:2])], starts=(None, None))
     assert run("status", "--book", path).output == (
         "Game 1: game 1's clock has not started: type its Starts time in Games row 2, or run "
-        f"`hostkit play --book {path} --round 1` and type start.\nNext: hostkit play --round 1 --book {path}\n")
+        f"`hostkit play --book {path} --round 1` and type start.\nNext: hostkit play --round 1 --book {path}\n"
+    )
     path = make_book(tmp_path / "on.xlsx", games=[turns(STARS, OPENING[:2])])
     with freeze_time(at(100)):
         result = run("status", "--book", path, "--json")
     data = json.loads(result.stdout)
-    assert data["waiting_for"] == {"player": "Alice", "turn": 3} and data["next"] == f"hostkit play --round 1 --book {path}"
+    assert (
+        data["waiting_for"] == {"player": "Alice", "turn": 3}
+        and data["next"] == f"hostkit play --round 1 --book {path}"
+    )
     assert data["clock"] == {"minute_left": 20.0, "reserves": {"Alice": 300.0, "Bob": 300.0}}
 
 
@@ -192,24 +226,34 @@ def test_the_demo_plays_both_games_to_a_result(tmp_path, game):
 
 def test_config_renames_values_and_the_board_still_draws_them(tmp_path):
     renamed = [("gold solid 4", "C3"), ("gold solid 5", "C2"), ("gold solid 6", "C1", "set C1 C2 C3")]
-    path = make_book(tmp_path / "dm.xlsx", games=[turns(STARS, renamed)],
-                     config={"attribute_1": "hue", "attribute_1_values": "gold, blue, white"})
+    path = make_book(
+        tmp_path / "dm.xlsx",
+        games=[turns(STARS, renamed)],
+        config={"attribute_1": "hue", "attribute_1_values": "gold, blue, white"},
+    )
     result, data = score(path)
     assert result.exit_code == 0, result.output
     assert data["board"]["C1"] == "gold solid 6"
-    assert data["turns"][2]["claims"][0]["reason"].endswith("hue all gold; pattern all solid; points all different "
-                                                             "(6, 5, 4)")
+    assert data["turns"][2]["claims"][0]["reason"].endswith(
+        "hue all gold; pattern all solid; points all different (6, 5, 4)"
+    )
     sheet = openpyxl.load_workbook(path)["Game 1 Board"]
     assert sheet["D4"].font.color.rgb.endswith("FCC419")
 
 
-@pytest.mark.parametrize("config, message", [
-    ({"attribute_1_values": "solid, blue, white"}, "value 'solid' is used twice"),
-    ({"invalid_claim_points": "half"}, "invalid_claim_points 'half' is not a number; write it like 0.5. Fix the value"),
-    ({"scoring": "points"}, "scoring 'points' is not one of half-point, strikes"),
-    ({"first_player": "Carol"}, "Config first_player 'Carol' is not a player (Alice, Bob); fix it."),
-    ({"first_player": ""}, "Config first_player is blank: name who moves first in game 1"),
-])
+@pytest.mark.parametrize(
+    "config, message",
+    [
+        ({"attribute_1_values": "solid, blue, white"}, "value 'solid' is used twice"),
+        (
+            {"invalid_claim_points": "half"},
+            "invalid_claim_points 'half' is not a number; write it like 0.5. Fix the value",
+        ),
+        ({"scoring": "points"}, "scoring 'points' is not one of half-point, strikes"),
+        ({"first_player": "Carol"}, "Config first_player 'Carol' is not a player (Alice, Bob); fix it."),
+        ({"first_player": ""}, "Config first_player is blank: name who moves first in game 1"),
+    ],
+)
 def test_bad_config_stops_with_the_fix(tmp_path, config, message):
     path = make_book(tmp_path / "dm.xlsx", games=[turns(STARS, OPENING[:1])], config=config)
     result = run("score", "--book", path, "--round", 1)
@@ -218,7 +262,8 @@ def test_bad_config_stops_with_the_fix(tmp_path, config, message):
 
 def test_invalid_claim_points_is_exact(tmp_path):
     claims = {3: f"{VALID}; {BAD}"}
-    path = make_book(tmp_path / "dm.xlsx", "hap-tac-toe", [full_game(BLOCKS, claims)[:3]],
-                     config={"invalid_claim_points": "0.25"})
+    path = make_book(
+        tmp_path / "dm.xlsx", "hap-tac-toe", [full_game(BLOCKS, claims)[:3]], config={"invalid_claim_points": "0.25"}
+    )
     _, data = score(path)
     assert data["players"]["Alice"]["points"] == 0.75

@@ -4,7 +4,12 @@ import pytest
 from freezegun import freeze_time
 
 from hostkit.games.hap_tac_toe import (
-    Rejection, Settings, TurnRecord, WhenStarsAlign, charge, read_clock,
+    Rejection,
+    Settings,
+    TurnRecord,
+    WhenStarsAlign,
+    charge,
+    read_clock,
 )
 from tests.games.hap_tac_toe.support import PLAYERS, STARTS, at, full_game, turns
 
@@ -50,8 +55,10 @@ def test_a_reserve_that_runs_out_loses_the_match_at_once():
     last = game.turns[-1]
     assert last.lost and last.block is None and last.square is None and last.claims == ()
     assert game.lost == {"Alice": last.lost} and game.is_over() and game.waiting_for() is None
-    assert last.lost == ("Alice's reserve ran out at 20:07:00 on turn 3 of game 1 (the turn took 6 min 0 s, "
-                         "5 min 0 s of reserve was left): Alice loses the match on time")
+    assert last.lost == (
+        "Alice's reserve ran out at 20:07:00 on turn 3 of game 1 (the turn took 6 min 0 s, "
+        "5 min 0 s of reserve was left): Alice loses the match on time"
+    )
     assert game.reserves["Alice"] == dt.timedelta(seconds=-0.5) and len(game.board) == 2
     assert game.rejected.kind is Rejection.GAME_OVER
     data = game.as_json()
@@ -115,7 +122,6 @@ def test_clock_settings_are_honoured():
 def test_a_done_before_the_turn_began_is_refused():
     with pytest.raises(ValueError, match="before it began"):
         charge(at(10), at(5), 300 * S, MINUTE)
-
 
 
 def test_a_player_who_never_says_done_loses_on_a_blank_row():

@@ -8,15 +8,27 @@ import pytest
 
 from hostkit.core.cards import FULL_DECK
 from hostkit.games.hap_tac_toe import (
-    HapTacToe, Rejection, Settings, TurnRecord, Verdict, Waiting, WhenStarsAlign, on_day_of,
+    HapTacToe,
+    Rejection,
+    Settings,
+    TurnRecord,
+    Verdict,
+    Waiting,
+    WhenStarsAlign,
+    on_day_of,
 )
 from tests.games.hap_tac_toe.support import PLAYERS, STARTS, at, random_moves, turns
 
 STARS = WhenStarsAlign()
 BLOCKS = HapTacToe()
 # Column C gets a set on turn 3; A1, A2 stay apart from it.
-OPENING = [("yellow solid 4", "C3"), ("yellow solid 5", "C2"), ("yellow solid 6", "C1"),
-           ("blue hollow 4", "A1"), ("white striped 4", "A2")]
+OPENING = [
+    ("yellow solid 4", "C3"),
+    ("yellow solid 5", "C2"),
+    ("yellow solid 6", "C1"),
+    ("blue hollow 4", "A1"),
+    ("white striped 4", "A2"),
+]
 
 
 def play(rules, moves, **kwargs):
@@ -28,12 +40,18 @@ def verdicts(game, turn):
 
 
 def test_every_verdict_in_written_order():
-    moves = OPENING[:2] + [("yellow solid 6", "C1",
-                            "set C1 C2 C3 set C3 C2 C1 set A1 A2 A3 set C1 C2 D4 set C1 C2 A5 set C1 C2 banana")]
+    moves = OPENING[:2] + [
+        ("yellow solid 6", "C1", "set C1 C2 C3 set C3 C2 C1 set A1 A2 A3 set C1 C2 D4 set C1 C2 A5 set C1 C2 banana")
+    ]
     game = play(STARS, moves + [("blue solid 4", "A1"), ("blue solid 5", "A2", "A1 A2 C2")])
     assert verdicts(game, 3) == [
-        ("C1 C2 C3", Verdict.VALID), ("C3 C2 C1", Verdict.REPEAT), ("A1 A2 A3", Verdict.EMPTY_SQUARE),
-        ("C1 C2 D4", Verdict.NOT_A_LINE), ("C1 C2 A5", Verdict.NOT_A_LINE), ("C1 C2 banana", Verdict.UNREADABLE)]
+        ("C1 C2 C3", Verdict.VALID),
+        ("C3 C2 C1", Verdict.REPEAT),
+        ("A1 A2 A3", Verdict.EMPTY_SQUARE),
+        ("C1 C2 D4", Verdict.NOT_A_LINE),
+        ("C1 C2 A5", Verdict.NOT_A_LINE),
+        ("C1 C2 banana", Verdict.UNREADABLE),
+    ]
     assert verdicts(game, 5) == [("A1 A2 C2", Verdict.NOT_A_LINE)]
     reasons = [c.reason for c in game.turns[2].claims]
     assert reasons[1] == "C3 C2 C1 was already claimed by Alice on turn 3"
@@ -45,9 +63,11 @@ def test_not_a_hap_names_the_attributes_and_the_line():
     game = play(STARS, [("yellow solid 4", "A1"), ("yellow hollow 5", "B1"), ("blue solid 6", "E1", "A1 B1 E1")])
     [claim] = game.turns[2].claims
     assert claim.verdict is Verdict.NOT_A_HAP
-    assert claim.reason == ("A1 B1 E1 on row 1 is not a set: colour neither all the same nor all different "
-                            "(yellow, yellow, blue); pattern neither all the same nor all different "
-                            "(solid, hollow, solid)")
+    assert claim.reason == (
+        "A1 B1 E1 on row 1 is not a set: colour neither all the same nor all different "
+        "(yellow, yellow, blue); pattern neither all the same nor all different "
+        "(solid, hollow, solid)"
+    )
 
 
 def test_an_empty_square_is_judged_after_the_placement():
@@ -73,14 +93,27 @@ def test_a_repeat_counts_whoever_made_the_first_claim():
 
 
 def test_a_hap_left_unclaimed_can_be_claimed_later_by_anyone():
-    game = play(BLOCKS, [("white red circle", "A1"), ("white red square", "A2"), ("white red triangle", "A3"),
-                         ("black blue circle", "E5", "A1 A2 A3")])
+    game = play(
+        BLOCKS,
+        [
+            ("white red circle", "A1"),
+            ("white red square", "A2"),
+            ("white red triangle", "A3"),
+            ("black blue circle", "E5", "A1 A2 A3"),
+        ],
+    )
     assert verdicts(game, 4) == [("A1 A2 A3", Verdict.VALID)] and game.points["Bob"] == 1
 
 
 def test_half_point_scoring_is_exact():
-    game = play(BLOCKS, [("white red circle", "A1"), ("white red square", "A2"),
-                         ("white red triangle", "A3", "A1 A2 A3; A1 A2 A3; A1 A2 B2; banana")])
+    game = play(
+        BLOCKS,
+        [
+            ("white red circle", "A1"),
+            ("white red square", "A2"),
+            ("white red triangle", "A3", "A1 A2 A3; A1 A2 A3; A1 A2 B2; banana"),
+        ],
+    )
     assert [c.points for c in game.turns[2].claims] == [1, Fraction(-1, 2), Fraction(-1, 2), Fraction(-1, 2)]
     assert game.points["Alice"] == Fraction(-1, 2) and game.strikes == {"Alice": 0, "Bob": 0}
     assert game.as_json()["players"]["Alice"]["points"] == -0.5
@@ -93,11 +126,21 @@ def test_invalid_claim_points_is_a_setting():
 
 
 def test_strikes_cost_a_point_every_second_strike_and_start_again():
-    game = play(STARS, OPENING[:3] + [("blue hollow 4", "A1", "A1 A2 A3; A1 A2 A3; A1 A2 A3"),
-                                      ("white striped 4", "A2"), ("white solid 4", "E5", "A1 A2 B2; C1 C2 C3")])
+    game = play(
+        STARS,
+        OPENING[:3]
+        + [
+            ("blue hollow 4", "A1", "A1 A2 A3; A1 A2 A3; A1 A2 A3"),
+            ("white striped 4", "A2"),
+            ("white solid 4", "E5", "A1 A2 B2; C1 C2 C3"),
+        ],
+    )
     bob = game.turns[3].claims
     assert [(c.points, c.strikes, c.note) for c in bob] == [
-        (0, 1, "strike 1 of 2"), (-1, 0, "strike 2 of 2: -1, strikes back to 0"), (0, 1, "strike 1 of 2")]
+        (0, 1, "strike 1 of 2"),
+        (-1, 0, "strike 2 of 2: -1, strikes back to 0"),
+        (0, 1, "strike 1 of 2"),
+    ]
     assert [(c.points, c.strikes) for c in game.turns[5].claims] == [(-1, 0), (1, 0)]
     assert game.points == {"Alice": 0, "Bob": -1} and game.strikes == {"Alice": 0, "Bob": 0}
     three = WhenStarsAlign(Settings(strikes_per_point=3))
@@ -112,32 +155,67 @@ def test_scoring_is_a_setting_in_either_game():
     assert game.points["Alice"] == 0 and game.strikes["Alice"] == 1
 
 
-@pytest.mark.parametrize("record, kind, reason", [
-    (TurnRecord(3, "Bob", "yellow hollow 4", "D4", "", at(90)), Rejection.WRONG_PLAYER,
-     "turn 3 is Alice's, not Bob's: turns alternate and Alice moved first in game 1"),
-    (TurnRecord(3, "Carol", "yellow hollow 4", "D4", "", at(90)), Rejection.WRONG_PLAYER,
-     "'Carol' is not a player of this match \\(Alice or Bob\\)"),
-    (TurnRecord(3, "Alice", "Yellow Solid 4", "D4", "", at(90)), Rejection.BLOCK_PLACED,
-     "yellow solid 4 is already on C3 \\(turn 1\\); pick a star that is not placed yet"),
-    (TurnRecord(3, "Alice", "purple solid 4", "D4", "", at(90)), Rejection.NOT_A_BLOCK,
-     "'purple solid 4' is not a star: it names no colour"),
-    (TurnRecord(3, "Alice", "yellow hollow 4", "C2", "", at(90)), Rejection.SQUARE_TAKEN,
-     "C2 is taken by yellow solid 5 \\(turn 2\\); pick an empty square"),
-    (TurnRecord(3, "Alice", "yellow hollow 4", "F3", "", at(90)), Rejection.OFF_BOARD,
-     "F3 is off the board; columns run A–E and rows 1–5, like C3"),
-    (TurnRecord(3, "Alice", "yellow hollow 4", "middle", "", at(90)), Rejection.OFF_BOARD,
-     "'middle' is not a square"),
-    (TurnRecord(3, "Alice", "yellow hollow 4", "D4", "", None), Rejection.BAD_TIME,
-     "turn 3 has no Done time; type when Alice said done"),
-    (TurnRecord(3, "Alice", "yellow hollow 4", "D4", "", at(59)), Rejection.BAD_TIME,
-     "the turn ends \\(20:00:59\\) before it began \\(20:01:00\\); fix its Done time"),
-    (TurnRecord(3, "Alice", "yellow hollow 4", "D4", "", at(90).replace(tzinfo=None)), Rejection.BAD_TIME,
-     "mixes a time zone with none"),
-    (TurnRecord(4, "Bob", "yellow hollow 4", "D4", "", at(90)), Rejection.TURN_NUMBER,
-     "turn 3 is missing before turn 4"),
-    (TurnRecord(2, "Bob", "yellow hollow 4", "D4", "", at(90)), Rejection.TURN_NUMBER,
-     "turn 2 is written twice"),
-])
+@pytest.mark.parametrize(
+    "record, kind, reason",
+    [
+        (
+            TurnRecord(3, "Bob", "yellow hollow 4", "D4", "", at(90)),
+            Rejection.WRONG_PLAYER,
+            "turn 3 is Alice's, not Bob's: turns alternate and Alice moved first in game 1",
+        ),
+        (
+            TurnRecord(3, "Carol", "yellow hollow 4", "D4", "", at(90)),
+            Rejection.WRONG_PLAYER,
+            "'Carol' is not a player of this match \\(Alice or Bob\\)",
+        ),
+        (
+            TurnRecord(3, "Alice", "Yellow Solid 4", "D4", "", at(90)),
+            Rejection.BLOCK_PLACED,
+            "yellow solid 4 is already on C3 \\(turn 1\\); pick a star that is not placed yet",
+        ),
+        (
+            TurnRecord(3, "Alice", "purple solid 4", "D4", "", at(90)),
+            Rejection.NOT_A_BLOCK,
+            "'purple solid 4' is not a star: it names no colour",
+        ),
+        (
+            TurnRecord(3, "Alice", "yellow hollow 4", "C2", "", at(90)),
+            Rejection.SQUARE_TAKEN,
+            "C2 is taken by yellow solid 5 \\(turn 2\\); pick an empty square",
+        ),
+        (
+            TurnRecord(3, "Alice", "yellow hollow 4", "F3", "", at(90)),
+            Rejection.OFF_BOARD,
+            "F3 is off the board; columns run A–E and rows 1–5, like C3",
+        ),
+        (
+            TurnRecord(3, "Alice", "yellow hollow 4", "middle", "", at(90)),
+            Rejection.OFF_BOARD,
+            "'middle' is not a square",
+        ),
+        (
+            TurnRecord(3, "Alice", "yellow hollow 4", "D4", "", None),
+            Rejection.BAD_TIME,
+            "turn 3 has no Done time; type when Alice said done",
+        ),
+        (
+            TurnRecord(3, "Alice", "yellow hollow 4", "D4", "", at(59)),
+            Rejection.BAD_TIME,
+            "the turn ends \\(20:00:59\\) before it began \\(20:01:00\\); fix its Done time",
+        ),
+        (
+            TurnRecord(3, "Alice", "yellow hollow 4", "D4", "", at(90).replace(tzinfo=None)),
+            Rejection.BAD_TIME,
+            "mixes a time zone with none",
+        ),
+        (
+            TurnRecord(4, "Bob", "yellow hollow 4", "D4", "", at(90)),
+            Rejection.TURN_NUMBER,
+            "turn 3 is missing before turn 4",
+        ),
+        (TurnRecord(2, "Bob", "yellow hollow 4", "D4", "", at(90)), Rejection.TURN_NUMBER, "turn 2 is written twice"),
+    ],
+)
 def test_a_turn_that_breaks_a_rule_stops_the_replay(record, kind, reason):
     records = turns(STARS, OPENING[:2]) + [record, TurnRecord(4, "Bob", "blue hollow 6", "E5", "", at(120))]
     game = STARS.replay(PLAYERS, "Alice", STARTS, records)
@@ -190,12 +268,29 @@ def test_the_json_has_the_issue_shape():
     assert data["board"] == {"C1": "yellow solid 6", "C2": "yellow solid 5", "C3": "yellow solid 4"}
     turn = data["turns"][2]
     assert {k: turn[k] for k in ("turn", "player", "block", "square", "seconds", "reserve_left")} == {
-        "turn": 3, "player": "Alice", "block": "yellow solid 6", "square": "C1", "seconds": 75, "reserve_left": 270}
-    assert turn["claims"][0] == {"squares": ["C1", "C2", "C3"], "text": "C1 C2 C3", "verdict": "valid",
-                                 "points": 1, "reason": turn["claims"][0]["reason"], "scoring": "+1"}
+        "turn": 3,
+        "player": "Alice",
+        "block": "yellow solid 6",
+        "square": "C1",
+        "seconds": 75,
+        "reserve_left": 270,
+    }
+    assert turn["claims"][0] == {
+        "squares": ["C1", "C2", "C3"],
+        "text": "C1 C2 C3",
+        "verdict": "valid",
+        "points": 1,
+        "reason": turn["claims"][0]["reason"],
+        "scoring": "+1",
+    }
     assert turn["claims"][1]["squares"] == [] and turn["claims"][1]["verdict"] == "unreadable"
-    assert data["players"]["Alice"] == {"points": 1, "strikes": 1, "reserve_left": 270, "lost": False,
-                                        "lost_reason": None}
+    assert data["players"]["Alice"] == {
+        "points": 1,
+        "strikes": 1,
+        "reserve_left": 270,
+        "lost": False,
+        "lost_reason": None,
+    }
     assert data["waiting_for"] == {"player": "Bob", "turn": 4}
 
 

@@ -61,16 +61,28 @@ def test_a_wrong_turn_is_refused_with_its_reason_and_nothing_is_written(book):
         play(book, ["start", "yellow solid 4 C3 done", "yellow solid 5 C2 done"])
         before = tabs(book)
         clock.tick(10)
-        result = play(book, ["Bob: blue solid 4 D4 done", "yellow solid 4 D4 done", "purple solid 4 D4",
-                             "blue solid 4 C3 done", "blue solid 4 F1", "hello there", "start"])
+        result = play(
+            book,
+            [
+                "Bob: blue solid 4 D4 done",
+                "yellow solid 4 D4 done",
+                "purple solid 4 D4",
+                "blue solid 4 C3 done",
+                "blue solid 4 F1",
+                "hello there",
+                "start",
+            ],
+        )
     assert result.exit_code == 1
-    for reason in ["turn 3 is Alice's, not Bob's: turns alternate and Alice moved first in game 1",
-                   "yellow solid 4 is already on C3 (turn 1); pick a star that is not placed yet",
-                   "'purple solid 4' is not a star: it names no colour",
-                   "C3 is taken by yellow solid 4 (turn 1); pick an empty square",
-                   "F1 is off the board; columns run A–E and rows 1–5, like C3",
-                   "'hello there' names no square",
-                   "Game 1's clock already started at 2026-11-21 20:00:00."]:
+    for reason in [
+        "turn 3 is Alice's, not Bob's: turns alternate and Alice moved first in game 1",
+        "yellow solid 4 is already on C3 (turn 1); pick a star that is not placed yet",
+        "'purple solid 4' is not a star: it names no colour",
+        "C3 is taken by yellow solid 4 (turn 1); pick an empty square",
+        "F1 is off the board; columns run A–E and rows 1–5, like C3",
+        "'hello there' names no square",
+        "Game 1's clock already started at 2026-11-21 20:00:00.",
+    ]:
         assert f"Not recorded: {reason}" in result.output
     assert "Saved" not in result.output and tabs(book) == before
 
@@ -94,8 +106,10 @@ def test_a_reserve_that_runs_out_is_announced_and_ends_the_match(book):
         clock.tick(361)
         result = play(book, ["clock"])
         data = json.loads(run("standings", "--book", book, "--json").stdout)
-    assert ("Bob to play turn 2: 0 s of the move left; reserves Alice 5 min 0 s, Bob 0 s. Bob's reserve ran out at "
-            "20:06:00: Bob loses the match on time. Type clock to record it") in result.output
+    assert (
+        "Bob to play turn 2: 0 s of the move left; reserves Alice 5 min 0 s, Bob 0 s. Bob's reserve ran out at "
+        "20:06:00: Bob loses the match on time. Type clock to record it"
+    ) in result.output
     assert "Saved: Bob's reserve ran out at 20:06:00 on turn 2 of game 1" in result.output
     assert "The match is over." in result.output and result.exit_code == 0
     assert moves(book)[1] == [1, 2, "Bob", None, None, None, naive(at(361))]
@@ -139,8 +153,10 @@ def test_undo_takes_back_the_last_turn_after_confirmation(book):
         kept = play(book, ["undo", "n"])
         assert "Kept: nothing was changed." in kept.output and len(moves(book)) == 2
         taken = play(book, ["undo", "y"])
-    assert ("Take back Moves row 3: game 1, turn 2, Bob: yellow solid 5 on C2, claims set C1 C2 C3, "
-            "done at 2026-11-21 20:00:10.") in taken.output
+    assert (
+        "Take back Moves row 3: game 1, turn 2, Bob: yellow solid 5 on C2, claims set C1 C2 C3, "
+        "done at 2026-11-21 20:00:10."
+    ) in taken.output
     assert "Before it:" in taken.output and "Next: Bob, turn 2." in taken.output
     assert len(moves(book)) == 1
 

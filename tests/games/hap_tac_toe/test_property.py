@@ -3,13 +3,20 @@
 import itertools
 import random
 from collections import Counter
-from fractions import Fraction
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
 from hostkit.games.hap_tac_toe import (
-    SQUARES, HapTacToe, Scoring, Verdict, WhenStarsAlign, line_triples, parse_claims, parse_square,
+    SQUARES,
+    HapTacToe,
+    Scoring,
+    Verdict,
+    WhenStarsAlign,
+    line_triples,
+    parse_claims,
+    parse_square,
 )
 from tests.games.hap_tac_toe.support import PLAYERS, STARTS, random_moves, turns
 
@@ -102,4 +109,3 @@ def test_every_hap_on_a_line_is_claimable_once_on_a_full_board(seed):
     verdicts = [c.verdict for c in game.turns[-1].claims]
     assert verdicts == [Verdict.VALID] * len(everything) + [Verdict.REPEAT] * len(everything)
     assert game.points[game.turns[-1].player] == len(everything) - len(everything) // 2
-

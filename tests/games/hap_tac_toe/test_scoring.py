@@ -5,7 +5,14 @@ from fractions import Fraction
 import pytest
 
 from hostkit.games.hap_tac_toe import (
-    HalfPoint, Scoring, Settings, Strikes, as_number, exact, format_points, parse_scoring,
+    HalfPoint,
+    Scoring,
+    Settings,
+    Strikes,
+    as_number,
+    exact,
+    format_points,
+    parse_scoring,
 )
 
 
@@ -15,8 +22,10 @@ def test_half_point_adds_one_and_takes_the_setting():
     assert policy.score(False, 0).points == Fraction(-1, 2) and policy.score(False, 0).note == "-0.5"
 
 
-@pytest.mark.parametrize("points, score", [
-    (Fraction(5, 2), 3), (Fraction(-1, 2), 0), (Fraction(3), 3), (Fraction(-3, 2), -1), (Fraction(1, 4), 1)])
+@pytest.mark.parametrize(
+    "points, score",
+    [(Fraction(5, 2), 3), (Fraction(-1, 2), 0), (Fraction(3), 3), (Fraction(-3, 2), -1), (Fraction(1, 4), 1)],
+)
 def test_half_point_final_scores_round_up(points, score):
     assert HalfPoint().final_score(points) == score
 
@@ -38,14 +47,17 @@ def test_settings_pick_the_policy():
         Settings().policy()
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"move_seconds": 0}, "move_seconds 0 must be above 0"),
-    ({"reserve_seconds": -1}, "reserve_seconds -1 must be 0 or more"),
-    ({"invalid_claim_points": -0.5}, "invalid_claim_points -1/2 is what a bad claim costs"),
-    ({"invalid_claim_points": "half"}, "'half' is not a number; write it like 0.5"),
-    ({"strikes_per_point": 0}, "strikes_per_point 0 must be 1 or more"),
-    ({"scoring": "thirds"}, "scoring 'thirds' is not known; use half-point or strikes"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"move_seconds": 0}, "move_seconds 0 must be above 0"),
+        ({"reserve_seconds": -1}, "reserve_seconds -1 must be 0 or more"),
+        ({"invalid_claim_points": -0.5}, "invalid_claim_points -1/2 is what a bad claim costs"),
+        ({"invalid_claim_points": "half"}, "'half' is not a number; write it like 0.5"),
+        ({"strikes_per_point": 0}, "strikes_per_point 0 must be 1 or more"),
+        ({"scoring": "thirds"}, "scoring 'thirds' is not known; use half-point or strikes"),
+    ],
+)
 def test_bad_settings_say_how_to_fix_them(kwargs, message):
     with pytest.raises(ValueError, match=message):
         Settings(**kwargs)

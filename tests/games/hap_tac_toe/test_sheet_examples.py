@@ -10,17 +10,34 @@ import itertools
 import pytest
 
 from hostkit.games.hap_tac_toe import (
-    LINES, Board, Claim, Claimed, Verdict, WhenStarsAlign, judge_claim, line_through, parse_square,
+    LINES,
+    Board,
+    Claim,
+    Claimed,
+    Verdict,
+    WhenStarsAlign,
+    judge_claim,
+    line_through,
+    parse_square,
 )
 
 RULES = WhenStarsAlign()
 FACES = RULES.faces
 SHEET_BOARD = {
-    "A1": "blue solid 6", "C1": "white striped 5", "E1": "white solid 6",
-    "A2": "yellow solid 5", "B2": "yellow solid 4", "D2": "yellow solid 6",
-    "A3": "blue hollow 6", "B3": "blue solid 4", "C3": "white solid 5",
-    "B4": "white solid 4", "C4": "yellow hollow 4", "D4": "blue hollow 5",
-    "D5": "blue striped 5", "E5": "white striped 6",
+    "A1": "blue solid 6",
+    "C1": "white striped 5",
+    "E1": "white solid 6",
+    "A2": "yellow solid 5",
+    "B2": "yellow solid 4",
+    "D2": "yellow solid 6",
+    "A3": "blue hollow 6",
+    "B3": "blue solid 4",
+    "C3": "white solid 5",
+    "B4": "white solid 4",
+    "C4": "yellow hollow 4",
+    "D4": "blue hollow 5",
+    "D5": "blue striped 5",
+    "E5": "white striped 6",
 }
 BOARD = Board.of({parse_square(sq): FACES.parse(text) for sq, text in SHEET_BOARD.items()})
 
@@ -28,8 +45,11 @@ BOARD = Board.of({parse_square(sq): FACES.parse(text) for sq, text in SHEET_BOAR
 def sets_on(line_name):
     line = next(line for line in LINES if line.name == line_name)
     occupied = [sq for sq in line.squares if BOARD.is_occupied(sq)]
-    return {" ".join(s.name for s in t) for t in itertools.combinations(occupied, 3)
-            if FACES.is_hap([BOARD.block_at(s) for s in t])}
+    return {
+        " ".join(s.name for s in t)
+        for t in itertools.combinations(occupied, 3)
+        if FACES.is_hap([BOARD.block_at(s) for s in t])
+    }
 
 
 def judge(text):
@@ -40,14 +60,16 @@ def test_row_2_is_a_set_of_same_colour_same_pattern_different_shapes():
     assert sets_on("row 2") == {"A2 B2 D2"}
     judgement = judge("A2 B2 D2")
     assert judgement.verdict is Verdict.VALID
-    assert judgement.reason == ("A2 B2 D2 on row 2 is a set: colour all yellow; pattern all solid; "
-                                "points all different (5, 4, 6)")
+    assert judgement.reason == (
+        "A2 B2 D2 on row 2 is a set: colour all yellow; pattern all solid; points all different (5, 4, 6)"
+    )
 
 
 def test_column_b_is_a_set_of_same_shape_and_pattern_different_colours():
     assert sets_on("column B") == {"B2 B3 B4"}
-    assert judge("B2 B3 B4").reason.endswith("colour all different (yellow, blue, white); pattern all solid; "
-                                             "points all 4")
+    assert judge("B2 B3 B4").reason.endswith(
+        "colour all different (yellow, blue, white); pattern all solid; points all 4"
+    )
 
 
 def test_the_diagonal_a5_e1_is_a_set_of_same_colour_and_pattern():
@@ -59,9 +81,11 @@ def test_the_diagonal_a5_e1_is_a_set_of_same_colour_and_pattern():
 
 def test_the_diagonal_a3_c1_is_a_set_all_different():
     assert sets_on("the diagonal A3–C1") == {"A3 B2 C1"}
-    assert judge("A3 B2 C1").reason.endswith("colour all different (blue, yellow, white); "
-                                             "pattern all different (hollow, solid, striped); "
-                                             "points all different (6, 4, 5)")
+    assert judge("A3 B2 C1").reason.endswith(
+        "colour all different (blue, yellow, white); "
+        "pattern all different (hollow, solid, striped); "
+        "points all different (6, 4, 5)"
+    )
 
 
 def test_the_diagonal_a1_e5_holds_two_sets():
@@ -78,8 +102,7 @@ def test_a2_to_d5_with_e1_holds_no_set_because_the_grid_does_not_wrap():
     assert line_through(wrapped) is None
     judgement = judge("A2 B3 E1")
     assert judgement.verdict is Verdict.NOT_A_LINE
-    assert judgement.reason == ("A2 B3 E1 are not on one row, column or 45° diagonal "
-                                "(the grid does not wrap around)")
+    assert judgement.reason == ("A2 B3 E1 are not on one row, column or 45° diagonal (the grid does not wrap around)")
 
 
 @pytest.mark.parametrize("claim", ["A2 B2 D2", "B2 B3 B4", "A3 B2 C1", "B2 D4 E5", "A1 B2 C3"])

@@ -15,15 +15,20 @@ LATER_HAP = "B2 C2 D2"  # complete from turn 9 in full_game's layout
 
 def match(rules, claims_1, claims_2, first="Alice"):
     second = "Bob" if first == "Alice" else "Alice"
-    return rules.replay_match(PLAYERS, first, [(STARTS, full_game(rules, claims_1, first)),
-                                               (STARTS_2, full_game(rules, claims_2, second, STARTS_2))])
+    return rules.replay_match(
+        PLAYERS,
+        first,
+        [(STARTS, full_game(rules, claims_1, first)), (STARTS_2, full_game(rules, claims_2, second, STARTS_2))],
+    )
 
 
 def test_half_point_totals_are_exact_and_rounded_up():
     games = match(BLOCKS, {3: f"{VALID}; {BAD}", 4: BAD}, {4: f"{VALID}; {BAD}", 5: f"{BAD}; {BAD}"})
     # game 1: Alice 1 - 0.5, Bob -0.5; game 2 (Bob first): Alice +1 - 0.5 on turn 4, Bob -1 on turn 5.
-    assert [g.points for g in games] == [{"Alice": Fraction(1, 2), "Bob": Fraction(-1, 2)},
-                                         {"Alice": Fraction(1, 2), "Bob": Fraction(-1)}]
+    assert [g.points for g in games] == [
+        {"Alice": Fraction(1, 2), "Bob": Fraction(-1, 2)},
+        {"Alice": Fraction(1, 2), "Bob": Fraction(-1)},
+    ]
     standings = settle(games, advantage="Bob")
     assert standings.players["Alice"].points == 1 and standings.players["Alice"].score == 1
     assert standings.players["Bob"].points == Fraction(-3, 2) and standings.players["Bob"].score == -1
@@ -37,17 +42,22 @@ def test_2_5_rounds_to_3_and_minus_0_5_to_0():
     assert standings.players["Bob"].points == Fraction(-1, 2) and standings.players["Bob"].score == 0
     assert standings.as_json()["players"] == {
         "Alice": {"points": 2.5, "score": 3, "lost": False, "lost_reason": None},
-        "Bob": {"points": -0.5, "score": 0, "lost": False, "lost_reason": None}}
-    assert standings.reason == ("After 2 games: Alice 2.5 points, rounded up to 3, Bob -0.5 points, rounded up to 0. "
-                                "Alice has the most points and wins the match.")
+        "Bob": {"points": -0.5, "score": 0, "lost": False, "lost_reason": None},
+    }
+    assert standings.reason == (
+        "After 2 games: Alice 2.5 points, rounded up to 3, Bob -0.5 points, rounded up to 0. "
+        "Alice has the most points and wins the match."
+    )
 
 
 def test_a_tie_goes_to_the_advantage_holder():
     games = match(BLOCKS, {3: VALID}, {3: VALID})
     standings = settle(games, advantage="bob")
     assert standings.winner == "Bob"
-    assert standings.reason == ("After 2 games: Alice 1 point, Bob 1 point. The scores are tied at 1; "
-                                "a tie goes to Bob (the Advantage, Config advantage).")
+    assert standings.reason == (
+        "After 2 games: Alice 1 point, Bob 1 point. The scores are tied at 1; "
+        "a tie goes to Bob (the Advantage, Config advantage)."
+    )
     stars = settle(match(STARS, {3: VALID}, {3: VALID}), advantage="Alice")
     assert stars.winner == "Alice"
     assert "a tie goes to Alice (the Death Match Opponent, Config advantage)" in stars.reason
@@ -64,8 +74,9 @@ def test_rounding_up_can_make_a_tie():
 def test_a_tie_without_an_advantage_holder_names_no_winner():
     standings = settle(match(BLOCKS, {3: VALID}, {3: VALID}), advantage=None)
     assert standings.final and standings.winner is None
-    assert standings.reason.endswith("a tie goes to the Advantage, but Config advantage is blank: "
-                                     "name Alice or Bob there.")
+    assert standings.reason.endswith(
+        "a tie goes to the Advantage, but Config advantage is blank: name Alice or Bob there."
+    )
 
 
 def test_strikes_carry_from_game_1_to_game_2():
@@ -77,8 +88,9 @@ def test_strikes_carry_from_game_1_to_game_2():
     assert games[1].strikes == {"Alice": 0, "Bob": 0} and games[1].points == {"Alice": 0, "Bob": -1}
     standings = settle(games, advantage="Alice")
     assert standings.players["Bob"].score == -1 and standings.winner == "Alice"
-    assert standings.reason == ("After 2 games: Alice 0 points, Bob -1 point. "
-                                "Alice has the most points and wins the match.")
+    assert standings.reason == (
+        "After 2 games: Alice 0 points, Bob -1 point. Alice has the most points and wins the match."
+    )
 
 
 def test_a_loss_on_time_loses_whatever_the_score():

@@ -39,8 +39,13 @@ def make_book(path, game="when-stars-align", games=(), config=None, starts=(STAR
     moves = [tabs["Moves"][0]]
     for number, records in enumerate(games, start=1):
         moves += move_rows(number, records)
-    book.write({"Config": rows, "Games": [["Game", "Starts"]] + [[n, naive(at)] for n, at in enumerate(starts, 1)],
-                "Moves": moves})
+    book.write(
+        {
+            "Config": rows,
+            "Games": [["Game", "Starts"]] + [[n, naive(at)] for n, at in enumerate(starts, 1)],
+            "Moves": moves,
+        }
+    )
     return path
 
 

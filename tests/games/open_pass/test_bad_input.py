@@ -13,22 +13,25 @@ def test_a_duplicate_rounds_row_is_named_and_the_first_deadline_stands():
     bid(tabs, "Ann", "Heaven Basic", at="2026-11-21 13:00")
     out = score(game, tabs, 1)
     assert [(p.tab, p.row, p.message) for p in out.problems] == [
-        ("Rounds", 5, "round 1 is already on row 2; this row is ignored. Delete one of the two.")]
+        ("Rounds", 5, "round 1 is already on row 2; this row is ignored. Delete one of the two.")
+    ]
     assert [b["verdict"] for b in out.data["bids"]] == ["late"]
 
 
-@pytest.mark.parametrize("typed, message", [
-    (1.9, "Round 1.9 is not a whole number"),
-    (True, "Round True is not a whole number"),
-    (float("inf"), "Round inf is not a whole number"),
-    (1e12, "Round 1000000000000 is not a round of this match (1–3)"),
-])
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        (1.9, "Round 1.9 is not a whole number"),
+        (True, "Round True is not a whole number"),
+        (float("inf"), "Round inf is not a whole number"),
+        (1e12, "Round 1000000000000 is not a round of this match (1–3)"),
+    ],
+)
 def test_a_bad_round_number_in_rounds_is_a_reported_row(typed, message):
     game, tabs = make_book()
     tabs["Rounds"].append([typed, "2026-11-21 12:00"])
     out = score(game, tabs, 1)
-    assert [(p.row, p.message.split(";")[0].split(" (1")[0]) for p in out.problems] == [
-        (5, message.split(" (1")[0])]
+    assert [(p.row, p.message.split(";")[0].split(" (1")[0]) for p in out.problems] == [(5, message.split(" (1")[0])]
 
 
 @pytest.mark.parametrize("deadline", [1e12, float("nan"), -1e7, "tonight 8pm"])

@@ -22,13 +22,16 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-@pytest.mark.parametrize("expression, shown", [
-    ("+ 3 1 x 9 x 2 - 2 x", "52"),
-    ("9 - 1 x 2", "16"),
-    ("7 / 2", "7/2"),
-    ("9 ÷ 0", "0"),
-    ("- 5 + 1", "-4"),
-])
+@pytest.mark.parametrize(
+    "expression, shown",
+    [
+        ("+ 3 1 x 9 x 2 - 2 x", "52"),
+        ("9 - 1 x 2", "16"),
+        ("7 / 2", "7/2"),
+        ("9 ÷ 0", "0"),
+        ("- 5 + 1", "-4"),
+    ],
+)
 def test_evaluate_prints_the_score(expression, shown):
     result = run("open-pass", "evaluate", expression)
     assert result.exit_code == 0, result.output
@@ -74,8 +77,8 @@ def new_match(tmp_path):
 def full_deck(path, player):
     """Up to 20 of the cards a player holds after the last deck-building round: a deck the rules accept."""
     from hostkit.core.tables import Tables
-    from hostkit.games.open_pass.game import OpenPass
     from hostkit.games.open_pass.equation import format_cards
+    from hostkit.games.open_pass.game import OpenPass
 
     game, tables = OpenPass(), Tables(XlsxBook(path).read())
     return format_cards(game.building(tables, game.context(tables), 3)[-1].inventories[player][:20])
@@ -94,7 +97,9 @@ def test_the_whole_match_through_the_cli(tmp_path):
 
     message = run("open-pass", "inventory", "--book", path, "--player", "bo", "--round", 1)
     assert message.exit_code == 1
-    assert message.stdout.startswith("Bo, your inventory after round 1 (18 cards): 1 1 2 2 2 3 3 3 4 5 9 + + + - - - x.")
+    assert message.stdout.startswith(
+        "Bo, your inventory after round 1 (18 cards): 1 1 2 2 2 3 3 3 4 5 9 + + + - - - x."
+    )
     assert "Trades row 3" in message.stderr
 
     book = XlsxBook(path)
@@ -139,8 +144,8 @@ def test_open_pass_commands_refuse_another_game(tmp_path):
 
 
 def test_live_protocol_saves_each_decision_and_resumes_on_a_real_workbook(tmp_path):
-    from hostkit.games.open_pass.game import OpenPass
     from hostkit.core.tables import Tables
+    from hostkit.games.open_pass.game import OpenPass
 
     path = new_match(tmp_path)
     book = XlsxBook(path)
@@ -163,10 +168,13 @@ def test_undo_at_the_play_prompt_takes_back_the_players_last_decision(tmp_path):
         run("score", "--book", path, "--round", number)
     book = XlsxBook(path)
     tabs = book.read()
-    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", full_deck(path, p)] for p in PLAYERS],
-                "Decisions": tabs["Decisions"] + [["Bo", 1, None, "open"]]})
-    result = CliRunner().invoke(main, ["play", "--book", str(path), "--player", "Ann"],
-                                input="open\npass\nundo\ny\n")
+    book.write(
+        {
+            "Decks": tabs["Decks"] + [[p, "Heaven", full_deck(path, p)] for p in PLAYERS],
+            "Decisions": tabs["Decisions"] + [["Bo", 1, None, "open"]],
+        }
+    )
+    result = CliRunner().invoke(main, ["play", "--book", str(path), "--player", "Ann"], input="open\npass\nundo\ny\n")
     assert result.exit_code == 1
     rows = XlsxBook(path).read()["Decisions"][1:]
     assert [r[0] for r in rows] == ["Bo", "Ann"] and rows[1][3] == "open"
@@ -186,8 +194,12 @@ def test_score_message_gives_each_round_and_the_final_ranking_without_private_ca
         run("score", "--book", path, "--round", number)
     book = XlsxBook(path)
     tabs = book.read()
-    book.write({"Decks": tabs["Decks"] + [[p, "Heaven", full_deck(path, p)] for p in PLAYERS],
-                "Decisions": tabs["Decisions"] + [[p, None, None, "open"] for p in PLAYERS for _ in range(10)]})
+    book.write(
+        {
+            "Decks": tabs["Decks"] + [[p, "Heaven", full_deck(path, p)] for p in PLAYERS],
+            "Decisions": tabs["Decisions"] + [[p, None, None, "open"] for p in PLAYERS for _ in range(10)],
+        }
+    )
     final = run("score", "--book", path, "--round", 4, "--message").stdout.splitlines()
     assert final[1] == "Open, Pass - final results" and len(final) == 2 + 1 + len(PLAYERS)
     assert final[2].startswith(" 1. ") and final[2].endswith("3 ToL") and final[-2].endswith("EC")

@@ -3,6 +3,7 @@ from fractions import Fraction
 
 import pytest
 
+from hostkit.games.open_pass.best import best, brute_force
 from hostkit.games.open_pass.equation import (
     FACES,
     DivisionByZero,
@@ -13,7 +14,6 @@ from hostkit.games.open_pass.equation import (
     parse_card,
     parse_cards,
 )
-from hostkit.games.open_pass.best import best, brute_force
 
 
 def score(text, rule=DivisionByZero.ZERO):
@@ -129,4 +129,4 @@ def test_best_agrees_with_brute_force_on_small_decks():
 def test_best_respects_the_open_limit():
     dealt = ("9",) + ("x", "9") * 6
     assert best(dealt, max_open=3).score == 81
-    assert best(dealt, max_open=10).score == 9 ** 5
+    assert best(dealt, max_open=10).score == 9**5

@@ -3,12 +3,12 @@ from fractions import Fraction
 
 import pytest
 
-from hostkit.games.open_pass.equation import card_name, parse_cards
 from hostkit.core.game import Prompt
+from hostkit.core.tables import BookError, Tables
 from hostkit.games import load_game
+from hostkit.games.open_pass.equation import card_name, parse_cards
 from hostkit.games.open_pass.game import OpenPass
 from hostkit.games.open_pass.tabs import read_decks
-from hostkit.core.tables import BookError, Tables
 
 UTC = dt.timezone.utc
 LATER = dt.datetime(2026, 12, 1, tzinfo=UTC)
@@ -62,8 +62,7 @@ def messages(outcome):
 def test_registered_and_new_book_has_the_tabs():
     game = load_game("open-pass")
     tabs = game.new_book(PLAYERS, 3)
-    assert list(tabs) == ["Config", "Players", "Rounds", "Packs", "Bids", "Trades", "Decks", "Decisions",
-                          "Inventories"]
+    assert list(tabs) == ["Config", "Players", "Rounds", "Packs", "Bids", "Trades", "Decks", "Decisions", "Inventories"]
     assert tabs["Packs"][0] == ["Round", "Pack", "Kind", "Size", "Cards"]
     assert tabs["Bids"][0] == ["Timestamp", "Player", "Round", "Packs"]
     assert tabs["Inventories"] == [["Round", "Player", "Cards", "Count", "Gained", "Trades"]]
@@ -114,8 +113,11 @@ def test_odd_pack_goes_to_each_bidder_and_even_pack_to_nobody():
 
 def test_all_odd_gives_nobody_anything():
     game, tabs = make_book()
-    for player, packs in [("Ann", "Heaven Basic, Heaven Mega"), ("Bo", "Heaven Special, Hell Basic"),
-                          ("Cy", "Hell Mega, Hell Special")]:
+    for player, packs in [
+        ("Ann", "Heaven Basic, Heaven Mega"),
+        ("Bo", "Heaven Special, Hell Basic"),
+        ("Cy", "Hell Mega, Hell Special"),
+    ]:
         bid(tabs, player, packs)
     outcome = score(game, tabs, 1)
     assert outcome.data["all_odd"] is True
@@ -143,8 +145,9 @@ def test_packs_past_two_are_reported_and_ignored():
     outcome = score(game, tabs, 1)
     assert outcome.data["bids"][0]["packs"] == ["Heaven Basic", "Heaven Mega"]
     assert outcome.data["packs"]["Hell Special"]["chosen"] == 0
-    assert messages(outcome) == ["Bids row 2: Ann chose more than 2 packs; Hell Special is ignored (a bid counts "
-                                 "its first 2)."]
+    assert messages(outcome) == [
+        "Bids row 2: Ann chose more than 2 packs; Hell Special is ignored (a bid counts its first 2)."
+    ]
 
 
 def test_a_pack_name_with_and_in_it_is_one_pack():
@@ -228,14 +231,15 @@ def test_trades_apply_in_order_and_a_card_not_held_is_rejected():
     game, tabs = make_book()
     bid(tabs, "Ann", "Heaven Special")
     tabs["Trades"] += [
-        [1, "Bo", "1 1", "Ann", "9"],      # Bo gets Ann's 9
-        [1, "Bo", "9", "Cy", "3"],         # then passes it on: needs the first trade
-        [1, "Ann", "9", "Di", "2"],        # Ann no longer holds a 9
+        [1, "Bo", "1 1", "Ann", "9"],  # Bo gets Ann's 9
+        [1, "Bo", "9", "Cy", "3"],  # then passes it on: needs the first trade
+        [1, "Ann", "9", "Di", "2"],  # Ann no longer holds a 9
     ]
     outcome = score(game, tabs, 1)
     assert [t["applied"] for t in outcome.data["trades"]] == [True, True, False]
-    assert messages(outcome) == ["Trades row 4: trade rejected: Ann does not hold 9 to give (holds 1 1 1 1 1 2 2 2 3 "
-                                 "3 3 + + + - - - x)."]
+    assert messages(outcome) == [
+        "Trades row 4: trade rejected: Ann does not hold 9 to give (holds 1 1 1 1 1 2 2 2 3 3 3 + + + - - - x)."
+    ]
     assert inventory(tabs, 1, "Cy") == "1 1 1 1 2 2 2 3 3 9 + + + - - -"
     assert inventory(tabs, 1, "Bo") == "1 1 2 2 2 3 3 3 3 + + + - - -"
     assert inventory(tabs, 1, "Di") == "1 1 1 1 2 2 2 3 3 3 + + + - - -"
@@ -412,8 +416,10 @@ def test_decision_for_the_wrong_card_is_reported():
     tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     tabs["Decisions"] += [["Ann", 2, "", "open"], ["Ann", "", "", "pass"], ["Ann", 2, "", "nope"]]
     outcome = score(game, tabs, 4)
-    assert messages(outcome)[0] == ("Decisions row 2: this decision is for card 2, but Ann's next card is card 1; it is "
-                                    "ignored. Decisions are made in dealing order.")
+    assert messages(outcome)[0] == (
+        "Decisions row 2: this decision is for card 2, but Ann's next card is card 1; it is "
+        "ignored. Decisions are made in dealing order."
+    )
     assert "neither open nor pass" in messages(outcome)[1]
     assert outcome.data["players"]["Ann"]["decisions"] == ["pass"]
     assert "Final Results" not in outcome.writes
@@ -461,7 +467,10 @@ def test_final_ranking_awards_and_ledger():
     assert {r["player"] for r in ranking[1:3]} == {"Bo", "Fay"}
     assert [r["tokens"] for r in ranking] == [3, 1, 1, 0, 0, 0]
     assert [r["candidate"] for r in ranking] == [False, False, False, True, True, True]
-    assert any(line.startswith("Tie at 2 between Bo, Fay, broken by the seeded ranking draw:") for line in outcome.data["draws"])
+    assert any(
+        line.startswith("Tie at 2 between Bo, Fay, broken by the seeded ranking draw:")
+        for line in outcome.data["draws"]
+    )
     entries = outcome.payout.due
     assert len(entries) == 6
     assert entries[0].player == "Ann" and entries[0].tokens == 3

@@ -45,8 +45,9 @@ def test_cards_sort_in_face_order_and_missing_cards_are_counted():
 
 
 def test_choose_packs_splits_names_and_counts_the_first_two():
-    chosen, notes = choose_packs("Ann", "hell basic; Heaven  Special and Purgatory, Heaven Basic, Hell Basic",
-                                 PACKS, 1, 2)
+    chosen, notes = choose_packs(
+        "Ann", "hell basic; Heaven  Special and Purgatory, Heaven Basic, Hell Basic", PACKS, 1, 2
+    )
     assert chosen == ("Hell Basic", "Heaven Special")
     assert notes == [
         "Ann bid for 'Purgatory', which is not a pack of round 1 (Heaven Basic, Heaven Special, Hell Basic); "
@@ -62,11 +63,19 @@ def test_a_whole_text_that_is_a_pack_name_is_that_pack():
 
 
 def test_the_last_bid_before_the_deadline_stands():
-    bids = [Bid(2, at(9), "Ann", "a", ("Heaven Basic",)), Bid(3, at(11), "Ann", "b", ("Hell Basic",)),
-            Bid(4, at(13), "Ann", "c", ("Heaven Special",)), Bid(5, at(10), "Bo", "d", ())]
+    bids = [
+        Bid(2, at(9), "Ann", "a", ("Heaven Basic",)),
+        Bid(3, at(11), "Ann", "b", ("Hell Basic",)),
+        Bid(4, at(13), "Ann", "c", ("Heaven Special",)),
+        Bid(5, at(10), "Bo", "d", ()),
+    ]
     judged = judge_bids(bids, at(12), UTC)
-    assert [(b.row, b.verdict) for b in judged] == [(2, BidVerdict.REPLACED), (5, BidVerdict.STANDS),
-                                                    (3, BidVerdict.STANDS), (4, BidVerdict.LATE)]
+    assert [(b.row, b.verdict) for b in judged] == [
+        (2, BidVerdict.REPLACED),
+        (5, BidVerdict.STANDS),
+        (3, BidVerdict.STANDS),
+        (4, BidVerdict.LATE),
+    ]
     assert judged[0].reason == "replaced by Ann's later bid (Bids row 3)"
     assert judged[2].reason == "the last bid before the deadline stands"
     assert judged[3].reason.startswith("came at 2026-11-21 13:00")
@@ -81,8 +90,10 @@ def test_odd_pack_is_given_even_pack_is_not_and_the_others_get_the_pity_card():
     assert result.pity == ("Bo", "Cy", "Di")
     assert result.inventories["Ann"] == sorted_cards(START + ("9", "x"))
     assert result.inventories["Cy"] == sorted_cards(START + ("1",))
-    assert result.reasons["Bo"] == ("Hell Basic was chosen by 2 players (even): nobody who chose it gains it; "
-                                    "you gained no pack, so you get the pity card 1.")
+    assert result.reasons["Bo"] == (
+        "Hell Basic was chosen by 2 players (even): nobody who chose it gains it; "
+        "you gained no pack, so you get the pity card 1."
+    )
     assert result.reasons["Cy"] == "you made no bid this round; you gained no pack, so you get the pity card 1."
 
 
@@ -102,8 +113,11 @@ def test_pity_card_without_a_bid_is_a_choice():
 
 def test_trades_apply_in_order_and_refuse_cards_not_held():
     before = {"Ann": ("9",), "Bo": ("1", "1"), "Cy": ("3",)}
-    trades = [Trade(2, "Bo", ("1", "1"), "Ann", ("9",)), Trade(3, "Bo", ("9",), "Cy", ("3",)),
-              Trade(4, "Ann", ("9",), "Cy", ())]
+    trades = [
+        Trade(2, "Bo", ("1", "1"), "Ann", ("9",)),
+        Trade(3, "Bo", ("9",), "Cy", ("3",)),
+        Trade(4, "Ann", ("9",), "Cy", ()),
+    ]
     applied, after = apply_trades(before, trades)
     assert [t.accepted for t in applied] == [True, True, False]
     assert applied[0].reason == "Bo gives 1 1 to Ann for 9"

@@ -36,10 +36,12 @@ def test_dealer_by_side_or_by_name():
 def test_deck_refusals():
     held = parse_cards("1 1 2 x")
     assert deck_refusal("Bo", parse_cards("1 1 2 x"), held, 20) == ""
-    assert deck_refusal("Bo", parse_cards("1 2 3"), held, 2) == ("Bo's deck has 3 cards; a deck is exactly 2: "
-                                                                 "remove 1. The deck is not dealt.")
-    assert deck_refusal("Bo", parse_cards("9 9 x x"), held, 20) == ("Bo's deck uses 2 x 9, x more than Bo holds "
-                                                                    "(4 cards: 1 1 2 x). The deck is not dealt.")
+    assert deck_refusal("Bo", parse_cards("1 2 3"), held, 2) == (
+        "Bo's deck has 3 cards; a deck is exactly 2: remove 1. The deck is not dealt."
+    )
+    assert deck_refusal("Bo", parse_cards("9 9 x x"), held, 20) == (
+        "Bo's deck uses 2 x 9, x more than Bo holds (4 cards: 1 1 2 x). The deck is not dealt."
+    )
 
 
 def test_padding_is_only_for_a_player_without_enough_cards():
@@ -48,12 +50,14 @@ def test_padding_is_only_for_a_player_without_enough_cards():
     ann_holds = parse_cards("1 1 1 2 2 2 3 3 3 + + + - - - 9 9 9 x x x 4 5")
     assert deck_refusal("Ann", ann_holds[:15], ann_holds, 20) == (
         "Ann's deck has 15 cards, but Ann holds 23, so the deck must be exactly 20 of them (÷ pads only a player "
-        "who holds fewer than 20): add 5 more. The deck is not dealt.")
+        "who holds fewer than 20): add 5 more. The deck is not dealt."
+    )
     assert deck_refusal("Ann", ann_holds[:20], ann_holds, 20) == ""
     bo_holds = ann_holds[:17]
     assert deck_refusal("Bo", bo_holds[:10], bo_holds, 20) == (
         "Bo's deck has 10 cards, but Bo holds 17, so the deck must hold all 17 (÷ pads only the 3 they lack): add "
-        "7 more. The deck is not dealt.")
+        "7 more. The deck is not dealt."
+    )
     assert deck_refusal("Bo", bo_holds, bo_holds, 20) == ""
     assert deal_deck("Bo", Side.HEAVEN, bo_holds, 20, 11).padding == 3
     assert deck_refusal("Cy", (), ann_holds, 20) == "", "a blank deck is the host's stand-in for a missing one"
@@ -82,8 +86,14 @@ def test_opened_cards_go_to_the_left_and_the_open_limit_passes_the_rest():
 
 
 def test_ranking_awards_and_seeded_ties():
-    scores = {"Ann": Fraction(3), "Bo": Fraction(2), "Cy": Fraction(1), "Di": Fraction(1), "Ed": Fraction(1),
-              "Fay": Fraction(2)}
+    scores = {
+        "Ann": Fraction(3),
+        "Bo": Fraction(2),
+        "Cy": Fraction(1),
+        "Di": Fraction(1),
+        "Ed": Fraction(1),
+        "Fay": Fraction(2),
+    }
     placings, lines = rank(list(scores), scores, 11, 3, 1, 3)
     assert [(p.player, p.tokens, p.candidate) for p in placings][0] == ("Ann", 3, False)
     assert [p.tokens for p in placings] == [3, 1, 1, 0, 0, 0]
@@ -97,5 +107,14 @@ def test_ranking_awards_and_seeded_ties():
 
 def test_nth():
     assert [nth(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 111)] == [
-        "the ", "the 2nd ", "the 3rd ", "the 4th ", "the 11th ", "the 12th ", "the 13th ", "the 21st ", "the 22nd ",
-        "the 111th "]
+        "the ",
+        "the 2nd ",
+        "the 3rd ",
+        "the 4th ",
+        "the 11th ",
+        "the 12th ",
+        "the 13th ",
+        "the 21st ",
+        "the 22nd ",
+        "the 111th ",
+    ]

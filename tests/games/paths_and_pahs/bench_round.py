@@ -24,10 +24,12 @@ def submissions(rand: random.Random, count: int, empty: list[str], number: int) 
         value = {
             "start": rand.choice(empty),
             "change": f"{rand.choice([1, 2])}: {NAMES.format(rand.choice(FULL_DECK))}",
-            "pah": ", ".join(NAMES.format(c) for c in rand.sample(FULL_DECK, 3)) + "; discard "
-                   + NAMES.format(rand.choice(FULL_DECK)),
-            "shift": f"row {rand.randint(1, 6)} {rand.choice(['left', 'right'])}" if number % 2 else
-                     f"column {rand.choice('ABCDEF')} {rand.choice(['up', 'down'])}",
+            "pah": ", ".join(NAMES.format(c) for c in rand.sample(FULL_DECK, 3))
+            + "; discard "
+            + NAMES.format(rand.choice(FULL_DECK)),
+            "shift": f"row {rand.randint(1, 6)} {rand.choice(['left', 'right'])}"
+            if number % 2
+            else f"column {rand.choice('ABCDEF')} {rand.choice(['up', 'down'])}",
             "move": f"{rand.choice(['up', 'down', 'left', 'right'])} {rand.randint(0, 4)}",
         }[kind]
         rows.append(Submission(row, OPENS + dt.timedelta(minutes=rand.uniform(0, 1500)), player, kind, value))
@@ -47,8 +49,10 @@ def main(repeats: int = 50) -> None:
             result = resolve_round(match, number, rows, closes, garnets)
             result.as_json()
         each = (time.perf_counter() - started) / repeats
-        print(f"round {number}, 9 players, 200 submissions, resolved and as JSON: {each * 1000:.2f} ms "
-              f"(mean of {repeats})")
+        print(
+            f"round {number}, 9 players, 200 submissions, resolved and as JSON: {each * 1000:.2f} ms "
+            f"(mean of {repeats})"
+        )
         match = result.match
 
 

@@ -4,8 +4,20 @@ import pytest
 
 from hostkit.core.cards import FULL_DECK
 from hostkit.games.paths_and_pahs.board import (
-    TILES, Axis, Board, Direction, Line, Shift, Tile, board_problems, describe_net, format_board,
-    generate_board, net_shifts, parse_board, path,
+    TILES,
+    Axis,
+    Board,
+    Direction,
+    Line,
+    Shift,
+    Tile,
+    board_problems,
+    describe_net,
+    format_board,
+    generate_board,
+    net_shifts,
+    parse_board,
+    path,
 )
 from hostkit.games.paths_and_pahs.cards import NAMES
 
@@ -17,8 +29,16 @@ def test_tiles_round_trip_and_read_loosely():
     assert Tile.parse(" c4 ") == Tile(3, 2)
 
 
-@pytest.mark.parametrize("typed, message", [("G1", "off the board"), ("A7", "off the board"),
-                                            ("A0", "off the board"), ("4C", "not a tile"), ("", "not a tile")])
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("G1", "off the board"),
+        ("A7", "off the board"),
+        ("A0", "off the board"),
+        ("4C", "not a tile"),
+        ("", "not a tile"),
+    ],
+)
 def test_bad_tiles(typed, message):
     with pytest.raises(ValueError, match=message):
         Tile.parse(typed)
@@ -66,8 +86,10 @@ def test_a_typed_board_names_each_problem_with_its_cells():
     rows[empty.row][empty.column] = "purple blob"
     problems = board_problems(rows)
     assert any(p.startswith(f"{empty}: card 'purple blob'") for p in problems)
-    assert f"{rows[first_card.row][first_card.column]} is on {first_card}, {second}; each card goes on the " \
-           "board once" in problems
+    assert (
+        f"{rows[first_card.row][first_card.column]} is on {first_card}, {second}; each card goes on the "
+        "board once" in problems
+    )
     assert any(p.startswith(f"missing {gone};") for p in problems)
     assert any(p.startswith("8 empty tiles") for p in problems)
     with pytest.raises(ValueError, match="the board cannot be used"):
@@ -78,8 +100,7 @@ def test_a_typed_board_names_each_problem_with_its_cells():
 def test_shifts_cancel_and_wrap():
     board = generate_board(7)
     row3, col_d = Line.parse("row 3"), Line.parse("column D")
-    nets = net_shifts(Shift.parse(t) for t in ("row 3 left", "row 3 right", "row 3 left", "row 1 right",
-                                               "row 1 left"))
+    nets = net_shifts(Shift.parse(t) for t in ("row 3 left", "row 3 right", "row 3 left", "row 1 right", "row 1 left"))
     assert nets == {Line.parse("row 1"): 0, row3: -1}
     shifted = board.shifted(nets)
     assert [shifted[Tile(2, c)] for c in range(6)] == [board[Tile(2, (c + 1) % 6)] for c in range(6)]

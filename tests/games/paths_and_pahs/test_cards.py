@@ -26,13 +26,16 @@ def test_gray_is_grey_and_repeating_a_value_is_harmless():
     assert NAMES.parse("red red square on grey") == NAMES.parse("grey red square")
 
 
-@pytest.mark.parametrize("typed, message", [
-    ("black white circle", "two backgrounds \\(black, white\\)"),
-    ("black circle", "no colour"),
-    ("black red hexagon", "no shape"),
-    ("   ", "blank"),
-    (None, "blank"),
-])
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("black white circle", "two backgrounds \\(black, white\\)"),
+        ("black circle", "no colour"),
+        ("black red hexagon", "no shape"),
+        ("   ", "blank"),
+        (None, "blank"),
+    ],
+)
 def test_bad_cards_name_the_input_and_the_fix(typed, message):
     with pytest.raises(ValueError, match=message):
         NAMES.parse(typed)
@@ -49,12 +52,15 @@ def test_names_are_configurable():
         names.parse("grey gold circle")
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"backgrounds": ("black", "black", "grey")}, "three different names"),
-    ({"colours": ("red", "yellow")}, "three different names"),
-    ({"colours": ("black", "yellow", "blue")}, "both a background and a colour"),
-    ({"shapes": ("circle", "square", "tri angle")}, "one word"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"backgrounds": ("black", "black", "grey")}, "three different names"),
+        ({"colours": ("red", "yellow")}, "three different names"),
+        ({"colours": ("black", "yellow", "blue")}, "both a background and a colour"),
+        ({"shapes": ("circle", "square", "tri angle")}, "one word"),
+    ],
+)
 def test_bad_names_are_refused(kwargs, message):
     with pytest.raises(ValueError, match=message):
         CardNames.of(**kwargs)
@@ -69,4 +75,5 @@ def test_shares_no_value_and_is_pah():
     assert not is_pah_set([pah[0], pah[0], pah[1]])
     assert not is_pah_set([NAMES.parse(t) for t in ("black red square", "black red circle", "black red triangle")])
     assert "backgrounds are all the same" in NAMES.why_not_pah(
-        [NAMES.parse(t) for t in ("black red square", "black blue circle", "black red circle")])
+        [NAMES.parse(t) for t in ("black red square", "black blue circle", "black red circle")]
+    )

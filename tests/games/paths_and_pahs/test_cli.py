@@ -10,9 +10,17 @@ from hostkit.core.cards import FULL_DECK
 from hostkit.games.paths_and_pahs.board import TILES, format_board, generate_board
 from hostkit.games.paths_and_pahs.cards import NAMES
 from hostkit.games.paths_and_pahs.match import deal_starting
-
 from tests.games.paths_and_pahs.workbook import (
-    PLAYERS, SEED, add_rows, at, new_match, opens, run, score, tabs, write,
+    PLAYERS,
+    SEED,
+    add_rows,
+    at,
+    new_match,
+    opens,
+    run,
+    score,
+    tabs,
+    write,
 )
 
 
@@ -29,8 +37,13 @@ def test_new_lays_out_the_template(tmp_path):
     workbook = tabs(path)
     assert workbook["Board"][0] == ["Row", "A", "B", "C", "D", "E", "F"]
     assert workbook["Board"][1:] == [[n] + [None] * 6 for n in range(1, 7)]
-    assert workbook["Rounds"][0] == ["Round", "Opens", "Closes"] and [r[0] for r in workbook["Rounds"][1:]] == [1, 2, 3,
-                                                                                                             4, 5]
+    assert workbook["Rounds"][0] == ["Round", "Opens", "Closes"] and [r[0] for r in workbook["Rounds"][1:]] == [
+        1,
+        2,
+        3,
+        4,
+        5,
+    ]
     assert workbook["Submissions"][0] == ["Timestamp", "Player", "Round", "Action", "Value"]
     assert workbook["Starting"][0] == ["Player", "Card 1", "Card 2"]
     config = {row[0]: row[1] for row in workbook["Config"][1:]}
@@ -62,7 +75,9 @@ def test_a_typed_board_is_checked_and_each_problem_names_its_cells(book):
     before = tabs(book)
     result = run("board", "--book", book, "--round", 1)
     assert result.exit_code == 1
-    assert f"{typed[first.row][first.column]} is on {first}, {second}; each card goes on the board once" in result.output
+    assert (
+        f"{typed[first.row][first.column]} is on {first}, {second}; each card goes on the board once" in result.output
+    )
     assert f"missing {gone}; each of the 27 cards goes on the board once" in result.output
     assert tabs(book) == before  # a typed board is never changed
     score_result = run("score", "--book", book, "--round", 1)
@@ -80,8 +95,10 @@ def test_deal_prints_one_private_message_per_player_and_keeps_the_cards_host_onl
     first, second = deal_starting(SEED, "Ann")
     starting = tabs(book)["Starting"]
     assert starting[1][0] == "Ann" and len(starting) == 10
-    assert "--- for Ann only (paste in their private channel) ---\nPaths and PAHs: your starting cards, Ann" in \
-        result.output
+    assert (
+        "--- for Ann only (paste in their private channel) ---\nPaths and PAHs: your starting cards, Ann"
+        in result.output
+    )
     assert f"{starting[1][1]}" in result.output.split("--- for Bob")[0]
     write(book, Starting=[starting[0], ["Ann", starting[1][2], starting[1][1]]] + starting[2:])
     refused = run("deal", "--book", book, "--round", 1)
@@ -108,7 +125,10 @@ def test_status_follows_the_match(tmp_path):
     assert f"Next: hostkit deal --round 1 --book {path}\n" in run("status", "--book", path).output
     run("deal", "--book", path, "--round", 1)
     assert "Next: type round 1's Opens time in Rounds." in run("status", "--book", path).output
-    write(path, Rounds=[["Round", "Opens", "Closes"], [1, opens(1), None], [2, opens(2), opens(2) + dt.timedelta(hours=2)]])
+    write(
+        path,
+        Rounds=[["Round", "Opens", "Closes"], [1, opens(1), None], [2, opens(2), opens(2) + dt.timedelta(hours=2)]],
+    )
     empty = tabs(path)["Board"][1][1:].index(None)
     add_rows(path, [(at(1, 3), "Bob", None, "start", f"{'ABCDEF'[empty]}1"), (at(1, 4), "Ann", 1, "move", "stay")])
     during = run("status", "--book", path, "--json", when=at(1, 60).replace(tzinfo=dt.timezone.utc))
@@ -126,8 +146,14 @@ def test_status_follows_the_match(tmp_path):
 
 def test_a_purchase_is_a_ledger_entry_refused_when_short_and_a_correction_is_reported(book):
     new = next(NAMES.format(c) for c in FULL_DECK if c not in deal_starting(SEED, "Ann"))
-    add_rows(book, [(at(1, 1), "Ann", 1, "start", _empty(book)), (at(1, 2), "Ann", 1, "change", f"1: {new}"),
-                    (at(1, 3), "Bob", 1, "change", f"1: {new}")])
+    add_rows(
+        book,
+        [
+            (at(1, 1), "Ann", 1, "start", _empty(book)),
+            (at(1, 2), "Ann", 1, "change", f"1: {new}"),
+            (at(1, 3), "Bob", 1, "change", f"1: {new}"),
+        ],
+    )
     code, data, output = score(book, 1)
     changes = {a["player"]: (a["verdict"], a["reason"]) for a in data["actions"] if a["action"] == "change"}
     assert changes["Bob"] == ("rejected", "Bob has 0 garnets and cannot spend 1 on changing starting card 1")
@@ -161,10 +187,19 @@ def _empty(book):
 
 def test_a_google_form_tab_is_read_as_the_submissions(book):
     config = tabs(book)["Config"]
-    mapped = {"form_tab": "Form Responses 1", "form_columns": "Your name -> Player; Your move -> Action; Details -> Value"}
-    write(book, Config=[[r[0], mapped.get(r[0], r[1]), r[2]] for r in config],
-          Form_Responses_1=[["Timestamp", "Your name", "Your move", "Details"],
-                            [at(1, 1), "@ann", "Start", _empty(book)], [at(1, 2), "Bob", "move", "left"]])
+    mapped = {
+        "form_tab": "Form Responses 1",
+        "form_columns": "Your name -> Player; Your move -> Action; Details -> Value",
+    }
+    write(
+        book,
+        Config=[[r[0], mapped.get(r[0], r[1]), r[2]] for r in config],
+        Form_Responses_1=[
+            ["Timestamp", "Your name", "Your move", "Details"],
+            [at(1, 1), "@ann", "Start", _empty(book)],
+            [at(1, 2), "Bob", "move", "left"],
+        ],
+    )
     code, data, output = score(book, 1)
     assert code == 0, output
     assert [(a["player"], a["verdict"]) for a in data["actions"]] == [("Ann", "applied"), ("Bob", "rejected")]

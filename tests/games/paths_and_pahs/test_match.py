@@ -36,8 +36,13 @@ def test_a_scripted_nine_player_match():
             pahs = [(a, b, c) for a in held for b in held for c in held if a < b < c and pap.is_pah_set([a, b, c])]
             if pahs:
                 a, b, c = pahs[0]
-                send(name, "pah", f"{pap.NAMES.format(a)}, {pap.NAMES.format(b)}, {pap.NAMES.format(c)}; "
-                                  f"discard {pap.NAMES.format(c)}", 30 + i)
+                send(
+                    name,
+                    "pah",
+                    f"{pap.NAMES.format(a)}, {pap.NAMES.format(b)}, {pap.NAMES.format(c)}; "
+                    f"discard {pap.NAMES.format(c)}",
+                    30 + i,
+                )
             line = f"row {i % 6 + 1} left" if number % 2 else f"column {'ABCDEF'[i % 6]} down"
             send(name, "shift", line, 60 + i)
             send(name, "move", f"{ways[(i + number) % 4]} {1 + (i + number) % 3}", 90 + i)

@@ -6,19 +6,38 @@ import json
 from hostkit.core.cards import FULL_DECK
 from hostkit.games.paths_and_pahs.board import Direction, Tile
 from hostkit.games.paths_and_pahs.cards import NAMES, is_pah_set
-
 from tests.games.paths_and_pahs.workbook import (
-    PLAYERS, SEED, a_move, a_pah, add_rows, at, board_grid, empty_tiles, new_match, run, score, tabs,
+    PLAYERS,
+    SEED,
+    a_move,
+    a_pah,
+    add_rows,
+    at,
+    board_grid,
+    empty_tiles,
+    new_match,
+    run,
+    score,
+    tabs,
 )
 
 BALANCES = {"Bob": 5, "Cat": 3, "Eve": 9}
-PUBLIC = ("Leaderboard", "Opening Board", "Board after Round 1", "Board after Round 2", "Board after Round 3",
-          "Board after Round 4")
+PUBLIC = (
+    "Leaderboard",
+    "Opening Board",
+    "Board after Round 1",
+    "Board after Round 2",
+    "Board after Round 3",
+    "Board after Round 4",
+)
 
 
 def verdict(data, player, action, value=None):
-    rows = [a for a in data["actions"] if a["player"] == player and a["action"] == action
-            and (value is None or a["value"] == value)]
+    rows = [
+        a
+        for a in data["actions"]
+        if a["player"] == player and a["action"] == action and (value is None or a["value"] == value)
+    ]
     assert len(rows) == 1, (player, action, rows)
     return rows[0]["verdict"], rows[0]["reason"]
 
@@ -50,18 +69,19 @@ def test_a_whole_match_through_the_cli(tmp_path):
     hal = tiles["Hal"]
     off = next(d for d in Direction if hal.room(d) < 3)
     rows = [(at(1, 1), p, 1, "start", str(t)) for p, t in tiles.items()]
-    rows += [(at(1, 2), "Bob", 1, "shift", f"row {ann.row + 1} right"),
-             (at(1, 2), "Dan", 1, "shift", f"row {quiet_row} left"),
-             (at(1, 3), "Eve", 1, "shift", f"row {quiet_row} right"),
-             (at(1, 4), "Ann", 1, "move", "stay"),
-             (at(1, 4), "Gus", 1, "move", f"{four(tiles['Gus'])} 4"),
-             (at(1, 4), "Eve", 1, "move", f"{four(tiles['Eve'])} 4"),
-             (at(1, 4), "Hal", 1, "move", f"{off.value} 3"),
-             (at(1, 5), "Fay", 1, "move", a_move(str(tiles["Fay"]), None)),
-             (at(1, 6), "Fay", 1, "move", "stay"),
-             (at(1, 7), "Cat", 1, "pah", "black red square, white red circle, black blue circle; discard "
-                                         "white red circle"),
-             (at(1, 24 * 60 + 1), "Ann", 1, "move", "down 1")]
+    rows += [
+        (at(1, 2), "Bob", 1, "shift", f"row {ann.row + 1} right"),
+        (at(1, 2), "Dan", 1, "shift", f"row {quiet_row} left"),
+        (at(1, 3), "Eve", 1, "shift", f"row {quiet_row} right"),
+        (at(1, 4), "Ann", 1, "move", "stay"),
+        (at(1, 4), "Gus", 1, "move", f"{four(tiles['Gus'])} 4"),
+        (at(1, 4), "Eve", 1, "move", f"{four(tiles['Eve'])} 4"),
+        (at(1, 4), "Hal", 1, "move", f"{off.value} 3"),
+        (at(1, 5), "Fay", 1, "move", a_move(str(tiles["Fay"]), None)),
+        (at(1, 6), "Fay", 1, "move", "stay"),
+        (at(1, 7), "Cat", 1, "pah", "black red square, white red circle, black blue circle; discard white red circle"),
+        (at(1, 24 * 60 + 1), "Ann", 1, "move", "down 1"),
+    ]
     rows += [(at(1, 8), p, 1, "move", a_move(str(tiles[p]), None)) for p in ("Bob", "Cat", "Dan")]
     add_rows(path, rows)
 
@@ -93,14 +113,19 @@ def test_a_whole_match_through_the_cli(tmp_path):
     cat_start = state["Cat"]["starting"]
     new_cards = [NAMES.format(c) for c in FULL_DECK if NAMES.format(c) not in cat_start][:2]
     empty_now = next(t for t, card in r1["board"].items() if card is None)
-    rows = [(at(2, 1), "Ivy", 2, "start", empty_now), (at(2, 1), "Cat", 2, "change", f"1: {new_cards[0]}"),
-            (at(2, 2), "Cat", 2, "change", f"2: {new_cards[1]}")]
+    rows = [
+        (at(2, 1), "Ivy", 2, "start", empty_now),
+        (at(2, 1), "Cat", 2, "change", f"1: {new_cards[0]}"),
+        (at(2, 2), "Cat", 2, "change", f"2: {new_cards[1]}"),
+    ]
     dan = [NAMES.parse(c) for c in state["Dan"]["inventory"]]
     wrong = next(t for t in itertools.combinations(dan, 3) if not is_pah_set(t))
     missing = next(NAMES.format(c) for c in FULL_DECK if NAMES.format(c) not in state["Dan"]["inventory"])
     wrong_names = [NAMES.format(c) for c in wrong]
-    rows += [(at(2, 3), "Dan", 2, "pah", f"{', '.join(wrong_names)}; discard {wrong_names[0]}"),
-             (at(2, 3), "Dan", 2, "pah", f"{missing}, {wrong_names[1]}, {wrong_names[2]}; discard {missing}")]
+    rows += [
+        (at(2, 3), "Dan", 2, "pah", f"{', '.join(wrong_names)}; discard {wrong_names[0]}"),
+        (at(2, 3), "Dan", 2, "pah", f"{missing}, {wrong_names[1]}, {wrong_names[2]}; discard {missing}"),
+    ]
     rows += pahs_and_moves(state, 2, skip=("Cat", "Dan"))
     add_rows(path, rows)
     code, r2, output = score(path, 2)
@@ -150,18 +175,21 @@ def test_a_whole_match_through_the_cli(tmp_path):
 
     result = run("standings", "--book", path, "--json")
     assert result.exit_code == 1, result.output  # the Zed row is still reported
-    final = json.loads(result.output[:result.output.rindex("}") + 1])
+    final = json.loads(result.output[: result.output.rindex("}") + 1])
     places = final["standings"]
     assert final["final"] and [p["rank"] for p in places] == list(range(1, 10))
     assert sum(p["tol"] for p in places) == 1 and places[0]["tol"] and places[0]["garnets"] == 7
     assert [p["ec"] for p in places] == [False] * 6 + [True] * 3
     points = [p["points"] for p in places]
     assert points == sorted(points, reverse=True) and points == sorted(
-        (s["points"] for s in r5["players"].values()), reverse=True)
+        (s["points"] for s in r5["players"].values()), reverse=True
+    )
     assert {e["player"]: (e["garnets"], e["tokens_of_life"], e["elimination_candidate"]) for e in final["paid"]} == {
-        places[0]["player"]: (7, 1, False), **{p["player"]: (0, 0, True) for p in places[6:]}}
+        places[0]["player"]: (7, 1, False),
+        **{p["player"]: (0, 0, True) for p in places[6:]},
+    }
     again = run("standings", "--book", path, "--json")
-    assert json.loads(again.output[:again.output.rindex("}") + 1])["paid"] == []
+    assert json.loads(again.output[: again.output.rindex("}") + 1])["paid"] == []
     balances = json.loads(run("ledger", "--book", path, "--json").output)["players"]
     assert balances["Eve"]["garnets"] == 5 and balances["Cat"]["garnets"] == 2
     assert balances[places[0]["player"]]["tokens_of_life"] == 1

@@ -146,21 +146,46 @@ def test_random_rounds_match_a_plain_re_simulation():
         starting = deal(game, names)
         match = new_match(board, starting)
         sim_board = [[board.cells[r * 6 + c] for c in range(6)] for r in range(6)]
-        sim = {n: {"pos": None, "dir": None, "starting": list(cards), "inventory": set(cards), "points": 0, "pahs": 0,
-                   "with_starting": 0}
-               for n, cards in starting.items()}
+        sim = {
+            n: {
+                "pos": None,
+                "dir": None,
+                "starting": list(cards),
+                "inventory": set(cards),
+                "points": 0,
+                "pahs": 0,
+                "with_starting": 0,
+            }
+            for n, cards in starting.items()
+        }
         for number in range(1, 6):
             rows, seen_rows = [], itertools.count(2)
             for _ in range(rand.randint(0, 45)):
                 name = rand.choice(names)
                 kind, payload, value = random_row(rand, sim_board, sim[name], number)
                 minute = rand.choice([rand.uniform(0, CLOSE)] * 8 + [CLOSE, CLOSE + rand.uniform(1, 60)])
-                rows.append({"row": next(seen_rows), "minute": minute, "player": name, "kind": kind,
-                             "payload": payload, "value": value})
+                rows.append(
+                    {
+                        "row": next(seen_rows),
+                        "minute": minute,
+                        "player": name,
+                        "kind": kind,
+                        "payload": payload,
+                        "value": value,
+                    }
+                )
             rand.shuffle(rows)
             balances = {n: rand.choice([0, 0, 1, 3, 4, 9]) for n in names}
-            subs = [Submission(row["row"], OPENS + dt.timedelta(minutes=row["minute"]), row["player"].lower(),
-                               row["kind"], row["value"]) for row in rows]
+            subs = [
+                Submission(
+                    row["row"],
+                    OPENS + dt.timedelta(minutes=row["minute"]),
+                    row["player"].lower(),
+                    row["kind"],
+                    row["value"],
+                )
+                for row in rows
+            ]
             result = resolve_round(match, number, subs, OPENS + dt.timedelta(minutes=CLOSE), balances)
             rows.sort(key=lambda row: (row["minute"], row["row"]))
             sim_board, spent = simulate(sim_board, sim, number, rows, balances)
@@ -172,8 +197,11 @@ def test_random_rounds_match_a_plain_re_simulation():
                 got, want = match.players[name], sim[name]
                 assert got.inventory == want["inventory"], (context, name)
                 assert list(got.starting) == want["starting"], (context, name)
-                assert (got.points, got.pahs, got.pahs_with_starting) == \
-                    (want["points"], want["pahs"], want["with_starting"]), (context, name)
+                assert (got.points, got.pahs, got.pahs_with_starting) == (
+                    want["points"],
+                    want["pahs"],
+                    want["with_starting"],
+                ), (context, name)
                 assert (None if got.tile is None else (got.tile.row, got.tile.column)) == want["pos"], (context, name)
                 assert (None if got.direction is None else got.direction.value) == want["dir"], (context, name)
             assert len(result.actions) == len(rows) and all(j.reason for j in result.actions)

@@ -5,10 +5,9 @@ import pytest
 
 from hostkit.games.paths_and_pahs.actions import Verdict
 from hostkit.games.paths_and_pahs.board import Direction, Tile
-from hostkit.games.paths_and_pahs.match import RULES, Rules, deal, deal_starting, new_match
 from hostkit.games.paths_and_pahs.cards import shares_no_value
+from hostkit.games.paths_and_pahs.match import RULES, Rules, deal, deal_starting, new_match
 from hostkit.games.paths_and_pahs.rounds import resolve_round
-
 from tests.games.paths_and_pahs.helpers import CLOSES, card, layout, match_of, sub
 
 ANN = "white yellow triangle; grey blue circle"
@@ -26,8 +25,9 @@ def play(match, number, rows, garnets=None, **kwargs):
 
 def placed(match, **tiles):
     """The match with players moved onto tiles, as after an earlier round."""
-    players = {n: dataclasses.replace(p, tile=Tile.parse(tiles[n])) if n in tiles else p
-               for n, p in match.players.items()}
+    players = {
+        n: dataclasses.replace(p, tile=Tile.parse(tiles[n])) if n in tiles else p for n, p in match.players.items()
+    }
     return dataclasses.replace(match, players=players)
 
 
@@ -40,8 +40,13 @@ def test_deal_gives_two_cards_sharing_no_value_independently_per_player():
 
 def test_new_match_refuses_a_player_twice_or_one_card_twice():
     with pytest.raises(ValueError, match="named twice"):
-        new_match(layout(), {"Ann": (card("black red square"), card("white blue circle")),
-                             "ann": (card("black red square"), card("white blue circle"))})
+        new_match(
+            layout(),
+            {
+                "Ann": (card("black red square"), card("white blue circle")),
+                "ann": (card("black red square"), card("white blue circle")),
+            },
+        )
     with pytest.raises(ValueError, match="not two different cards"):
         new_match(layout(), {"Ann": (card("black red square"), card("black red square"))})
 
@@ -53,12 +58,26 @@ def test_round_1_starts_on_an_empty_tile_and_a_player_without_start_is_reported(
     assert result.actions[1].reason.startswith("B2 holds black red square; start on an empty tile (A1, B1, C1, ")
     assert result.match.players["Ann"].tile == Tile.parse("A2")
     assert result.match.players["Bob"].tile is None
-    assert result.reports == ("Bob sent no start and stays off the board until they send one (an empty tile)",
-                              "Cat sent no start and stays off the board until they send one (an empty tile)")
-    later = play(result.match, 2, [sub("Bob", "move", "up 1"), sub("Cat", "start", "C3"), sub("Ann", "start", "A3"),
-                                   sub("Cat", "move", "down 1")])
-    assert verdicts(later) == [("Bob", "move", "rejected"), ("Cat", "start", "applied"), ("Ann", "start", "rejected"),
-                               ("Cat", "move", "applied")]
+    assert result.reports == (
+        "Bob sent no start and stays off the board until they send one (an empty tile)",
+        "Cat sent no start and stays off the board until they send one (an empty tile)",
+    )
+    later = play(
+        result.match,
+        2,
+        [
+            sub("Bob", "move", "up 1"),
+            sub("Cat", "start", "C3"),
+            sub("Ann", "start", "A3"),
+            sub("Cat", "move", "down 1"),
+        ],
+    )
+    assert verdicts(later) == [
+        ("Bob", "move", "rejected"),
+        ("Cat", "start", "applied"),
+        ("Ann", "start", "rejected"),
+        ("Cat", "move", "applied"),
+    ]
     assert "not on the board; send start" in later.actions[0].reason
     assert "already stands on A2" in later.actions[2].reason
     assert later.match.players["Cat"].tile == Tile.parse("C4")
@@ -68,8 +87,12 @@ def test_round_1_starts_on_an_empty_tile_and_a_player_without_start_is_reported(
 def test_shifts_of_a_round_are_summed_per_line_cancel_and_wrap():
     board = layout(A3="black red square", F3="white red circle", A1="grey blue circle")
     match = match_of(board, Ann=ANN, Bob=BOB, Cat=ANN, Dan=BOB)
-    rows = [sub("Ann", "shift", "row 1 left"), sub("Bob", "shift", "row 1 right"),
-            sub("Cat", "shift", "row 3 left"), sub("Dan", "shift", "row 3 left")]
+    rows = [
+        sub("Ann", "shift", "row 1 left"),
+        sub("Bob", "shift", "row 1 right"),
+        sub("Cat", "shift", "row 3 left"),
+        sub("Dan", "shift", "row 3 left"),
+    ]
     result = play(match, 1, rows)
     assert all(j.verdict is Verdict.APPLIED for j in result.actions)
     assert result.as_json()["shifts"] == {"row 1": 0, "row 3": -2}
@@ -85,8 +108,17 @@ def test_shifts_of_a_round_are_summed_per_line_cancel_and_wrap():
 def test_players_do_not_move_with_the_board_and_collect_the_card_a_shift_brought_under_them():
     board = layout(D1="black red square", D2="white red circle", C2="grey yellow triangle")
     match = match_of(board, Ann=ANN, Bob=BOB)
-    result = play(match, 1, [sub("Ann", "start", "C1"), sub("Bob", "start", "E1"), sub("Bob", "shift", "row 1 left"),
-                             sub("Ann", "move", "down 1"), sub("Bob", "move", "stay")])
+    result = play(
+        match,
+        1,
+        [
+            sub("Ann", "start", "C1"),
+            sub("Bob", "start", "E1"),
+            sub("Bob", "shift", "row 1 left"),
+            sub("Ann", "move", "down 1"),
+            sub("Bob", "move", "stay"),
+        ],
+    )
     ann, bob = result.match.players["Ann"], result.match.players["Bob"]
     assert result.board[Tile.parse("C1")] == card("black red square")
     assert ann.tile == Tile.parse("C2") and ann.direction is Direction.DOWN
@@ -106,18 +138,37 @@ def test_the_inventory_is_a_set_and_a_card_already_held_adds_nothing():
 
 def test_refused_moves_off_the_board_opposite_and_a_fourth_tile_without_garnets():
     match = placed(match_of(layout(), Ann=ANN, Bob=BOB, Cat=ANN, Dan=BOB), Ann="B1", Bob="C3", Cat="A6", Dan="A1")
-    first = play(match, 1, [sub("Ann", "move", "left 3"), sub("Bob", "move", "left 2"),
-                            sub("Cat", "move", "right 4"), sub("Dan", "move", "right 4")], {"Cat": 3, "Dan": 4})
-    assert verdicts(first) == [("Ann", "move", "rejected"), ("Bob", "move", "applied"), ("Cat", "move", "rejected"),
-                               ("Dan", "move", "applied")]
-    assert first.actions[0].reason == ("left 3 from B1 would leave the board; there is 1 tile that way, and moves "
-                                       "do not wrap")
+    first = play(
+        match,
+        1,
+        [
+            sub("Ann", "move", "left 3"),
+            sub("Bob", "move", "left 2"),
+            sub("Cat", "move", "right 4"),
+            sub("Dan", "move", "right 4"),
+        ],
+        {"Cat": 3, "Dan": 4},
+    )
+    assert verdicts(first) == [
+        ("Ann", "move", "rejected"),
+        ("Bob", "move", "applied"),
+        ("Cat", "move", "rejected"),
+        ("Dan", "move", "applied"),
+    ]
+    assert first.actions[0].reason == (
+        "left 3 from B1 would leave the board; there is 1 tile that way, and moves do not wrap"
+    )
     assert first.actions[2].reason == "Cat has 3 garnets and cannot spend 4 on a fourth tile"
-    assert first.match.players["Dan"].tile == Tile.parse("E1") and first.spent == {"Ann": 0, "Bob": 0, "Cat": 0,
-                                                                                   "Dan": 4}
+    assert first.match.players["Dan"].tile == Tile.parse("E1") and first.spent == {
+        "Ann": 0,
+        "Bob": 0,
+        "Cat": 0,
+        "Dan": 4,
+    }
     assert first.match.players["Ann"].tile == Tile.parse("B1") and first.match.players["Ann"].direction is None
-    second = play(first.match, 2, [sub("Bob", "move", "right 1"), sub("Dan", "move", "left 1"),
-                                   sub("Ann", "move", "right 1")])
+    second = play(
+        first.match, 2, [sub("Bob", "move", "right 1"), sub("Dan", "move", "left 1"), sub("Ann", "move", "right 1")]
+    )
     assert verdicts(second) == [("Bob", "move", "rejected"), ("Dan", "move", "rejected"), ("Ann", "move", "applied")]
     assert second.actions[0].reason == "Bob moved left in round 1 and cannot move right, the opposite way, in round 2"
     third = play(second.match, 3, [sub("Bob", "move", "right 1")])
@@ -128,21 +179,32 @@ def test_refused_moves_off_the_board_opposite_and_a_fourth_tile_without_garnets(
 def test_pahs_resolve_in_time_order_against_what_is_held_then():
     held = "black red square; white red circle"
     match = placed(match_of(layout(), Ann=held, Bob=held), Ann="A1", Bob="A1")
-    hold = {n: dataclasses.replace(p, inventory=p.inventory | {card("black blue circle"), card("grey red circle")})
-            for n, p in match.players.items()}
+    hold = {
+        n: dataclasses.replace(p, inventory=p.inventory | {card("black blue circle"), card("grey red circle")})
+        for n, p in match.players.items()
+    }
     match = dataclasses.replace(match, players=hold, round=1)
-    rows = [sub("Ann", "pah", PAH + "; discard black blue circle", 1),
-            sub("Ann", "pah", PAH + "; discard white red circle", 2),
-            sub("Bob", "pah", "black red square, white red circle, grey red circle; discard grey red circle", 1),
-            sub("Bob", "pah", "black red square, grey red circle, black blue circle; discard black red square", 2),
-            sub("Bob", "pah", PAH + "; discard white red circle", 3)]
+    rows = [
+        sub("Ann", "pah", PAH + "; discard black blue circle", 1),
+        sub("Ann", "pah", PAH + "; discard white red circle", 2),
+        sub("Bob", "pah", "black red square, white red circle, grey red circle; discard grey red circle", 1),
+        sub("Bob", "pah", "black red square, grey red circle, black blue circle; discard black red square", 2),
+        sub("Bob", "pah", PAH + "; discard white red circle", 3),
+    ]
     result = play(match, 2, rows)
-    assert verdicts(result) == [("Ann", "pah", "applied"), ("Bob", "pah", "rejected"), ("Ann", "pah", "rejected"),
-                                ("Bob", "pah", "applied"), ("Bob", "pah", "rejected")]
-    assert result.actions[0].reason == ("a PAH worth 7 (made with starting cards black red square, white red circle); "
-                                        "black blue circle is discarded")
-    assert result.actions[1].reason == ("not a PAH: the backgrounds are all different (black, white, grey); "
-                                        "the colours are all the same (red)")
+    assert verdicts(result) == [
+        ("Ann", "pah", "applied"),
+        ("Bob", "pah", "rejected"),
+        ("Ann", "pah", "rejected"),
+        ("Bob", "pah", "applied"),
+        ("Bob", "pah", "rejected"),
+    ]
+    assert result.actions[0].reason == (
+        "a PAH worth 7 (made with starting cards black red square, white red circle); black blue circle is discarded"
+    )
+    assert result.actions[1].reason == (
+        "not a PAH: the backgrounds are all different (black, white, grey); the colours are all the same (red)"
+    )
     assert result.actions[2].reason == "Ann does not hold black blue circle"  # discarded by her PAH a minute earlier
     assert result.actions[4].reason == "Bob does not hold black red square"
     ann, bob = result.match.players["Ann"], result.match.players["Bob"]
@@ -157,27 +219,41 @@ def test_pah_values_by_round_and_none_in_round_1():
     match = placed(match_of(layout(A1="black blue circle"), Ann=held), Ann="A1")
     first = play(match, 1, [sub("Ann", "pah", PAH + "; discard black red square"), sub("Ann", "move", "stay")])
     assert first.actions[0].verdict is Verdict.REJECTED
-    assert first.actions[0].reason == ("PAHs made in round 1 score nothing (they score in rounds 2–4 and the "
-                                       "endgame); no card is discarded")
+    assert first.actions[0].reason == (
+        "PAHs made in round 1 score nothing (they score in rounds 2–4 and the endgame); no card is discarded"
+    )
     rules = Rules(pah_points={2: 10, 5: 1})
     second = play(first.match, 2, [sub("Ann", "pah", PAH + "; discard black blue circle")], rules=rules)
     assert second.match.players["Ann"].points == 10
-    assert "PAHs made in round 3 score nothing (they score in rounds 2 and the endgame)" in \
-        play(second.match, 3, [sub("Ann", "pah", PAH + "; discard black red square")], rules=rules).actions[0].reason
+    assert (
+        "PAHs made in round 3 score nothing (they score in rounds 2 and the endgame)"
+        in play(second.match, 3, [sub("Ann", "pah", PAH + "; discard black red square")], rules=rules).actions[0].reason
+    )
 
 
 def test_a_change_spends_a_garnet_before_pahs_and_replaces_the_starting_card():
     match = placed(match_of(layout(), Ann="black red square; white yellow triangle", Bob=BOB), Ann="A1")
-    match = dataclasses.replace(match, round=1, players={**match.players, "Ann": dataclasses.replace(
-        match.players["Ann"], inventory=match.players["Ann"].inventory | {card("black blue circle")})})
-    rows = [sub("Ann", "pah", PAH + "; discard black blue circle", 1),  # sent before the change, resolved after it
-            sub("Ann", "change", "2: white red circle", 2),
-            sub("Bob", "change", "1: black red square", 1)]
+    match = dataclasses.replace(
+        match,
+        round=1,
+        players={
+            **match.players,
+            "Ann": dataclasses.replace(
+                match.players["Ann"], inventory=match.players["Ann"].inventory | {card("black blue circle")}
+            ),
+        },
+    )
+    rows = [
+        sub("Ann", "pah", PAH + "; discard black blue circle", 1),  # sent before the change, resolved after it
+        sub("Ann", "change", "2: white red circle", 2),
+        sub("Bob", "change", "1: black red square", 1),
+    ]
     result = play(match, 2, rows, {"Ann": 1, "Bob": 0})
     assert verdicts(result) == [("Ann", "pah", "applied"), ("Bob", "change", "rejected"), ("Ann", "change", "applied")]
     assert result.actions[1].reason == "Bob has 0 garnets and cannot spend 1 on changing starting card 1"
-    assert result.actions[2].reason == ("starting card 2 is now white red circle for 1 garnet; "
-                                        "white yellow triangle leaves the inventory")
+    assert result.actions[2].reason == (
+        "starting card 2 is now white red circle for 1 garnet; white yellow triangle leaves the inventory"
+    )
     ann = result.match.players["Ann"]
     assert ann.starting == (card("black red square"), card("white red circle"))
     assert ann.inventory == {card("black red square"), card("white red circle")}
@@ -186,13 +262,20 @@ def test_a_change_spends_a_garnet_before_pahs_and_replaces_the_starting_card():
 
 def test_a_second_change_in_a_round_supersedes_the_first_and_costs_nothing_more():
     match = match_of(layout(), Ann="black red square; white yellow triangle")
-    rows = [sub("Ann", "change", "1: grey blue circle", 1), sub("Ann", "change", "1: white red circle", 2),
-            sub("Ann", "change", "2: black red square", 3)]
+    rows = [
+        sub("Ann", "change", "1: grey blue circle", 1),
+        sub("Ann", "change", "1: white red circle", 2),
+        sub("Ann", "change", "2: black red square", 3),
+    ]
     result = play(match, 1, rows, {"Ann": 5})
-    assert verdicts(result) == [("Ann", "change", "superseded"), ("Ann", "change", "superseded"),
-                                ("Ann", "change", "rejected")]
-    assert result.actions[2].reason == ("black red square is already starting card 1; the two starting cards are "
-                                        "different cards")
+    assert verdicts(result) == [
+        ("Ann", "change", "superseded"),
+        ("Ann", "change", "superseded"),
+        ("Ann", "change", "rejected"),
+    ]
+    assert result.actions[2].reason == (
+        "black red square is already starting card 1; the two starting cards are different cards"
+    )
     assert result.actions[0].reason.startswith("superseded by Ann's later change (row ")
     assert result.spent["Ann"] == 0
 
@@ -200,11 +283,22 @@ def test_a_second_change_in_a_round_supersedes_the_first_and_costs_nothing_more(
 def test_the_endgame_only_makes_pahs():
     held = "black red square; white red circle"
     match = placed(match_of(layout(), Ann=held), Ann="A1")
-    match = dataclasses.replace(match, round=4, players={"Ann": dataclasses.replace(
-        match.players["Ann"], inventory=match.players["Ann"].inventory | {card("black blue circle")})})
-    rows = [sub("Ann", "change", "1: grey blue circle"), sub("Ann", "move", "down 1"),
-            sub("Ann", "shift", "row 1 left"), sub("Ann", "start", "B2"),
-            sub("Ann", "pah", PAH + "; discard white red circle")]
+    match = dataclasses.replace(
+        match,
+        round=4,
+        players={
+            "Ann": dataclasses.replace(
+                match.players["Ann"], inventory=match.players["Ann"].inventory | {card("black blue circle")}
+            )
+        },
+    )
+    rows = [
+        sub("Ann", "change", "1: grey blue circle"),
+        sub("Ann", "move", "down 1"),
+        sub("Ann", "shift", "row 1 left"),
+        sub("Ann", "start", "B2"),
+        sub("Ann", "pah", PAH + "; discard white red circle"),
+    ]
     result = play(match, 5, rows, {"Ann": 9})
     assert [j.verdict.value for j in result.actions] == ["rejected"] * 4 + ["applied"]
     assert result.actions[0].reason == "round 5 is the endgame: players only make PAHs, so no change"
@@ -216,16 +310,32 @@ def test_the_endgame_only_makes_pahs():
 def test_superseded_late_unreadable_and_unknown_rows():
     match = match_of(layout(), Ann=ANN, Bob=BOB)
     late = sub("Ann", "move", "down 2", 24 * 60 + 1)
-    rows = [sub("Ann", "start", "A1", 1), sub("Ann", "start", "B1", 2), sub("Ann", "move", "down 3", 3),
-            late, sub("Ann", "move", "down 1", 4), sub("Bob", "start", "A9", 5), sub("Zed", "start", "A1", 6),
-            sub("Bob", "dance", "A1", 7), sub("Ann", "move", "down 1", 24 * 60)]  # the last one lands on the close
+    rows = [
+        sub("Ann", "start", "A1", 1),
+        sub("Ann", "start", "B1", 2),
+        sub("Ann", "move", "down 3", 3),
+        late,
+        sub("Ann", "move", "down 1", 4),
+        sub("Bob", "start", "A9", 5),
+        sub("Zed", "start", "A1", 6),
+        sub("Bob", "dance", "A1", 7),
+        sub("Ann", "move", "down 1", 24 * 60),
+    ]  # the last one lands on the close
     result = play(match, 1, rows)
-    assert verdicts(result) == [("Ann", "start", "superseded"), ("Ann", "start", "applied"),
-                                ("Ann", "move", "superseded"), ("Ann", "move", "superseded"),
-                                ("Bob", "start", "rejected"), ("Zed", "start", "rejected"),
-                                ("Bob", "dance", "rejected"), ("Ann", "move", "applied"), ("Ann", "move", "late")]
-    assert result.actions[-1].reason == ("sent at 2030-01-02 12:01:00, after round 1 closed at 2030-01-02 12:00:00; "
-                                         "not counted")
+    assert verdicts(result) == [
+        ("Ann", "start", "superseded"),
+        ("Ann", "start", "applied"),
+        ("Ann", "move", "superseded"),
+        ("Ann", "move", "superseded"),
+        ("Bob", "start", "rejected"),
+        ("Zed", "start", "rejected"),
+        ("Bob", "dance", "rejected"),
+        ("Ann", "move", "applied"),
+        ("Ann", "move", "late"),
+    ]
+    assert result.actions[-1].reason == (
+        "sent at 2030-01-02 12:01:00, after round 1 closed at 2030-01-02 12:00:00; not counted"
+    )
     assert result.actions[4].reason == "tile 'A9' is off the board; columns run A–F and rows 1–6; not counted"
     assert "'Zed' is not a player of this match (Ann, Bob)" in result.actions[5].reason
     assert result.match.players["Ann"].tile == Tile.parse("B2")
@@ -248,18 +358,36 @@ def test_rounds_resolve_in_order_and_the_result_is_json():
     result = play(match, 1, [sub("@ann ", "start", "A1")], {"ANN": 2})
     data = result.as_json()
     assert set(data) == {"game", "round", "board", "shifts", "players", "actions"}
-    assert data["players"]["Ann"]["tile"] == "A1" and data["players"]["Ann"]["starting"] == ["white yellow triangle",
-                                                                                           "grey blue circle"]
-    assert data["actions"][0] == {"timestamp": "2030-01-01T12:00:00+00:00", "player": "@ann ", "action": "start",
-                                  "value": "A1", "verdict": "applied", "reason": "starts on A1"}
+    assert data["players"]["Ann"]["tile"] == "A1" and data["players"]["Ann"]["starting"] == [
+        "white yellow triangle",
+        "grey blue circle",
+    ]
+    assert data["actions"][0] == {
+        "timestamp": "2030-01-01T12:00:00+00:00",
+        "player": "@ann ",
+        "action": "start",
+        "value": "A1",
+        "verdict": "applied",
+        "reason": "starts on A1",
+    }
     assert result.match.round == 1 and RULES.pah_value(5) == 4
 
 
 def test_rows_sent_before_the_round_opened_are_rejected_and_supersede_nothing():
     match = match_of(layout(), Ann=ANN)
-    rows = [sub("Ann", "start", "A1", -5), sub("Ann", "start", "B1", 5, ), sub("Ann", "move", "down 1", -1)]
+    rows = [
+        sub("Ann", "start", "A1", -5),
+        sub(
+            "Ann",
+            "start",
+            "B1",
+            5,
+        ),
+        sub("Ann", "move", "down 1", -1),
+    ]
     result = play(match, 1, rows, opens=rows[1].at - dt.timedelta(minutes=5))
     assert verdicts(result) == [("Ann", "start", "rejected"), ("Ann", "move", "rejected"), ("Ann", "start", "applied")]
-    assert result.actions[0].reason == ("sent at 2030-01-01 11:55:00, before round 1 opened at 2030-01-01 12:00:00; "
-                                        "not counted")
+    assert result.actions[0].reason == (
+        "sent at 2030-01-01 11:55:00, before round 1 opened at 2030-01-01 12:00:00; not counted"
+    )
     assert result.match.players["Ann"].tile == Tile.parse("B1")

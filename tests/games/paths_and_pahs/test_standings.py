@@ -4,7 +4,6 @@ from hostkit.games.paths_and_pahs.board import Direction, Tile
 from hostkit.games.paths_and_pahs.match import PlayerState, Rules
 from hostkit.games.paths_and_pahs.messages import private_message
 from hostkit.games.paths_and_pahs.standings import ordinal, rank_players
-
 from tests.games.paths_and_pahs.helpers import card
 
 STARTING = (card("black red square"), card("white yellow circle"))
@@ -17,8 +16,17 @@ def player(name, points, with_starting=0, pahs=None):
 
 
 def test_rank_by_points_then_pahs_with_a_starting_card_then_a_seeded_draw():
-    field = [player("Ann", 20, 1), player("Bob", 30, 0), player("Cat", 20, 3), player("Dan", 10, 2),
-             player("Eve", 10, 2), player("Fay", 5), player("Gus", 0), player("Hal", 25), player("Ivy", 10, 1)]
+    field = [
+        player("Ann", 20, 1),
+        player("Bob", 30, 0),
+        player("Cat", 20, 3),
+        player("Dan", 10, 2),
+        player("Eve", 10, 2),
+        player("Fay", 5),
+        player("Gus", 0),
+        player("Hal", 25),
+        player("Ivy", 10, 1),
+    ]
     standings = rank_players(field, SEED)
     order = [p.player for p in standings.places]
     assert order[:4] == ["Bob", "Hal", "Cat", "Ann"] and order[-3:] == ["Ivy", "Fay", "Gus"]
@@ -30,8 +38,10 @@ def test_rank_by_points_then_pahs_with_a_starting_card_then_a_seeded_draw():
     assert top.reason == "1st with 30 points from 6 PAHs; the top player wins a ToL and 7 garnets."
     assert standings.ec == ("Ivy", "Fay", "Gus")
     cat = standings.places[2]
-    assert cat.reason == ("3rd with 20 points from 4 PAHs; tied on points with Ann, so ranked by PAHs made with a "
-                          "starting card (Cat 3, Ann 1).")
+    assert cat.reason == (
+        "3rd with 20 points from 4 PAHs; tied on points with Ann, so ranked by PAHs made with a "
+        "starting card (Cat 3, Ann 1)."
+    )
     assert standings.places[-1].reason == "9th with 0 points from 0 PAHs; among the 3 lowest, EC."
     (draw,) = standings.draws
     assert draw.tied == ("Dan", "Eve") and set(draw.order) == {"Dan", "Eve"}
@@ -54,8 +64,19 @@ def test_seeded_draws_differ_by_seed_and_a_tie_at_the_top_still_gives_one_tol():
 def test_small_fields_never_make_the_top_player_ec_and_rules_are_settings():
     standings = rank_players([player("Ann", 10), player("Bob", 5)], 0, Rules(top_garnets=3, lowest_ec=3))
     assert standings.ec == ("Bob",) and standings.top.garnets == 3
-    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == \
-        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+        "111th",
+    ]
 
 
 def test_private_messages_tell_position_inventory_and_points():
@@ -64,14 +85,24 @@ def test_private_messages_tell_position_inventory_and_points():
     assert text.splitlines()[0] == "Paths and PAHs: your starting cards, Ann"
     assert "not on the board yet: send start" in text
     assert "Starting cards: 1. black red square; 2. white yellow circle." in text
-    later = PlayerState("Ann", STARTING, frozenset({STARTING[1], card("grey blue triangle")}), Tile.parse("C4"),
-                        Direction.LEFT, points=13, pahs=2, pahs_with_starting=1)
+    later = PlayerState(
+        "Ann",
+        STARTING,
+        frozenset({STARTING[1], card("grey blue triangle")}),
+        Tile.parse("C4"),
+        Direction.LEFT,
+        points=13,
+        pahs=2,
+        pahs_with_starting=1,
+    )
     text = private_message(later, 3)
-    assert text == ("Paths and PAHs, after round 3: Ann\n"
-                    "You stand on C4, after moving left.\n"
-                    "Starting cards: 1. black red square; 2. white yellow circle.\n"
-                    "Inventory (2 cards):\n"
-                    "- white yellow circle (starting card)\n"
-                    "- grey blue triangle\n"
-                    "Points: 13 from 2 PAHs (1 made with a starting card).")
+    assert text == (
+        "Paths and PAHs, after round 3: Ann\n"
+        "You stand on C4, after moving left.\n"
+        "Starting cards: 1. black red square; 2. white yellow circle.\n"
+        "Inventory (2 cards):\n"
+        "- white yellow circle (starting card)\n"
+        "- grey blue triangle\n"
+        "Points: 13 from 2 PAHs (1 made with a starting card)."
+    )
     assert private_message(later, 5).startswith("Paths and PAHs, after the endgame: Ann")

@@ -44,14 +44,21 @@ def write(path, **tabs_by_name) -> None:
 
 def new_match(path, balances: dict[str, int] | None = None) -> None:
     """new, board and deal through the CLI; the five rounds' Opens typed; the season's garnets in the Ledger."""
-    for args in (("new", "paths-and-pahs", "--book", path, "--players", ",".join(PLAYERS), "--seed", SEED),
-                 ("board", "--book", path, "--round", 1), ("deal", "--book", path, "--round", 1)):
+    for args in (
+        ("new", "paths-and-pahs", "--book", path, "--players", ",".join(PLAYERS), "--seed", SEED),
+        ("board", "--book", path, "--round", 1),
+        ("deal", "--book", path, "--round", 1),
+    ):
         result = run(*args)
         assert result.exit_code == 0, result.output
     ledger = [["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate", "Reason"]]
     ledger += [["Season", None, p, g, 0, None, "brought forward"] for p, g in (balances or {}).items()]
-    write(path, Rounds=[["Round", "Opens", "Closes"]] + [[n, opens(n), None] for n in range(1, 6)],
-          Submissions=[SUBMISSIONS], Ledger=ledger)
+    write(
+        path,
+        Rounds=[["Round", "Opens", "Closes"]] + [[n, opens(n), None] for n in range(1, 6)],
+        Submissions=[SUBMISSIONS],
+        Ledger=ledger,
+    )
 
 
 def add_rows(path, rows) -> None:
@@ -69,7 +76,7 @@ def score(path, number: int, *extra) -> tuple[int, dict, str]:
     result = run("score", "--book", path, "--round", number, "--json", *extra)
     assert "Traceback" not in result.output
     start = result.output.index("{")
-    return result.exit_code, json.loads(result.output[start:result.output.rindex("}") + 1]), result.output
+    return result.exit_code, json.loads(result.output[start : result.output.rindex("}") + 1]), result.output
 
 
 def a_pah(inventory: list[str], starting: list[str]) -> tuple[str, str] | None:
