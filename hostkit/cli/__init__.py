@@ -22,6 +22,8 @@ SHARED: dict[str, tuple[str, str]] = {
     "play": ("phases", "Run a live phase: show each decision due, ask you for it, save it at once."),
     "standings": ("phases", "Print the match table, write the public Leaderboard, and pay out a final result."),
     "ledger": ("ledger", "Print each player's season balance from a workbook's Ledger tab."),
+    "publish": ("upkeep", "Write every public tab of the match, as it stands, to the players' workbook."),
+    "dismiss": ("upkeep", "Mark a reported row as handled: it is neither judged nor reported again."),
     "pull": ("sync", "Snapshot a Google Sheet into an .xlsx copy to work on offline."),
     "push": ("sync", "Write the tabs changed in an offline copy back to its Google Sheet."),
 }

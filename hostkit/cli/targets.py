@@ -81,7 +81,7 @@ def claim(book: Book, tabs: Mapping[str, Rows], role: str, match: Identity) -> d
                 f"match a {role} workbook of its own."
             )
     marks = tables.get(MARK_TAB)
-    rows: Rows = [list(MARK_HEADER)] + (marks.filled_rows() if marks is not None else [])
+    rows: Rows = [list(MARK_HEADER)] + (marks.filled_rows(handled=True) if marks is not None else [])
     served = [
         (str(r[0] or "").strip(), str(r[1] or "").strip(), str(r[2] or "").strip()) for r in rows[1:] if len(r) > 1
     ]
@@ -97,15 +97,21 @@ def claim(book: Book, tabs: Mapping[str, Rows], role: str, match: Identity) -> d
     return {MARK_TAB: rows + [[role, match.id, match.name, match.game]]}
 
 
-def public_target(book: Book, game: Game, writes: Mapping[str, Rows]) -> Target | None:
-    """The public tabs of this command's writes, for the public workbook, with its `hostkit` tab when new."""
+def public_target(book: Book, game: Game, writes: Mapping[str, Rows], whole: bool = False) -> Target | None:
+    """The public tabs of this command's writes, for the public workbook, with its `hostkit` tab when new.
+
+    The public workbook keeps the whole public set: a public tab of the match that it lacks (it was started
+    late, or a command ran without it) is copied from the match workbook as it stands, looks and all. With
+    `whole`, every public tab of the match is copied (`hostkit publish`)."""
     public = {tab: rows for tab, rows in writes.items() if game.is_public(tab)}
-    if book.public is None or not public or book.match is None:
+    if book.public is None or book.match is None or not (public or whole):
         return None
     exists = getattr(book.public, "path", None) is None or book.public.path.exists()
-    return Target(
-        book.public, {**claim(book.public, book.public.read() if exists else {}, PUBLIC, book.match), **public}
-    )
+    held = book.public.read() if exists else {}
+    have = {name.casefold() for name in [*public, *([] if whole else held)]}
+    missing = [name for name in book.read() if game.is_public(name) and name.casefold() not in have]
+    copied = book.read_styled(missing) if missing else {}
+    return Target(book.public, {**claim(book.public, held, PUBLIC, book.match), **copied, **public})
 
 
 def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> list[Target]:

@@ -12,6 +12,10 @@ Cell = str | int | float | bool | dt.datetime | dt.date | None | Styled
 Rows = list[list[Cell]]
 
 
+HANDLED = "Handled"
+"""The column a host adds to any input tab to mark rows dealt with (see Table.is_handled)."""
+
+
 class BookError(Exception):
     """The workbook cannot be used as it is: a missing tab or column, or a bad setting."""
 
@@ -97,16 +101,29 @@ class Table:
             )
         return places[0]
 
-    def filled_rows(self) -> Rows:
-        """The data rows that are not wholly blank, as typed."""
-        return [row for row in self.rows if not is_blank_row(row)]
+    def filled_rows(self, handled: bool = False) -> Rows:
+        """The data rows that are not wholly blank, as typed; rows the host marked handled only when asked (a
+        command rewriting the tab keeps them)."""
+        return [row for row in self.rows if not is_blank_row(row) and (handled or not self.is_handled(row))]
+
+    def is_handled(self, row: Sequence[Cell]) -> bool:
+        """Whether the host marked the row handled: its Handled cell holds anything (`hostkit dismiss` writes
+        one). A handled row is neither judged nor reported again."""
+        column = self._handled_column
+        return column is not None and column < len(row) and not is_blank(row[column])
+
+    @property
+    def _handled_column(self) -> int | None:
+        keys = [_key(h) for h in self.header]
+        return keys.index(_key(HANDLED)) if _key(HANDLED) in keys else None
 
     def records(self, *columns: str, optional: Sequence[str] = ()) -> Iterator[Record]:
-        """The rows that are not wholly blank, with the named columns (a missing optional one reads blank)."""
+        """The rows that are not wholly blank nor handled, with the named columns (a missing optional one reads
+        blank)."""
         wanted = {c: self._index(c) for c in columns}
         wanted.update({c: self._index(c) for c in optional if self.has_column(c)})
         for number, row in enumerate(self.rows, start=2):
-            if is_blank_row(row):
+            if is_blank_row(row) or self.is_handled(row):
                 continue
             cells = {c: (row[i] if i < len(row) else None) for c, i in wanted.items()}
             yield Record(number, {c: cells.get(c) for c in (*columns, *optional)})

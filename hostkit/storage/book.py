@@ -38,6 +38,13 @@ class Book(ABC):
     def read(self) -> dict[str, Rows]:
         """Every tab's rows, header first, trailing blank rows dropped; one batched read."""
 
+    def read_styled(self, names: Collection[str]) -> dict[str, Rows]:
+        """The named tabs as read, their cells Styled where the backend can read a look (an xlsx file can);
+        for copying public tabs to the players' workbook."""
+        tabs = self.read()
+        wanted = {name.casefold() for name in names}
+        return {name: rows for name, rows in tabs.items() if name.casefold() in wanted}
+
     @abstractmethod
     def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
         """Replace each named tab whole (creating it when missing), leave every other tab alone; atomic.

@@ -75,6 +75,12 @@ class XlsxBook(Book):
             self.progress(f"Reading {self.path.name}…")
         return _Tabs(self.path, self._bytes())
 
+    def read_styled(self, names: Collection[str]) -> dict[str, Rows]:
+        from hostkit.storage.xlsx_styled import read_styled
+
+        with _readable(self.path):
+            return read_styled(self._bytes(), names)
+
     def check(self, tabs: Collection[str]) -> None:
         folder = self._folder_problem()
         if folder:

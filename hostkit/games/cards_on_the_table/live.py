@@ -106,7 +106,7 @@ def record_message(tables: Tables, live: Live, message: str, now: dt.datetime) -
     header = table.header if any(table.header) else list(SUBMISSIONS_HEADER)
     stamp = format_time(now, live.ctx.config.tz)
     values = {"timestamp": stamp, "player": live.player, "round": live.round, "message": message}
-    rows = [header] + table.filled_rows() + [[values.get(" ".join(h.split()).casefold()) for h in header]]
+    rows = [header] + table.filled_rows(handled=True) + [[values.get(" ".join(h.split()).casefold()) for h in header]]
     after = tables.replaced(SUBMISSIONS_TAB, Table(table.name, rows))
     plays, sent, _ = round_plays(after, live.ctx, live.boards, live.schedule, live.round)
     mine = [s for s in sent if s.round == live.round and s.player == live.player]

@@ -276,5 +276,5 @@ def read_top_guesses(tables: Tables, ctx: Context) -> tuple[list[TopGuess], list
 def record_draw(tables: Tables, entry: list[Cell]) -> Rows:
     """The Draws tab with this draw replacing any earlier row of the same command."""
     table = tables.get(DRAWS_TAB)
-    kept = [r for r in (table.filled_rows() if table else []) if not (r and r[0] == entry[0])]
+    kept = [r for r in (table.filled_rows(handled=True) if table else []) if not (r and r[0] == entry[0])]
     return [list(DRAWS_HEADER)] + kept + [entry]

@@ -242,7 +242,7 @@ def moves_row(header: Sequence[str], values: dict[str, Cell]) -> list[Cell]:
 def moves_rows(tables: Tables) -> tuple[list[str], Rows]:
     """The Moves tab's header and its filled rows as typed."""
     table = tables.require(MOVES_TAB)
-    return (table.header or list(MOVES_HEADER)), table.filled_rows()
+    return (table.header or list(MOVES_HEADER)), table.filled_rows(handled=True)
 
 
 def when(moment: dt.datetime, ctx: Context) -> str:

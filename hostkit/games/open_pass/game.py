@@ -339,7 +339,7 @@ class OpenPass(Game):
         number = play.next_card()
         face = play.deal.dealt[number - 1]
         table = tables.require(DECISIONS_TAB)
-        rows: Rows = [table.header or list(DECISIONS_HEADER)] + table.filled_rows()
+        rows: Rows = [table.header or list(DECISIONS_HEADER)] + table.filled_rows(handled=True)
         rows.append(_decision_row(table, play.deal.player, number, face, decision))
         after = play.extended(decision, ctx.config["max_open"])
         rule = self._rule(ctx)

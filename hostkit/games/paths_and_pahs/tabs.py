@@ -217,5 +217,5 @@ def read_submissions(
 def record_draws(tables: Tables, command: str, entries: Rows) -> Rows:
     """The Draws tab with this command's rows replaced by `entries`."""
     table = tables.get(DRAWS_TAB)
-    kept = [r for r in (table.filled_rows() if table else []) if str(r[0] if r else "").strip() != command]
+    kept = [r for r in (table.filled_rows(handled=True) if table else []) if str(r[0] if r else "").strip() != command]
     return [list(HEADERS[DRAWS_TAB])] + kept + entries

@@ -62,7 +62,18 @@ def messages(outcome):
 def test_registered_and_new_book_has_the_tabs():
     game = load_game("open-pass")
     tabs = game.new_book(PLAYERS, 3)
-    assert list(tabs) == ["Config", "Players", "Rounds", "Packs", "Bids", "Trades", "Decks", "Decisions", "Inventories"]
+    assert list(tabs) == [
+        "Config",
+        "Players",
+        "Rounds",
+        "Packs",
+        "Bids",
+        "Trades",
+        "Decks",
+        "Decisions",
+        "Inventories",
+        "Ledger",
+    ]
     assert tabs["Packs"][0] == ["Round", "Pack", "Kind", "Size", "Cards"]
     assert tabs["Bids"][0] == ["Timestamp", "Player", "Round", "Packs"]
     assert tabs["Inventories"] == [["Round", "Player", "Cards", "Count", "Gained", "Trades"]]

@@ -1,0 +1,109 @@
+"""Commands that tend the workbooks rather than play a round: publish the public set, dismiss a reported row."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from hostkit.cli.options import Unusable, as_json_text, book_options, guarded, json_option, open_game, runnable
+
+if TYPE_CHECKING:
+    from hostkit.storage.book import Book
+
+
+@click.command()
+@book_options
+@json_option
+@guarded
+def publish(book: Book, as_json: bool) -> None:
+    """Write every public tab of the match, as it stands, to the players' workbook.
+
+    Give the players' workbook with --public-book FILE or --public-sheet KEY. Every
+    tab the game calls public (boards once their round opens, results, the
+    Leaderboard) is copied from the match workbook in reading order, looks and
+    all; nothing private is. Commands given --public-book keep the set whole from
+    then on; run publish again after any command you ran without it.
+
+    \b
+    Example:
+      hostkit publish --book game.xlsx --public-book players.xlsx
+    """
+    from hostkit.cli.targets import keep_match_id, public_target, write_all
+    from hostkit.core.game import Outcome
+
+    if book.public is None:
+        raise Unusable(
+            "Say where the players read: --public-book FILE (an .xlsx file) or --public-sheet KEY (a Google Sheet)."
+        )
+    game, _ = open_game(book)
+    outcome = Outcome()
+    keep_match_id(book, outcome)
+    target = public_target(book, game, {}, whole=True)
+    tabs = [name for name in (target.tabs if target else {}) if game.is_public(name)]
+    targets = [t for t in [target] if t is not None]
+    if outcome.writes:
+        from hostkit.cli.targets import Target
+
+        targets.append(Target(book, outcome.writes))
+    write_all(targets, order=game.reading_order)
+    ordered = game.reading_order(tabs)
+    if as_json:
+        click.echo(as_json_text({"public": book.public.location, "tabs": ordered}))
+        return
+    for line in outcome.summary:
+        click.echo(runnable(line, book))
+    if not ordered:
+        click.echo(f"Nothing is public yet in {book.location}: no round has opened and nothing is scored.")
+        return
+    click.echo(f"Published to {book.public.location}: {', '.join(ordered)}.")
+
+
+@click.command()
+@book_options
+@click.option("--tab", "tab_name", required=True, help="The tab holding the row, as its tab is named.")
+@click.option(
+    "--row", "row_number", type=click.IntRange(2), required=True, help="The row's number (the header is row 1)."
+)
+@click.option(
+    "--reason", default="handled", show_default=True, help="What you did about it, written in the Handled column."
+)
+@guarded
+def dismiss(book: Book, tab_name: str, row_number: int, reason: str) -> None:
+    """Mark a reported row as handled: it is neither judged nor reported again.
+
+    Writes REASON into the row's Handled column (adding the column at the end of
+    the header when the tab has none); everything else in the tab stays as it was.
+    You can also type anything into a Handled column yourself. Clear the cell to
+    have the row read again.
+
+    \b
+    Example:
+      hostkit dismiss --book game.xlsx --tab Submissions --row 14 --reason "not a player"
+    """
+    from hostkit.core.players import PLAYERS_TAB
+    from hostkit.core.settings import CONFIG_TAB
+    from hostkit.core.tables import HANDLED, Tables
+
+    game, _ = open_game(book)
+    table = Tables(book.read()).get(tab_name)
+    if table is None:
+        raise Unusable(f"The workbook has no tab {tab_name!r}; give --tab the name of the tab holding the row.")
+    if table.name in (CONFIG_TAB, PLAYERS_TAB) or game.is_public(table.name):
+        raise Unusable(
+            f"{table.name} is not an input tab whose rows are judged; fix the row there instead of dismissing it."
+        )
+    reason = reason.strip() or "handled"
+    if row_number - 2 >= len(table.rows) or not any(v not in (None, "") for v in table.rows[row_number - 2]):
+        raise Unusable(f"{table.name} row {row_number} is blank; give --row the number of a row that holds something.")
+    header = list(table.header)
+    if not table.has_column(HANDLED):
+        header.append(HANDLED)
+    column = [h.casefold() for h in header].index(HANDLED.casefold())
+    rows = [list(r) + [None] * (len(header) - len(r)) for r in table.rows]
+    rows[row_number - 2][column] = reason
+    book.write({table.name: [header, *rows]})
+    click.echo(f"{table.name} row {row_number} is marked handled ({reason}): it is no longer judged or reported.")
+
+
+COMMANDS = [publish, dismiss]
