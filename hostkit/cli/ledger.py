@@ -331,3 +331,87 @@ def _entry_json(entry: Entry) -> dict:
 
 
 COMMANDS = (ledger,)
+
+
+@ledger.command("import")
+@_where
+@click.option(
+    "--from",
+    "source",
+    required=True,
+    type=click.Path(dir_okay=False, exists=True),
+    help="The season workbook (.xlsx, its Ledger tab) or a .csv file: a ledger, or Player, Garnets[, Tokens of "
+    "Life] balances.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Also print what was brought forward as JSON.")
+@click.pass_obj
+@guarded
+def import_command(
+    obj: dict, source: str, as_json: bool, book_path: str | None, sheet: str | None, credentials: str | None
+) -> None:
+    """Bring every player's season balance forward into this match's Ledger.
+
+    One entry per player of the match (garnets and Tokens of Life, reason
+    "brought forward"), so that purchases during the match can be checked against
+    what each player holds. Running it again adds nothing; if the season's
+    balances changed meanwhile, the difference is corrected with reversing
+    entries, as a corrected payout is. The match's own payouts in the season
+    workbook are not brought forward into it.
+
+    \b
+    Examples:
+      hostkit ledger import --book game.xlsx --from season.xlsx
+      hostkit ledger import --book game.xlsx --from balances.csv
+    """
+    from pathlib import Path
+
+    from hostkit.cli.options import finish
+    from hostkit.cli.targets import keep_match_id, same_file
+    from hostkit.core.carry import brought_forward, csv_rows, season_entries
+    from hostkit.core.game import Outcome
+    from hostkit.core.ledger import LEDGER_TAB, describe, ledger_rows, read_ledger, settle
+    from hostkit.storage.xlsx import XlsxBook
+
+    book = _open(book_path or obj["book_path"], sheet or obj["sheet"], credentials or obj["credentials"], as_json)
+    hold(book)
+    game, tables = open_game(book)
+    path = Path(source)
+    if path.suffix.casefold() == ".csv":
+        try:
+            rows = csv_rows(path.read_text(encoding="utf-8-sig"), path.name)
+        except (OSError, UnicodeDecodeError) as error:
+            raise Unusable(
+                f"{source} cannot be read as a UTF-8 CSV file ({error}); save it again as CSV UTF-8."
+            ) from None
+    else:
+        season = XlsxBook(path)
+        if same_file(season, book):
+            raise Unusable(f"{source} is this match's own workbook; give --from the season's workbook.")
+        rows = dict(season.read())
+    entries, problems = season_entries(rows, path.name)
+    ctx = game.context(tables)
+    payout, others = brought_forward(entries, ctx.roster, game.match_name(ctx), game.match_id(ctx))
+    existing, ledger_problems = read_ledger(tables)
+    posted = settle(existing, payout)
+    outcome = Outcome(problems=[*problems, *ledger_problems])
+    if posted:
+        outcome.writes[LEDGER_TAB] = ledger_rows(posted, tables.get(LEDGER_TAB))
+    keep_match_id(book, outcome)
+    for entry in posted:
+        if entry in payout.due:
+            outcome.summary.append(f"Brought forward: {entry.player} {describe(entry)} from {path.name}.")
+        else:
+            outcome.summary.append(f"Corrected: {entry.player} {describe(entry)} (the season balance changed).")
+    if payout.due and not posted:
+        outcome.summary.append(f"Already brought forward: every balance agrees with {path.name}; nothing added.")
+    if not payout.due:
+        outcome.summary.append(f"{path.name} holds no garnets or Tokens of Life for the players of this match.")
+    if others:
+        outcome.summary.append(f"Not in this match, so not brought forward: {', '.join(sorted(others))}.")
+    outcome.data = {
+        "source": path.name,
+        "brought_forward": {e.player: {"garnets": e.garnets, "tokens_of_life": e.tokens} for e in payout.due},
+        "posted": len(posted),
+        "not_in_match": sorted(others),
+    }
+    finish(book, game, outcome, as_json)

@@ -109,6 +109,12 @@ def play_through(
                 click.echo(runnable(line, book))
                 seen.add(line.strip())
         if prompt is None:
+            undone = _undo_at_the_end(game, tables, round_number, player, seen)
+            if undone is not None:
+                save(book, game, undone.writes)
+                tables = _updated(tables, undone.writes)
+                click.echo("Taken back.")
+                continue
             click.echo(f"Done: {plural(saved, 'decision')} saved this run.")
             return saved, True
         book.release()  # other commands may use the workbook while the host waits for an answer
@@ -134,6 +140,9 @@ def play_through(
             click.echo(f"Not recorded: {error}", err=True)
             continue
         if outcome is None:
+            continue
+        if outcome.confirm and not click.confirm(outcome.confirm, default=False):
+            click.echo("Not recorded: nothing was changed.")
             continue
         undone = answer.strip().casefold() == UNDO
         if outcome.writes:
@@ -167,6 +176,30 @@ def _confirmed_undo(
         return None
     outcome.summary = ["Taken back."]
     return outcome
+
+
+def _undo_at_the_end(
+    game: Game, tables: Tables, round_number: int | None, player: str | None, seen: set[str]
+) -> Outcome | None:
+    """Once the phase has ended, a last chance to take back the decision that ended it (a loss on time typed
+    by mistake): the confirmed undo, or None. Enter, or the end of the input, finishes."""
+    from hostkit.core.tables import BookError
+
+    try:
+        game.undo(tables, round_number, player)
+    except BookError:
+        return None  # nothing this game can take back here
+    try:
+        answer = click.prompt(
+            "The phase has ended. Press Enter to finish, or type undo to take back its last decision",
+            default="",
+            show_default=False,
+        )
+    except click.Abort:
+        return None
+    if answer.strip().casefold() != UNDO:
+        return None
+    return _confirmed_undo(game, tables, round_number, player, seen)
 
 
 def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:

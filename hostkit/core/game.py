@@ -41,6 +41,9 @@ class Outcome:
     nothing private in it."""
     payout: Payout | None = None
     """What the match's result pays, once it is final: the command settles it into the ledger."""
+    confirm: str | None = None
+    """For live play: a question the host must answer yes to before the writes are saved (a decision that
+    ends the match at once, such as a loss on time); no means nothing is recorded."""
 
 
 @dataclass(frozen=True)

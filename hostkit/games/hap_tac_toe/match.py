@@ -263,11 +263,16 @@ class HapTacToeMatch(Game):
             else f"Turn {played.number} of game {game.number} ({played.player}) is in {MOVES_TAB} row {row}."
         )
         summary = [f"{head} The board update to paste:", render_update(after)]
+        confirm = None
+        if played.lost:
+            past = " (a message sent earlier needs its time: answer no, then add it, like @20:01:15)"
+            confirm = f"{played.lost}: this ends the match{past if turn.cells.get('block') else ''}. Record it?"
         return Outcome(
             writes={MOVES_TAB: rows},
             summary=summary,
             image=self._picture(after),
             data={"round": game.number, "turn": played.as_json(game.rules.faces)},
+            confirm=confirm,
         )
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:

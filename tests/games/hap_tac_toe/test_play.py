@@ -104,7 +104,7 @@ def test_a_reserve_that_runs_out_is_announced_and_ends_the_match(book):
     with freeze_time(STARTS) as clock:
         play(book, ["start", "yellow solid 4 C3 done"])
         clock.tick(361)
-        result = play(book, ["clock"])
+        result = play(book, ["clock", "y"])
         data = json.loads(run("standings", "--book", book, "--json").stdout)
     assert (
         "Bob to play turn 2: 0 s of the move left; reserves Alice 5 min 0 s, Bob 0 s. Bob's reserve ran out at "
@@ -121,10 +121,37 @@ def test_a_typed_time_stamps_done_and_a_late_message_loses_on_time(book):
     with freeze_time(STARTS) as clock:
         play(book, ["start"])
         clock.tick(500)
-        result = play(book, ["yellow solid 4 C3 done @20:01:15", "yellow solid 5 C2 done"])
+        result = play(book, ["yellow solid 4 C3 done @20:01:15", "yellow solid 5 C2 done", "y"])
     assert moves(book)[0][6] == naive(at(75))
     assert "Saved: Bob's reserve ran out at 20:07:15 on turn 2 of game 1 (the turn took 7 min 5 s" in result.output
     assert moves(book)[1] == [1, 2, "Bob", "yellow solid 5", "C2", None, naive(at(500))]
+
+
+def test_a_loss_on_time_is_recorded_only_once_the_host_confirms_it(book):
+    with freeze_time(STARTS) as clock:
+        play(book, ["start", "yellow solid 4 C3 done"])
+        clock.tick(361)
+        declined = play(book, ["clock", "n"])
+        assert len(moves(book)) == 1
+        late = play(book, ["yellow solid 5 C2 done", "n"])
+    assert "Bob loses the match on time: this ends the match. Record it? [y/N]" in declined.output
+    assert "Not recorded: nothing was changed." in declined.output
+    assert "a message sent earlier needs its time: answer no, then add it, like @20:01:15" in late.output
+    assert len(moves(book)) == 1
+
+
+def test_a_loss_on_time_typed_by_mistake_is_taken_back_at_the_end_of_play(book):
+    with freeze_time(STARTS) as clock:
+        play(book, ["start", "yellow solid 4 C3 done"])
+        clock.tick(361)
+        result = play(book, ["clock", "y", "undo", "y"])
+        assert "The phase has ended. Press Enter to finish, or type undo" in result.output
+        assert "Taken back." in result.output and len(moves(book)) == 1
+        assert "Bob to play turn 2" in result.output.split("Taken back.")[1]  # play goes on from there
+        ended = play(book, ["clock", "y"])
+        assert ended.exit_code == 0 and len(moves(book)) == 2
+        later = play(book, ["undo", "y"])  # a later run offers it too, once the phase has ended
+    assert "Taken back." in later.output and len(moves(book)) == 1
 
 
 def test_game_2_starts_with_the_other_player_and_game_1s_reserves(tmp_path):
