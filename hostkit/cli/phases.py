@@ -109,10 +109,10 @@ def play_through(
                 click.echo(runnable(line, book))
                 seen.add(line.strip())
         if prompt is None:
-            undone = _undo_at_the_end(game, tables, round_number, player, seen)
-            if undone is not None:
-                save(book, game, undone.writes)
-                tables = _updated(tables, undone.writes)
+            taken = _undo_at_the_end(game, tables, round_number, player, seen)
+            if taken is not None:
+                save(book, game, taken.writes)
+                tables = _updated(tables, taken.writes)
                 click.echo("Taken back.")
                 continue
             click.echo(f"Done: {plural(saved, 'decision')} saved this run.")

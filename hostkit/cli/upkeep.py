@@ -83,7 +83,7 @@ def dismiss(book: Book, tab_name: str, row_number: int, reason: str) -> None:
     """
     from hostkit.core.players import PLAYERS_TAB
     from hostkit.core.settings import CONFIG_TAB
-    from hostkit.core.tables import HANDLED, Tables
+    from hostkit.core.tables import HANDLED, Cell, Tables
 
     game, _ = open_game(book)
     table = Tables(book.read()).get(tab_name)
@@ -96,10 +96,10 @@ def dismiss(book: Book, tab_name: str, row_number: int, reason: str) -> None:
     reason = reason.strip() or "handled"
     if row_number - 2 >= len(table.rows) or not any(v not in (None, "") for v in table.rows[row_number - 2]):
         raise Unusable(f"{table.name} row {row_number} is blank; give --row the number of a row that holds something.")
-    header = list(table.header)
+    header: list[Cell] = list(table.header)
     if not table.has_column(HANDLED):
         header.append(HANDLED)
-    column = [h.casefold() for h in header].index(HANDLED.casefold())
+    column = [str(h).casefold() for h in header].index(HANDLED.casefold())
     rows = [list(r) + [None] * (len(header) - len(r)) for r in table.rows]
     rows[row_number - 2][column] = reason
     book.write({table.name: [header, *rows]})
