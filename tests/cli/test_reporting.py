@@ -33,12 +33,15 @@ def test_identical_problems_are_one_line_with_their_count_and_rows():
 
 def test_score_groups_55_identical_rows_into_one_line(match_book):
     rows = [[at(10), "Reds", 1, SOL[0]]] + [[at(20 + i), "Joker", 1, SOL[1]] for i in range(55)]
-    result = run("score", "--book", match_book(rows), "--round", 1)
+    path = match_book(rows)
+    result = run("score", "--book", path, "--round", 1)
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         "55 problems reported:",
         "  Submissions rows 3–57 (55 rows): 'Joker' is not a player (Reds, Craw); fix the name or add the player "
         "to Players.",
+        f"Fix each row, or once you have dealt with one, `hostkit dismiss --book {path} --tab Submissions --row 3` "
+        "stops its report.",
     ]
 
 
