@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
     Unusable,
     book_options,
@@ -24,6 +25,7 @@ from hostkit.cli.options import (
     runnable,
     save_image,
     season_book,
+    shown,
     where,
 )
 from hostkit.games import GAMES
@@ -126,6 +128,7 @@ def board(
     help="Print the round's public results as a message to paste into the players' chat instead.",
 )
 @ledger_option
+@send_options
 @json_option
 @guarded
 def score(
@@ -162,7 +165,7 @@ def score(
         if outcome.message is None:
             click.echo(f"No message: {game.title} has no public results for round {round_number} yet.", err=True)
         outcome.summary = [outcome.message] if outcome.message else []
-    finish(book, game, outcome, as_json, also=season)
+    finish(book, game, outcome, as_json, also=season, show_private=not as_message)
 
 
 @click.command()
@@ -236,8 +239,8 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
             }
             outcome = runs[step.command]()
             book.write(outcome.writes, order=game.reading_order)
-            for line in outcome.summary:
-                click.echo(runnable(line, book))
+            for line in shown(outcome, book):
+                click.echo(line)
             for line in problem_lines(outcome.problems):
                 click.echo(f"  problem reported: {runnable(line, book)}")
         click.echo("")

@@ -301,7 +301,7 @@ def report_problems(problems: list[Problem], book: Book | None = None) -> None:
     click.echo(f"{plural(len(problems), 'problem')} reported:", err=True)
     for line in problem_lines(problems):
         click.echo(f"  {line if book is None else runnable(line, book)}", err=True)
-    row = next((p for p in problems if p.row is not None), None)
+    row = next((p for p in problems if p.row is not None and p.tab not in ("Config", "Players")), None)
     if row is not None and book is not None:
         hint = f"`hostkit dismiss --tab {shlex.quote(row.tab)} --row {row.row}`"
         click.echo(f"Fix each row, or once you have dealt with one, {runnable(hint, book)} stops its report.", err=True)
@@ -382,26 +382,41 @@ def as_json_text(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2)
 
 
-def finish(book: Book, game: Game, outcome: Outcome, as_json: bool, also: Sequence[Target] = ()) -> None:
+def finish(
+    book: Book, game: Game, outcome: Outcome, as_json: bool, also: Sequence[Target] = (), show_private: bool = True
+) -> None:
     """Write what the command produced, report it, and exit 0 (done) or 1 (done with problems).
 
     With a public workbook (--public-sheet/--public-book) the tabs the game calls public are also written
     there, and nothing else; `also` are other workbooks to write (a season ledger). Every workbook is checked
     before any is written.
     """
+    from hostkit.cli.delivering import deliver_messages
     from hostkit.cli.targets import keep_match_id
 
     if book.public is not None and any(game.is_public(tab) for tab in outcome.writes):
         keep_match_id(book, outcome)
+    deliver_messages(book, outcome)
     save(book, game, outcome.writes, also)
     if as_json:
         data = dict(outcome.data or {})
         data["problems"] = [p.as_json() for p in outcome.problems]
         click.echo(as_json_text(data))
     else:
-        for line in outcome.summary:
-            click.echo(runnable(line, book))
+        for line in shown(outcome, book, show_private):
+            click.echo(line)
     report_problems(outcome.problems, book)
+
+
+def shown(outcome: Outcome, book: Book, show_private: bool = True) -> list[str]:
+    """What a command prints for the host: its summary (hints runnable as printed), then each player's private
+    message in a block of its own, to paste into that player's channel."""
+    from hostkit.core.words import private_block
+
+    lines = [runnable(line, book) for line in outcome.summary]
+    if show_private:
+        lines += [line for player, text in outcome.private.items() for line in private_block(player, text)]
+    return lines
 
 
 def save(book: Book, game: Game, writes: dict[str, Rows], also: Sequence[Target] = ()) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
     book_options,
     finish,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 @book_options
 @round_option
 @click.option("--force", is_flag=True, help="Deal again although the round's reveals have started.")
+@send_options
 @json_option
 @guarded
 def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
@@ -61,6 +63,7 @@ def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
 @click.option("--round", "round_number", type=click.IntRange(1), help="The round (default: the one in play).")
 @click.option("--player", help="The player whose decisions to take, for games that ask one player at a time.")
 @image_option
+@send_options
 @guarded
 def play(book: Book, round_number: int | None, player: str | None, image: str | None) -> None:
     """Run a live phase: show each decision due, ask you for it, save it at once.
@@ -97,8 +100,9 @@ def play_through(
 ) -> tuple[int, bool]:
     """Ask for each decision due and save it at once: the decisions saved, and whether the phase ended (else
     `ask` raised click.Abort). The game reads the answer, so the same words as its tab are accepted."""
+    from hostkit.cli.delivering import deliver_messages
     from hostkit.core.tables import BookError
-    from hostkit.core.words import plural
+    from hostkit.core.words import plural, private_block
 
     seen: set[str] = set()
     saved = 0
@@ -145,14 +149,22 @@ def play_through(
             click.echo("Not recorded: nothing was changed.")
             continue
         undone = answer.strip().casefold() == UNDO
+        said = len(outcome.summary)
+        if outcome.private or outcome.message:
+            deliver_messages(book, outcome)
         if outcome.writes:
             save(book, game, outcome.writes)
             saved += not undone
             tables = _updated(tables, outcome.writes)
         save_image(outcome, image)
-        for i, line in enumerate(outcome.summary):
+        for i, line in enumerate(outcome.summary[:said]):
             click.echo(f"Saved: {line}" if i == 0 and outcome.writes and not undone else line)
             seen.add(line.strip())
+        for who, text in outcome.private.items():
+            for line in private_block(who, text):
+                click.echo(line)
+        for line in [*outcome.summary[said:], *(str(p) for p in outcome.problems)]:
+            click.echo(line, err=True)
 
 
 UNDO = "undo"
@@ -214,6 +226,7 @@ def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
 @click.command()
 @book_options
 @ledger_option
+@send_options
 @json_option
 @guarded
 def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:

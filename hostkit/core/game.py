@@ -36,6 +36,12 @@ class Outcome:
     data: dict[str, Any] | None = None
     image: Callable[[], bytes] | None = None
     """Draws the board as it stands (PNG bytes); called only when the host asks for --image."""
+    private: dict[str, str] = field(default_factory=dict)
+    """Each player's private message (peeks, starting cards, answers), for that player's channel only: printed
+    for the host to paste, or delivered with --send."""
+    about: str = ""
+    """What the messages are about when one command makes many over a match (a live answer: 'Submissions row
+    7'): with the command and round, it tells one message from another in the Sent tab."""
     message: str | None = None
     """The public results as a message to paste into the players' chat (core.words.chat_block), for --message;
     nothing private in it."""

@@ -112,6 +112,12 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
         lambda value: format_columns(parse_columns(value)),
     ),
     Setting("form_target", "Submissions", "The tab the Form's responses stand in for.", text),
+    Setting(
+        "public_webhook",
+        "",
+        "The public channel's Discord webhook URL, for --send (private: never shown in any tab or message).",
+        text,
+    ),
 )
 
 

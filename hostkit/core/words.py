@@ -35,3 +35,8 @@ def chat_block(lines: list[str], width: int = PHONE_WIDTH) -> str:
     """Lines as a chat code block (``` fences), each wrapped to fit a phone screen."""
     wrapped = [part for line in lines for part in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
     return "\n".join(["```", *wrapped, "```"])
+
+
+def private_block(player: str, text: str) -> list[str]:
+    """A private message as the host sees it among a command's lines, to paste into one player's channel."""
+    return [f"--- for {player} only (paste in their private channel) ---", text, ""]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from hostkit.cli.delivering import send_options
 from hostkit.cli.options import Unusable, book_options, guarded, json_option, now, open_game, season_book
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ def commands() -> None:
     type=click.Path(dir_okay=False),
     help="Spend from this season workbook's Ledger tab instead of the match workbook's own.",
 )
+@send_options
 @json_option
 @guarded
 def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: str | None, as_json: bool) -> None:
@@ -57,9 +59,12 @@ def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: st
     Example:
       hostkit cards-on-the-table reveal --book cards.xlsx --player Ann --round 1 --cell R2C4
     """
+    from hostkit.cli.delivering import deliver_messages
     from hostkit.cli.targets import SEASON, claim, write_or_create
+    from hostkit.core.game import Outcome
     from hostkit.core.ledger import LEDGER_TAB, Refused, ledger_rows, read_ledger
     from hostkit.core.tables import Tables
+    from hostkit.core.words import private_block
     from hostkit.games.cards_on_the_table.game import CardsOnTheTable
 
     game, tables = open_game(book)
@@ -79,10 +84,20 @@ def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: st
             _report({"player": player, "answer": None, "spent": False, "refused": str(refusal)}, [], as_json)
         click.echo(f"Refused: {refusal}; nothing was spent.", err=True)
         sys.exit(1)
-    lines = [f"--- for {player} only (paste in their private channel) ---", answer]
+    name = game.context(tables).roster.match(player) or player.strip().lstrip("@")
+    told = Outcome(private={name: answer}, about=cell.strip().upper())
+    deliver_messages(book, told)
+    lines = [*private_block(name, answer)[:2], *told.summary]
+    problems += told.problems
+    writes = dict(told.writes)
     if entry is not None:
-        write_or_create(season or book, {**mark, LEDGER_TAB: ledger_rows([entry], ledger_tables.get(LEDGER_TAB))})
+        spent = {**mark, LEDGER_TAB: ledger_rows([entry], ledger_tables.get(LEDGER_TAB))}
+        if season is None or season is book:
+            writes.update(spent)
+        else:
+            write_or_create(season, spent)
         lines.append(f"Spent: {entry.player} −1 garnet ({entry.reason}), written to {LEDGER_TAB} in {where}.")
+    write_or_create(book, writes)
     _report(
         {"player": player, "answer": answer, "spent": entry is not None, "problems": [p.as_json() for p in problems]},
         lines,

@@ -278,7 +278,8 @@ class CardsOnTheTable(Game):
         published = self._published_boards(ctx, round_number)
         for number in published:
             outcome.writes[board_tab(number)] = public_board_rows(number, boards.board(number))
-        outcome.summary += score_summary(result, private, written_tabs(round_number, published))
+        outcome.summary += score_summary(result, written_tabs(round_number, published))
+        outcome.private = {player: "\n".join(texts) for player, texts in private.items()}
         outcome.data = result.as_json()
         return outcome
 

@@ -119,11 +119,9 @@ def record_message(tables: Tables, live: Live, message: str, now: dt.datetime) -
             marks.setdefault(cell, []).append(initials[p] if initials else p[:3])
     return Outcome(
         writes={SUBMISSIONS_TAB: rows},
-        summary=[
-            f"{live.player}'s message is in {SUBMISSIONS_TAB} row {len(rows)} (round {live.round}, "
-            f"{stamp}). Answer {live.player} privately:",
-            *(r.text for r in replies),
-        ],
+        summary=[f"{live.player}'s message is in {SUBMISSIONS_TAB} row {len(rows)} (round {live.round}, {stamp})."],
+        private={live.player: "\n".join(r.text for r in replies)},
+        about=f"{SUBMISSIONS_TAB} row {len(rows)}",
         data={"player": live.player, "round": live.round, "replies": [r.text for r in replies]},
         image=functools.partial(
             board_png, live.boards.board(live.round), f"Round {live.round}: cards turned so far (host only)", marks

@@ -165,14 +165,12 @@ def _line(score: PlayerRound, result: RoundResult) -> str:
     )
 
 
-def score_summary(result: RoundResult, private: dict[str, list[str]], written: list[str]) -> list[str]:
+def score_summary(result: RoundResult, written: list[str]) -> list[str]:
     lines = [f"Round {result.round} scored for {plural(len(result.players), 'player')}."]
     lines += [_line(score, result) for score in result.players.values()]
     lines.append(f"Primary list (public): {', '.join(map(str, result.primary_list()))}")
     if result.round >= 2:
         lines.append(f"Secondary list (public): {', '.join(map(str, result.secondary_list()))}")
-    for player, texts in private.items():
-        lines += [f"--- for {player} only (paste in their private channel) ---", *texts]
     lines.append(f"Written: {', '.join(written)}.")
     return lines
 

@@ -331,7 +331,7 @@ class HapAndGrab(Game):
                 f"pile of {len(dealt.pile)} shuffled (cards in {PILE_TAB}, peeks in {PEEKS_TAB})",
             ],
         )
-        outcome.summary += deal_messages(dealt, ctx)
+        outcome.private = deal_messages(dealt, ctx)
         outcome.summary.append(
             f"Round {round_number} dealt: a reveal pile of {plural(len(dealt.pile), 'card')} ({len(order)} peeked, "
             f"{len(dealt.pile) - len(order)} unseen), seeds {seed}:deck and {seed}:pile:{round_number}. The cards "

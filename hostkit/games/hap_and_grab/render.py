@@ -187,19 +187,18 @@ def table_text(rows: Rows) -> list[str]:
     ]
 
 
-def deal_messages(dealt: Deal, ctx: Context) -> list[str]:
+def deal_messages(dealt: Deal, ctx: Context) -> dict[str, str]:
+    """Each player's peeks, for their private channel."""
     order = ctx.roster.compact(list(dealt.order))
-    lines = []
+    messages = {}
     for p in ctx.roster.names:
         cards = [t.value for t in dealt.peeks(p)]
         others = [f"{q}'s {plural(len(dealt.peeks(q)), 'peek')}" for q in ctx.roster.names if q != p]
-        lines += [
-            f"--- for {p} only (paste in their private channel) ---",
+        messages[p] = (
             f"Hap and Grab round {dealt.round}: the turn order is {order}. You hold "
             f"{plural(dealt.order.count(p), 'turn')}, so you peek at "
             f"{plural(len(cards), 'treasure card')}: {', '.join(cards) or 'none'}. They are shuffled "
             f"with {' and '.join(others)} and {plural(len(dealt.pile) - len(dealt.order), 'unseen card')} "
-            f"into the reveal pile of {len(dealt.pile)}.",
-            "",
-        ]
-    return lines
+            f"into the reveal pile of {len(dealt.pile)}."
+        )
+    return messages

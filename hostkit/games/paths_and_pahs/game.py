@@ -160,12 +160,9 @@ class PathsAndPahs(Game):
         outcome.writes[DRAWS_TAB] = record_draws(
             tables, "deal", [["deal", 1, f"{seed}:starting:{player_key(p)}", f"{p}: {a}, {b}"] for p, a, b in rows]
         )
-        for p, cards in dealt.items():
-            outcome.summary += [
-                f"--- for {p} only (paste in their private channel) ---",
-                private_message(PlayerState(p, cards, frozenset(cards)), 0, names),
-                "",
-            ]
+        outcome.private = {
+            p: private_message(PlayerState(p, cards, frozenset(cards)), 0, names) for p, cards in dealt.items()
+        }
         outcome.summary.append(
             f"Dealt two starting cards to each of {plural(len(rows), 'player')} (seeds "
             f"{seed}:starting:<player>), written to {STARTING_TAB}: host only, never share it. "
@@ -275,7 +272,7 @@ class PathsAndPahs(Game):
         result = played.results[round_number - 1]
         outcome.summary += round_summary(result, names)
         outcome.summary += [f"Ledger: {e.player} {e.garnets:+d} garnets ({e.reason}, round {e.round})." for e in added]
-        outcome.summary += private_messages(result, names)
+        outcome.private = private_messages(result, names)
         written = [results_tab(n) for n in range(1, upto + 1)]
         boards = [board_tab(n) for n in range(1, min(upto, ENDGAME - 1) + 1)]
         outcome.summary.append(

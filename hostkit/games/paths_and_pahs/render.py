@@ -173,15 +173,9 @@ def leaderboard_rows(players: Mapping[str, PlayerState], standings: Standings | 
     return rows + [[], ["Places so far; the ToL and the EC are decided after the endgame."]]
 
 
-def private_messages(result: RoundResult, names: CardNames) -> list[str]:
-    lines = []
-    for name, p in result.match.players.items():
-        lines += [
-            f"--- for {name} only (paste in their private channel) ---",
-            private_message(p, result.round, names),
-            "",
-        ]
-    return lines
+def private_messages(result: RoundResult, names: CardNames) -> dict[str, str]:
+    """Each player's inventory, points and position after the round, for their private channel."""
+    return {name: private_message(p, result.round, names) for name, p in result.match.players.items()}
 
 
 def round_summary(result: RoundResult, names: CardNames) -> list[str]:

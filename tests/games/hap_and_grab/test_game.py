@@ -350,7 +350,9 @@ def test_deal_round_1_skips_sevens_and_skulls_and_redeals_the_same_cards():
     assert sorted(r[3] for r in peeks) == sorted(r[3] for r in pile_rows if r[4] != "unseen")
     draw = outcome.writes["Draws"][-1]
     assert draw[:3] == ["deal", 1, "7:deck; 7:pile:1"]
-    craw = next(line for line in outcome.summary if line.startswith("Hap and Grab round 1") and "You hold 3" in line)
+    craw = next(
+        line for line in outcome.private.values() if line.startswith("Hap and Grab round 1") and "You hold 3" in line
+    )
     assert craw.endswith(
         ", ".join(r[2] for r in peeks[:3]) + ". They are shuffled with Reds's 2 peeks and "
         "3 unseen cards into the reveal pile of 8."
