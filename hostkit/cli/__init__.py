@@ -7,7 +7,6 @@ from pathlib import Path
 
 import click
 
-from hostkit import __version__
 from hostkit.games import GAMES, game_package
 
 SHARED: dict[str, tuple[str, str]] = {
@@ -64,7 +63,7 @@ def _game_groups() -> list[str]:
 
 
 @click.group(cls=Hostkit, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="hostkit")
+@click.version_option(package_name="hostkit", prog_name="hostkit")  # read from the installed metadata
 def main() -> None:
     """hostkit: the host's assistant for online reality games.
 

@@ -245,7 +245,7 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
             target = match_book
         else:
             hold(target)
-            exists = getattr(target, "path", None) is None or target.path.exists()
+            exists = target.exists()
             tabs = target.read() if exists else {}
             tables = Tables(tabs)
             if match_book is not None and match_book.match is not None:

@@ -233,8 +233,8 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
                 click.echo(line)
         else:
             runs = {
-                "score": lambda: game.score(tables, step.round, played_at),
-                "deal": lambda: game.deal(tables, step.round, played_at),
+                "score": lambda: game.score(tables, game.round_needed(step.round), played_at),
+                "deal": lambda: game.deal(tables, game.round_needed(step.round), played_at),
                 "standings": lambda: paid_standings(book, game, tables, None)[0],
             }
             outcome = runs[step.command]()
@@ -268,7 +268,7 @@ def status(book: Book, as_json: bool) -> None:
     if command:
         if command.startswith("hostkit "):
             command = f"{command} {where(book)}"
-        outcome.data["next"] = command
+        outcome.data = {**(outcome.data or {}), "next": command}
         outcome.summary.append(f"Next: {command}" + ("" if command.startswith("hostkit ") else "."))
     finish(book, game, outcome, as_json)
 

@@ -7,7 +7,7 @@ import functools
 import re
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -359,7 +359,7 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     return game, apply_form(tables, form_mapping(common))
 
 
-def _pulled_timezone(tabs: dict[str, Rows]) -> str | None:
+def _pulled_timezone(tabs: Mapping[str, Rows]) -> str | None:
     from hostkit.storage.snapshot import read_snapshot
 
     snapshot = read_snapshot(tabs)

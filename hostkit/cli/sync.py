@@ -70,7 +70,7 @@ def pull(sheet: str, book_path: str, credentials: str | None, force: bool) -> No
                 f"The tab {title!r} cannot be kept in an .xlsx copy (names there have at most 31 "
                 f"characters and none of []:*?/\\); rename it in the spreadsheet and pull again."
             )
-    snapshot = Snapshot(live.key, live.timezone, {title: fingerprint(rows) for title, rows in tabs.items()})
+    snapshot = Snapshot(live.key or sheet, live.timezone, {title: fingerprint(rows) for title, rows in tabs.items()})
     copy = open_book(book_path, None, None)
     hold(copy)
     copy.create({**tabs, PULL_TAB: snapshot_rows(snapshot)}, force=force)

@@ -53,18 +53,17 @@ def write_or_create(book: Book, tabs: Mapping[str, Rows], order: Order | None = 
     """Write tabs to a workbook, making an xlsx file on first use (a public one, a season ledger)."""
     if not tabs:
         return
-    path = getattr(book, "path", None)
-    if path is not None and not path.exists():
+    if not book.exists():
         book.create({name: tabs[name] for name in arranged(list(tabs), order)})
     else:
         book.write(tabs, order=order)
 
 
 def same_file(one: Book, other: Book) -> bool:
-    paths = [getattr(b, "path", None) for b in (one, other)]
-    if None in paths:
-        return getattr(one, "key", None) is not None and getattr(one, "key", None) == getattr(other, "key", None)
-    return Path(paths[0]).resolve() == Path(paths[1]).resolve()
+    one_path, other_path = (getattr(b, "path", None) for b in (one, other))
+    if one_path is None or other_path is None:
+        return one.key is not None and one.key == other.key
+    return Path(one_path).resolve() == Path(other_path).resolve()
 
 
 def claim(book: Book, tabs: Mapping[str, Rows], role: str, match: Identity) -> dict[str, Rows]:
@@ -106,7 +105,7 @@ def public_target(book: Book, game: Game, writes: Mapping[str, Rows], whole: boo
     public = {tab: rows for tab, rows in writes.items() if game.is_public(tab)}
     if book.public is None or book.match is None or not (public or whole):
         return None
-    exists = getattr(book.public, "path", None) is None or book.public.path.exists()
+    exists = book.public.exists()
     held = book.public.read() if exists else {}
     have = {name.casefold() for name in [*public, *([] if whole else held)]}
     missing = [name for name in book.read() if game.is_public(name) and name.casefold() not in have]
@@ -125,7 +124,7 @@ def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> li
             outcome.writes[LEDGER_TAB] = ledger_rows(posted, tables.get(LEDGER_TAB))
         targets = []
     else:
-        exists = getattr(season, "path", None) is None or season.path.exists()
+        exists = season.exists()
         tabs = season.read() if exists else {}
         mark = claim(season, tabs, SEASON, book.match) if book.match is not None else {}
         existing, problems = read_ledger(Tables(tabs))

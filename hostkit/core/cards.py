@@ -18,7 +18,7 @@ class Card:
             raise ValueError(f"a card has three values of 0, 1 or 2, not {self.values!r}")
 
 
-FULL_DECK: tuple[Card, ...] = tuple(Card(v) for v in itertools.product(range(3), repeat=3))
+FULL_DECK: tuple[Card, ...] = tuple(Card((a, b, c)) for a, b, c in itertools.product(range(3), repeat=3))
 
 
 def _sizes(cards: Sequence[Card]) -> list[int]:

@@ -223,6 +223,12 @@ class Game:
         game whose board_spans_rounds)."""
         raise BookError(f"{self.title} has no board to generate.")
 
+    def round_needed(self, round_number: int | None) -> int:
+        """The round a per-round step works on; BookError when none was given."""
+        if round_number is None:
+            raise BookError(f"Say which round: --round N ({self.title} works round by round).")
+        return round_number
+
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         raise NotImplementedError
 

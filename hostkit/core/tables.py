@@ -5,11 +5,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from hostkit.core.styles import Styled, plain
 
-Cell = str | int | float | bool | dt.datetime | dt.date | None | Styled
-Rows = list[list[Cell]]
+Cell = str | int | float | bool | dt.datetime | dt.date | dt.time | None | Styled
+Rows = list[list[Any]]
+"""A tab's rows of Cell values. Typed Any: a list is invariant, so rows built from a header of str and rows of
+Cell could not be one Rows otherwise."""
 
 
 HANDLED = "Handled"

@@ -33,9 +33,15 @@ class Book(ABC):
     """Whether notices for the host (not progress) are kept off stderr, as under --json."""
     match: Identity | None = None
     """Which match the workbook holds, once a command has read it."""
+    key: str | None = None
+    """A Google Sheet's key (None for a file)."""
+
+    def exists(self) -> bool:
+        """Whether there is a workbook to read yet (a file may not have been made; a Google Sheet is)."""
+        return True
 
     @abstractmethod
-    def read(self) -> dict[str, Rows]:
+    def read(self) -> Mapping[str, Rows]:
         """Every tab's rows, header first, trailing blank rows dropped; one batched read."""
 
     def read_styled(self, names: Collection[str]) -> dict[str, Rows]:

@@ -236,6 +236,8 @@ def _giving_up(failure: str, tries: int, waited: float) -> str:
 class SheetsBook(Book):
     """A Google Sheet as a workbook. Tabs are matched by name without regard to case."""
 
+    key: str
+
     def __init__(
         self,
         key: str,

@@ -42,6 +42,9 @@ class XlsxBook(Book):
         self._data: bytes | None = None
         self._lock = WorkbookLock(self.path, wait)
 
+    def exists(self) -> bool:
+        return self.path.exists()
+
     def lock(self) -> None:
         if self._lock.held or self._folder_problem():
             return  # no hostkit command can write in a folder hostkit cannot write in

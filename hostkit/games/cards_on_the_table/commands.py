@@ -72,8 +72,8 @@ def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: st
         raise Unusable(f"{book.location} runs {game.title}, not Cards on the Table.")
     season = season_book(ledger_path, book)
     ledger_tables, mark = tables, {}
-    if season is not None and season is not book:
-        tabs = season.read() if season.path.exists() else {}
+    if season is not None and season is not book and book.match is not None:
+        tabs = season.read() if season.exists() else {}
         ledger_tables, mark = Tables(tabs), claim(season, tabs, SEASON, book.match)
     entries, problems = read_ledger(ledger_tables)
     where = ledger_path or book.location

@@ -184,7 +184,15 @@ def _colour_layer(
             return False
         if (up == x and numbers[i - N] == numbers[i]) or (left == x and numbers[i - 1] == numbers[i]):
             return False
-        if before_colours is not None and before_colours[i] == x and before_numbers[i] == numbers[i]:
+        if (
+            before_colours is not None
+            and before_numbers is not None
+            and (before_colours[i], before_numbers[i])
+            == (
+                x,
+                numbers[i],
+            )
+        ):
             return False
         return _missing(rows[r] | _bit(x)) <= N - 1 - c and _missing(cols[c] | _bit(x)) <= N - 1 - r
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from hostkit.core.game import Context, Outcome, Prompt
 from hostkit.core.players import player_key
 from hostkit.core.settings import whole_number
-from hostkit.core.tables import BookError, Table, Tables
+from hostkit.core.tables import BookError, Rows, Table, Tables
 from hostkit.core.tables import Cell as Value
 from hostkit.core.times import format_time
 
@@ -106,7 +106,9 @@ def record_message(tables: Tables, live: Live, message: str, now: dt.datetime) -
     header = table.header if any(table.header) else list(SUBMISSIONS_HEADER)
     stamp = format_time(now, live.ctx.config.tz)
     values = {"timestamp": stamp, "player": live.player, "round": live.round, "message": message}
-    rows = [header] + table.filled_rows(handled=True) + [[values.get(" ".join(h.split()).casefold()) for h in header]]
+    rows: Rows = (
+        [header] + table.filled_rows(handled=True) + [[values.get(" ".join(h.split()).casefold()) for h in header]]
+    )
     after = tables.replaced(SUBMISSIONS_TAB, Table(table.name, rows))
     plays, sent, _ = round_plays(after, live.ctx, live.boards, live.schedule, live.round)
     mine = [s for s in sent if s.round == live.round and s.player == live.player]

@@ -54,7 +54,10 @@ FINAL_HEADER = [
 
 def card_picture(card: Card, marks: Sequence[str] = (), heat: bool = True) -> Picture:
     """The card's number on its colour, with the heat triangles (up, right, down, left) when heat is shown."""
-    edges = tuple(SHADES[s] for s in card.heat.shades) if heat and card.heat is not None else None
+    edges = None
+    if heat and card.heat is not None:
+        top, right, bottom, left = (SHADES[s] for s in card.heat.shades)
+        edges = (top, right, bottom, left)
     return Picture(
         background=CARD_BACKGROUNDS[card.colour],
         shape=Shape.NUMBER,

@@ -207,7 +207,7 @@ def _score_round(match: Match, r: int, before: list[RoundResult]) -> RoundResult
     messages = _by_player(match, match.messages.get(r, {}), problems, f"Round {r} messages")
     plays: dict[str, RoundPlay] = {}
     for p in players:
-        used = {res.players[p].play.action for res in before} - {None}
+        used = {action for res in before if (action := res.players[p].play.action) is not None}
         plays[p] = read_round(board, messages.get(p, ()), used) if p in messages else NO_PLAY
 
     scorers = Counter(play.scoring_cell for play in plays.values() if play.scoring_cell is not None)

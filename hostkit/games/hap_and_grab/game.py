@@ -101,13 +101,14 @@ class HapAndGrab(Game):
     def board(
         self,
         tables: Tables,
-        round_number: int,
+        round_number: int | None,
         seed: int | None = None,
         force: bool = False,
         now: dt.datetime | None = None,
     ) -> Outcome:
         """Generate or check round N's board, draw it (Outcome.image), and once the round has opened publish it
         as the tab 'Round N Board'; before that the board stays private."""
+        round_number = self.round_needed(round_number)
         ctx = self.context(tables)
         self._check_round(ctx, round_number)
         low, high = ctx.config["board_min_cards"], ctx.config["board_max_cards"]

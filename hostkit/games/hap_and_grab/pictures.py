@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from hostkit.core.drawing import Picture, draw_grid
+from hostkit.core.drawing import Picture, Shape, draw_grid
 from hostkit.core.game import Context, Outcome
 from hostkit.core.glyphs import cell_face
 from hostkit.core.styles import Styled
@@ -22,7 +22,7 @@ def pictures(board: Board) -> list[Picture]:
     cards = []
     for name in sorted(board.cards):
         background, shape, colour = FACES.format(board.cards[name])
-        cards.append(Picture(background=background, shape=shape, colour=colour, label=name))
+        cards.append(Picture(background=background, shape=Shape(shape), colour=colour, label=name))
     return cards
 
 

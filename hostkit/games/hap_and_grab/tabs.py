@@ -150,8 +150,11 @@ def read_piles(tables: Tables) -> dict[int, list[Dealt]]:
 
 def decision_records(tables: Tables, round_number: int) -> tuple[list, list[Problem]]:
     table = tables.get(DECISIONS_TAB)
-    records, problems = [], []
-    for record in table.records(*DECISIONS_HEADER) if table else ():
+    records: list = []
+    problems: list[Problem] = []
+    if table is None:
+        return records, problems
+    for record in table.records(*DECISIONS_HEADER):
         try:
             number = whole(record["Round"], "Round")
         except ValueError as error:

@@ -109,8 +109,9 @@ class BlockFaces:
             size = next(
                 n for n in range(1, max(map(len, names)) + 1) if len({name[:n] for name in names}) == len(names)
             )
-            out.append(tuple(name[:size].capitalize().ljust(size) for name in names))
-        return tuple(out)  # type: ignore[return-value]
+            first, second, third = (name[:size].capitalize().ljust(size) for name in names)
+            out.append((first, second, third))
+        return tuple(out)
 
     def code(self, block: Card) -> str:
         """A short code for the text board: `YSo4` for yellow solid 4."""

@@ -57,13 +57,14 @@ def _game(
             for t in triples
             if square in t
             and all(after.is_occupied(s) for s in t)
-            and is_hap(*(after.block_at(s) for s in t))
+            and is_hap(*(placed for s in t if (placed := after.block_at(s)) is not None))
             and rand.random() < 0.8
         ]
         if rand.random() < 0.12:
             claims.append(rand.choice([t for t in triples if all(after.is_occupied(s) for s in t)] or triples))
         if game.claimed and rand.random() < 0.08:
-            claims.append(tuple(sorted(next(iter(game.claimed)))))
+            one, two, three = sorted(next(iter(game.claimed)))
+            claims.append((one, two, three))
         text = " ".join(f"set {format_squares(t)}" for t in claims)
         at += dt.timedelta(seconds=rand.randint(12, 68))
         player = game.waiting_for().player  # type: ignore[union-attr]

@@ -64,11 +64,11 @@ def judge_claim(
         return Judgement(
             Verdict.EMPTY_SQUARE, f"{format_squares(empty)} {verb} empty: no {faces.piece} there yet", line
         )
-    blocks = [board.block_at(s) for s in squares]
-    if not faces.is_hap(blocks):  # type: ignore[arg-type]
+    blocks = [block for s in squares if (block := board.block_at(s)) is not None]  # every square is occupied
+    if not faces.is_hap(blocks):
         return Judgement(
             Verdict.NOT_A_HAP, f"{named} on {line.name} is not a {noun}: {faces.why_not_hap(blocks)}", line
-        )  # type: ignore[arg-type]
+        )
     first = claimed.get(claim.key())
     if first is not None:
         return Judgement(Verdict.REPEAT, f"{named} was already claimed by {first.player} on turn {first.turn}", line)

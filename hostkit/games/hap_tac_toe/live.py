@@ -93,7 +93,7 @@ def read_turn(text: str, state: MatchState, game: Game, now: dt.datetime) -> Tur
         block = game.rules.faces.format(game.rules.faces.parse(message.block))
     except ValueError:
         block = message.block
-    cells = {
+    cells: dict[str, Cell] = {
         "game": game.number,
         "turn": record.turn,
         "player": record.player,

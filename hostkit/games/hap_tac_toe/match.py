@@ -113,8 +113,9 @@ class HapTacToeMatch(Game):
         outcome.data = game.as_json()
         return outcome
 
-    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
+    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
         """Game G's board as it stands: the text board to paste and, for --image, its picture."""
+        round_number = self.round_needed(round_number)
         state = load_state(self, tables)
         game = self._game(state, round_number)
         return Outcome(

@@ -42,7 +42,7 @@ def _drawn(role: str, name: str, default: str) -> Any:
 def _grid(rules: HapTacToe, board: Board) -> list[list[Picture | None]]:
     return [
         [
-            block_picture(rules, board.block_at(Square(c, r))) if board.is_occupied(Square(c, r)) else None
+            block_picture(rules, block) if (block := board.block_at(Square(c, r))) is not None else None
             for c in range(SIZE)
         ]
         for r in range(SIZE)

@@ -473,7 +473,7 @@ class OpenPass(Game):
 
 
 def _decision_row(table: Table, player: str, number: int, face: str, decision: Decision) -> list[Cell]:
-    values = {"player": player, "card": number, "face": face, "decision": decision.value}
+    values: dict[str, Cell] = {"player": player, "card": number, "face": face, "decision": decision.value}
     header = table.header or DECISIONS_HEADER
     return [values.get(" ".join(h.split()).casefold()) for h in header]
 

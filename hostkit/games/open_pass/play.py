@@ -118,7 +118,7 @@ def deck_refusal(player: str, cards: Sequence[str], held: Sequence[str], size: i
     return ""
 
 
-def deal_deck(player: str, dealer: Side, cards: Sequence[str], size: int, seed: object) -> Deal:
+def deal_deck(player: str, dealer: Side, cards: Sequence[str], size: int, seed: int | str) -> Deal:
     """The deck padded with ÷ to `size` and shuffled by the draw seed:deal:player:dealer."""
     padding = size - len(cards)
     deck = sorted_cards(tuple(cards) + (PAD_CARD,) * padding)
@@ -144,7 +144,7 @@ class Placing:
 def rank(
     players: Sequence[str],
     scores: Mapping[str, Fraction],
-    seed: object,
+    seed: int | str,
     first_tokens: int,
     second_third_tokens: int,
     candidates: int,
@@ -170,8 +170,8 @@ def rank(
     tokens = {1: first_tokens, 2: second_third_tokens, 3: second_third_tokens}
     placings = []
     for place, player in enumerate(order, start=1):
-        tied = sum(scores[q] == scores[player] for q in order) > 1
-        why_tie = " (a tie broken by the seeded draw)" if tied else ""
+        is_tied = sum(scores[q] == scores[player] for q in order) > 1
+        why_tie = " (a tie broken by the seeded draw)" if is_tied else ""
         award, candidate = tokens.get(place, 0), place > n - candidates
         parts = []
         if award:

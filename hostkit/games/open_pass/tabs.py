@@ -207,24 +207,24 @@ def read_decks(
     size = ctx.config["deck_size"]
     dealers = {Side.HEAVEN: ctx.config["heaven_dealer"], Side.HELL: ctx.config["hell_dealer"]}
     for player in ctx.roster.names:
-        record = rows.get(player)
-        if record is None:
+        deck_row = rows.get(player)
+        if deck_row is None:
             waiting[player] = f"{player} has no deck in {DECKS_TAB}"
             continue
 
         def refuse(message: str) -> None:
             waiting[player] = message
-            problems.append(Problem(table.name, record.row, message))
+            problems.append(Problem(table.name, deck_row.row, message))
 
-        dealer = pick_dealer(record.text("Dealer"), dealers)
+        dealer = pick_dealer(deck_row.text("Dealer"), dealers)
         if dealer is None:
             refuse(
-                f"{player}'s dealer {record.text('Dealer')!r} is neither Heaven ({dealers[Side.HEAVEN]}) nor "
+                f"{player}'s dealer {deck_row.text('Dealer')!r} is neither Heaven ({dealers[Side.HEAVEN]}) nor "
                 f"Hell ({dealers[Side.HELL]}); write one of them. The deck is not dealt."
             )
             continue
         try:
-            cards = parse_cards(record["Cards"])
+            cards = parse_cards(deck_row["Cards"])
         except ValueError as error:
             refuse(f"{player}'s deck: {error}. The deck is not dealt.")
             continue

@@ -88,7 +88,8 @@ class PathsAndPahs(Game):
 
     # ---- the opening: board and starting cards
 
-    def board(self, tables: Tables, round_number: int, seed: int | None = None, force: bool = False) -> Outcome:
+    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
+        round_number = self.round_needed(round_number)
         ctx = self.context(tables)
         names = card_names(ctx)
         if round_number != 1:

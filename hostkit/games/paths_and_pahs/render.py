@@ -165,11 +165,11 @@ def leaderboard_rows(players: Mapping[str, PlayerState], standings: Standings | 
         return rows + [[], ["Points are shown once the endgame is scored."]]
     ranked = sorted(players.values(), key=lambda p: (-p.points, -p.pahs_with_starting))
     for p in ranked:
-        place = 1 + sum(
+        standing = 1 + sum(
             q.points > p.points or (q.points == p.points and q.pahs_with_starting > p.pahs_with_starting)
             for q in ranked
         )
-        rows.append([place, p.name, p.points, p.pahs, p.pahs_with_starting, tile[p.name], ""])
+        rows.append([standing, p.name, p.points, p.pahs, p.pahs_with_starting, tile[p.name], ""])
     return rows + [[], ["Places so far; the ToL and the EC are decided after the endgame."]]
 
 

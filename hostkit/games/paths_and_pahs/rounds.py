@@ -280,12 +280,12 @@ def _triage(
             t.actions[i] = parse_action(kind, sub.value, names)
         except ValueError as error:
             t.verdicts[i] = _rejected(f"{error}; not counted")
-    for (player, kind), indexes in sent.items():
+    for (name, kind), indexes in sent.items():
         final = rows[indexes[-1]].row
         for i in indexes[:-1]:
             t.verdicts[i] = (
                 Verdict.SUPERSEDED,
-                f"superseded by {player}'s later {kind.value} (row {final}): only "
+                f"superseded by {name}'s later {kind.value} (row {final}): only "
                 f"the last {kind.value} sent before the close stands",
             )
     return t
