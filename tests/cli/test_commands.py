@@ -274,7 +274,9 @@ def test_readme_test_command_is_what_ci_runs():
 
     root = Path(__file__).parents[2]
     readme = (root / "README.md").read_text(encoding="utf-8")
-    command = "python -m pip install -e '.[test]' && python -m pytest -q"
+    command = (
+        "python -m pip install -e '.[test]' && python -m pytest -q && ruff check . && ruff format --check . && mypy"
+    )
     assert command in readme
     assert command in (root / ".ci" / "run").read_text(encoding="utf-8")
 
@@ -304,7 +306,8 @@ def test_readme_sets_up_in_a_virtual_environment_and_holds_its_own_rulings():
     setup = readme.split("## Set up")[1].split("## ")[0]
     assert setup.index("python -m venv .venv && . .venv/bin/activate") < setup.index("python -m pip install")
     assert "RULINGS.md" not in readme
-    assert "## Rulings" in readme
+    for page in (Path(__file__).parents[2] / "docs" / "games").glob("*.md"):
+        assert "## Rulings" in page.read_text(encoding="utf-8"), page.name
 
 
 def test_the_help_listing_says_what_each_command_s_own_help_says():
