@@ -55,13 +55,16 @@ def parse_key(key_or_url: str) -> str:
 
 
 def load_credentials(path: str | Path | None) -> Any:
-    """The service-account credentials in a key file, scoped to spreadsheets only."""
+    """The credentials in a key file, scoped to spreadsheets only: a service account's JSON key, or an
+    authorized-user file (what `gcloud auth application-default login` and gspread's OAuth flow write),
+    for a host who signs in as themselves."""
     from google.oauth2 import service_account
 
     if not path:
         raise StorageError(
-            "No Google credentials given; pass --credentials FILE (the service account's JSON key) or set "
-            "HOSTKIT_CREDENTIALS to its path (see docs: setting up a service account)."
+            "No Google credentials given; pass --credentials FILE (a service account's JSON key, or the "
+            "authorized-user file of your own sign-in) or set HOSTKIT_CREDENTIALS to its path (see "
+            "docs/google-sheets.md)."
         )
     file = Path(path)
     where = f"The credentials file {file}"
@@ -83,10 +86,12 @@ def load_credentials(path: str | Path | None) -> Any:
             f"(Keys > Add key > Create new key > JSON)."
         ) from None
     kind = info.get("type") if isinstance(info, dict) else None
+    if kind == "authorized_user":
+        return _authorized_user(info, where)
     if kind != "service_account":
         raise StorageError(
-            f"{where} is not a service-account key (its type is {kind!r}); create a service "
-            f"account and download its JSON key, as the docs describe."
+            f"{where} is neither a service-account key nor an authorized-user file (its type is {kind!r}); "
+            f"download a service account's JSON key, or sign in as yourself, as docs/google-sheets.md describes."
         )
     missing = [k for k in ("client_email", "private_key", "token_uri") if not info.get(k)]
     if missing:
@@ -100,6 +105,23 @@ def load_credentials(path: str | Path | None) -> Any:
             f"{where} holds a private key that cannot be read; download a new JSON key for "
             f"{info['client_email']} and point --credentials at it."
         ) from None
+
+
+def _authorized_user(info: dict, where: str) -> Any:
+    """Your own Google account's credentials: its refresh token, with the client that was signed in with."""
+    from google.oauth2 import credentials as user_credentials
+
+    missing = [k for k in ("client_id", "client_secret", "refresh_token") if not info.get(k)]
+    if missing:
+        raise StorageError(
+            f"{where} lacks {', '.join(missing)}; sign in again (gcloud auth application-default login "
+            f"--scopes=https://www.googleapis.com/auth/spreadsheets,https://www.googleapis.com/auth/cloud-platform) "
+            f"and point --credentials at the file it writes."
+        )
+    try:
+        return user_credentials.Credentials.from_authorized_user_info(info, scopes=list(SCOPES))
+    except (ValueError, TypeError, auth_errors.GoogleAuthError):
+        raise StorageError(f"{where} cannot be read as an authorized-user file; sign in again.") from None
 
 
 def connect(credentials: Any) -> requests.Session:
@@ -168,6 +190,8 @@ class _Client(HTTPClient):
         self.timeout = timeout
         self.backoff = backoff
         self.progress = progress
+        self.signed_in = False
+        """True when the credentials are a person's own sign-in, not a service account's key."""
 
     def request(
         self,
@@ -196,8 +220,14 @@ class _Client(HTTPClient):
             except (requests.ConnectionError, auth_errors.TransportError) as error:
                 return Attempt(failure=f"no connection ({error.__class__.__name__})")
             except auth_errors.RefreshError as error:
+                why = error.args[0] if error.args else error
+                if self.signed_in:
+                    raise StorageError(
+                        f"Google refused your sign-in ({why}); sign in again (gcloud auth application-default "
+                        f"login with the spreadsheets scope) and run the command again."
+                    ) from None
                 raise StorageError(
-                    f"Google refused the service account's key ({error.args[0] if error.args else error}); "
+                    f"Google refused the service account's key ({why}); "
                     f"the key may have been deleted: create a new JSON key and point --credentials at it."
                 ) from None
             if response.status_code in RETRYABLE_STATUSES:
@@ -244,6 +274,7 @@ class SheetsBook(Book):
         session: requests.Session,
         *,
         account: str = "",
+        signed_in: bool = False,
         backoff: Backoff | None = None,
         timeout: Any = TIMEOUT,
         progress: Progress | None = None,
@@ -253,6 +284,7 @@ class SheetsBook(Book):
         self.account = account
         self.progress = progress
         self.client = _Client(session, backoff or BACKOFF, timeout, progress)
+        self.client.signed_in = signed_in
         self._metadata: dict | None = None
         self._has_cells = False
 
@@ -260,7 +292,8 @@ class SheetsBook(Book):
     def open(cls, key_or_url: str, credentials_file: str | Path | None, **options: Any) -> SheetsBook:
         key = parse_key(key_or_url)
         credentials = load_credentials(credentials_file)
-        return cls(key, connect(credentials), account=credentials.service_account_email, **options)
+        account = getattr(credentials, "service_account_email", "")
+        return cls(key, connect(credentials), account=account, signed_in=not account, **options)
 
     # ---- the Book interface
 
@@ -390,10 +423,15 @@ class SheetsBook(Book):
         code = error.response.status_code
         message = str(error.error.get("message", "")) if isinstance(error.error, dict) else str(error)
         if code == 403:
-            who = self.account or "the service account (its client_email in the credentials file)"
+            if self.client.signed_in:
+                return (
+                    f"Your Google account may not use {self.location} ({message.rstrip('.')}); open it in "
+                    f"Google Sheets as the account you signed in with, or have its owner share it with you as "
+                    f"Editor, and run again."
+                )
             return (
                 f"The service account may not use {self.location} ({message.rstrip('.')}); share the "
-                f"spreadsheet with {who} as Editor (Share button in Google Sheets) and run again."
+                f"spreadsheet with {self.account} as Editor (Share button in Google Sheets) and run again."
             )
         if code == 404:
             return (
@@ -401,10 +439,10 @@ class SheetsBook(Book):
                 f"or the whole address from the browser: https://docs.google.com/spreadsheets/d/KEY/edit."
             )
         if code == 401:
-            return (
-                f"Google did not accept the credentials ({message.rstrip('.')}); download a new JSON key "
-                f"for the service account and point --credentials at it."
+            fix = (
+                "sign in again" if self.client.signed_in else "download a new JSON key for the service account"
             )
+            return f"Google did not accept the credentials ({message.rstrip('.')}); {fix} and point --credentials at it."
         return f"Google Sheets refused the request ({code}: {message.rstrip('.')}); check {self.location}."
 
     def _say(self, line: str) -> None:

@@ -47,10 +47,8 @@ def test_good_credentials_are_scoped_to_spreadsheets_only(credentials):
     [
         (None, "does not exist; pass --credentials"),
         ("{not json", "is not JSON; download the service account's key again"),
-        (
-            json.dumps({"type": "authorized_user", "client_id": "x"}),
-            "is not a service-account key (its type is 'authorized_user')",
-        ),
+        (json.dumps({"type": "authorized_user", "client_id": "x"}), "lacks client_secret, refresh_token; sign in again"),
+        (json.dumps({"type": "external_account"}), "is neither a service-account key nor an authorized-user file"),
         (json.dumps({"type": "service_account", "client_email": ACCOUNT}), "lacks private_key, token_uri"),
         (
             json.dumps(
@@ -266,3 +264,47 @@ def test_ledger_spend_on_a_season_google_sheet(fake, credentials):
     refused = run("ledger", "spend", *sheet, "--player", "Craw", "--garnets", 5, "--reason", "a move")
     assert refused.exit_code == 1 and "Craw has 4 garnets and cannot spend 5" in refused.stderr
     assert [c.kind for c in fake.calls[before:]] == ["spreadsheets.get"]  # nothing written
+
+
+def authorized_user(tmp_path):
+    path = tmp_path / "user.json"
+    path.write_text(
+        json.dumps(
+            {
+                "type": "authorized_user",
+                "client_id": "764086051850-6qr4p6gpi6hn506pt8ejuq83di341hur.apps.googleusercontent.com",
+                "client_secret": "d-FL95Q19q7MQmFpd7hHD0Ty",
+                "refresh_token": "1//0example-refresh-token",
+            }
+        )
+    )
+    return path
+
+
+def test_an_authorized_user_file_signs_in_as_yourself(tmp_path, fake):
+    from click.testing import CliRunner
+
+    from hostkit.cli import main
+    from tests.storage.conftest import KEY
+
+    fake.add(KEY, {"Notes": [["mine"]]})
+    user = authorized_user(tmp_path)
+    args = ["new", "hap-and-grab", "--sheet", KEY, "--credentials", str(user), "--players", "Reds,Craw"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    credentials = fake.credentials_seen[-1]
+    assert credentials.refresh_token == "1//0example-refresh-token"
+    assert list(credentials.scopes) == ["https://www.googleapis.com/auth/spreadsheets"]
+
+
+def test_a_sheet_not_shared_with_you_says_so_in_your_words(tmp_path, fake):
+    from click.testing import CliRunner
+
+    from hostkit.cli import main
+    from tests.storage.conftest import KEY
+
+    fake.add(KEY, {"Notes": [["mine"]]})
+    fake.forbid(KEY)
+    result = CliRunner().invoke(main, ["status", "--sheet", KEY, "--credentials", str(authorized_user(tmp_path))])
+    assert result.exit_code == 2
+    assert "Your Google account may not use" in result.stderr and "service account" not in result.stderr
