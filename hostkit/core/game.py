@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
+import importlib
 import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 from typing import Any, ClassVar
 
 from hostkit.core.ledger import Payout
@@ -110,8 +111,8 @@ class Context:
 
 def load_template(package: str) -> dict[str, Any]:
     """A game package's template.json: the one declaration of its tabs and their headers."""
-    source = resources.files(package).joinpath("template.json")
-    return json.loads(source.read_text(encoding="utf-8"))
+    module = importlib.import_module(package)  # read beside the package: importlib.resources costs 20 ms to import
+    return json.loads(Path(str(module.__file__)).with_name("template.json").read_text(encoding="utf-8"))
 
 
 def template_headers(template: dict[str, Any]) -> dict[str, list[str]]:

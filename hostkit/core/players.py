@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
@@ -18,11 +19,14 @@ class Roster:
     names: tuple[str, ...]
 
     def match(self, typed: Cell) -> str | None:
-        key = player_key(typed)
+        return self._by_key.get(player_key(typed))
+
+    @functools.cached_property
+    def _by_key(self) -> dict[str, str]:
+        found: dict[str, str] = {}
         for name in self.names:
-            if player_key(name) == key:
-                return name
-        return None
+            found.setdefault(player_key(name), name)
+        return found
 
     def unknown(self, typed: Cell, column: str = "Player") -> str:
         """Why a typed name is no player, in words: the cell is blank, or the name is not one of the players."""

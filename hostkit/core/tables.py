@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -115,7 +116,7 @@ class Table:
         column = self._handled_column
         return column is not None and column < len(row) and not is_blank(row[column])
 
-    @property
+    @functools.cached_property
     def _handled_column(self) -> int | None:
         keys = [_key(h) for h in self.header]
         return keys.index(_key(HANDLED)) if _key(HANDLED) in keys else None

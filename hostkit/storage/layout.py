@@ -37,31 +37,40 @@ def look(rows: Rows) -> Look:
     """Each column as wide as its widest text, up to MAX_WIDTH; text wider than its column wraps.
 
     A row's last filled cell may spill over the blank cells to its right (a note, a reason at the end of a
-    row), so it neither widens its column nor wraps; the header row always counts.
+    row), so it neither widens its column nor wraps; the header row always counts. Each cell is measured
+    once.
     """
     columns = max((len(r) for r in rows), default=0)
     widths = [MIN_WIDTH] * columns
-    measured = [(_last_filled(row), [_length(value) for value in row]) for row in rows]
-    for number, (last, lengths) in enumerate(measured):
+    measured = []
+    for number, row in enumerate(rows):
+        lengths = [_length(value) for value in row]
+        last = next((i for i in range(len(lengths) - 1, -1, -1) if lengths[i]), -1)
+        measured.append((last, lengths))
         for column, length in enumerate(lengths):
-            if number == 0 or column != last:
-                widths[column] = max(widths[column], min(MAX_WIDTH, length))
+            if length > widths[column] and (number == 0 or column != last):
+                widths[column] = min(MAX_WIDTH, length)
     wrapped = frozenset(
         (number, column)
         for number, (last, lengths) in enumerate(measured)
         if number > 0
         for column, length in enumerate(lengths)
-        if column != last and length > widths[column]
+        if length > widths[column] and column != last
     )
     return Look(tuple(widths), wrapped, 1 if rows else 0)
 
 
-def _last_filled(row: Sequence[Any]) -> int:
-    return max((i for i, v in enumerate(row) if not is_blank(plain(v))), default=-1)
-
-
 def _length(value: Any) -> int:
     """About how many characters wide a cell shows; a bold or centred (drawn) cell gets some room around it."""
+    kind = type(value)
+    if kind is str:
+        if "\n" in value:
+            return max((len(line) for line in value.splitlines()), default=0) if value.strip() else 0
+        return len(value) if value.strip() else 0
+    if value is None:
+        return 0
+    if kind is int:
+        return len(str(value))
     shown = plain(value)
     if is_blank(shown):
         return 0

@@ -439,10 +439,10 @@ class SheetsBook(Book):
                 f"or the whole address from the browser: https://docs.google.com/spreadsheets/d/KEY/edit."
             )
         if code == 401:
-            fix = (
-                "sign in again" if self.client.signed_in else "download a new JSON key for the service account"
+            fix = "sign in again" if self.client.signed_in else "download a new JSON key for the service account"
+            return (
+                f"Google did not accept the credentials ({message.rstrip('.')}); {fix} and point --credentials at it."
             )
-            return f"Google did not accept the credentials ({message.rstrip('.')}); {fix} and point --credentials at it."
         return f"Google Sheets refused the request ({code}: {message.rstrip('.')}); check {self.location}."
 
     def _say(self, line: str) -> None:

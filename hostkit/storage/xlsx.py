@@ -1,4 +1,4 @@
-"""The workbook interface on an .xlsx file. Reading is openpyxl's read-only parser; writing replaces only the
+"""The workbook interface on an .xlsx file. Reading is python-calamine's (xlsx_read.py); writing replaces only the
 tabs a command writes, part by part (xlsx_parts.py), and copies every other part of the file as it is.
 Saves are atomic: write beside, then replace."""
 
@@ -12,18 +12,15 @@ import os
 import re
 import stat
 import tempfile
-import zipfile
-from collections.abc import Collection, Iterator, Mapping, MutableMapping
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
-
-import openpyxl
-from openpyxl.utils.exceptions import InvalidFileException
 
 from hostkit.core.tables import Rows
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged
 from hostkit.storage.lock import WorkbookLock
 from hostkit.storage.xlsx_parts import Package, PackageError
+from hostkit.storage.xlsx_read import Tabs, damaged, readable
 
 
 def lock_files(path: Path) -> list[Path]:
@@ -76,12 +73,12 @@ class XlsxBook(Book):
         """Every tab by name; a tab's cells are parsed when it is first looked up."""
         if self.progress:
             self.progress(f"Reading {self.path.name}…")
-        return _Tabs(self.path, self._bytes())
+        return Tabs(self.path, self._bytes())
 
     def read_styled(self, names: Collection[str]) -> dict[str, Rows]:
         from hostkit.storage.xlsx_styled import read_styled
 
-        with _readable(self.path):
+        with readable(self.path):
             return read_styled(self._bytes(), names)
 
     def check(self, tabs: Collection[str]) -> None:
@@ -121,7 +118,7 @@ class XlsxBook(Book):
                     if order is not None:
                         package.arrange(arranged([e.name for e in package.sheets()], order))
                 except PackageError:
-                    raise _damaged(self.path) from None
+                    raise damaged(self.path) from None
                 self._save(package)
 
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
@@ -187,65 +184,6 @@ class XlsxBook(Book):
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-
-
-class _Tabs(MutableMapping[str, Rows]):
-    """A workbook's tabs, each parsed by openpyxl's read-only reader on first use; a dict to its users."""
-
-    def __init__(self, path: Path, data: bytes):
-        self.path = path
-        with _readable(path):
-            self._book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
-        self._names = list(self._book.sheetnames)
-        self._rows: dict[str, Rows] = {}
-
-    def __getitem__(self, name: str) -> Rows:
-        if name not in self._rows:
-            if name not in self._names:
-                raise KeyError(name)
-            with _readable(self.path), paused_collector():
-                rows = [list(r) for r in self._book[name].iter_rows(values_only=True)]
-            while rows and all(v is None or v == "" for v in rows[-1]):
-                rows.pop()
-            self._rows[name] = rows
-        return self._rows[name]
-
-    def __setitem__(self, name: str, rows: Rows) -> None:
-        if name not in self._names:
-            self._names.append(name)
-        self._rows[name] = rows
-
-    def __delitem__(self, name: str) -> None:
-        self._names.remove(name)
-        self._rows.pop(name, None)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(list(self._names))
-
-    def __len__(self) -> int:
-        return len(self._names)
-
-
-@contextlib.contextmanager
-def _readable(path: Path) -> Iterator[None]:
-    """A file openpyxl cannot parse, named in one sentence."""
-    try:
-        yield
-    except (zipfile.BadZipFile, InvalidFileException):
-        raise StorageError(
-            f"{path} is not a readable .xlsx workbook; save it from your spreadsheet program as Excel Workbook (.xlsx)."
-        ) from None
-    except StorageError:
-        raise
-    except Exception:  # a damaged part inside the zip fails in the XML parser, zlib, or openpyxl itself
-        raise _damaged(path) from None
-
-
-def _damaged(path: Path) -> StorageError:
-    return StorageError(
-        f"{path} is damaged (a part inside the file cannot be read); open it in your spreadsheet "
-        f"program to repair it, or use a backup copy."
-    )
 
 
 @contextlib.contextmanager

@@ -8,17 +8,45 @@ import datetime as dt
 import math
 import re
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
-from xml.sax.saxutils import unescape as xml_unescape
 
 from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Cell, Rows
-from hostkit.storage.layout import look, number_format
+from hostkit.storage.layout import DATE_TIME, DATE_TIME_MS, look, number_format
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 EPOCH = dt.datetime(1899, 12, 30)
 ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+"""Control characters XML 1.0 cannot hold: dropped."""
+UNWRITABLE = re.compile("[\ufffe\uffff\ud800-\udfff]")
+"""Non-characters and lone surrogates (undecodable bytes from a shell): replaced by U+FFFD, which shows where."""
+_ATTRIBUTE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\t": "&#9;"})
+_ENTITIES = re.compile(r"&(amp|lt|gt|quot|apos);")
+_ENTITY = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+
+
+def xml_text(text: str) -> str:
+    """Text as an XML 1.0 part can hold it."""
+    if text.isprintable():  # no control character, non-character or surrogate: the common case, at C speed
+        return text
+    return UNWRITABLE.sub("\ufffd", ILLEGAL.sub("", text))
+
+
+def escape(text: str) -> str:
+    """Text as XML element content.
+
+    (The standard library's xml.sax.saxutils does the same, but importing it imports urllib.request and the
+    e-mail parser: a tenth of a second on every command that saves.)"""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    return text.replace(">", "&gt;") if ">" in text else text
+
+
+def quoteattr(text: str) -> str:
+    """Text as a double-quoted XML attribute value."""
+    return f'"{text.translate(_ATTRIBUTE)}"'
 
 
 class PackageError(ValueError):
@@ -183,25 +211,61 @@ def serial(moment: dt.datetime) -> float:
 
 def sheet_xml(rows: Rows, styles: StyleBook) -> str:
     """A worksheet part laid out as storage/layout.py says: header bold and frozen, columns fitted, long text
-    wrapped, date-times shown as date-times, Styled cells drawn."""
+    wrapped, date-times shown as date-times, Styled cells drawn.
+
+    Written row by row: a plain cell's style index is looked up once per (header, format, wrap) and its XML
+    is one f-string; only Styled cells go through a Look of their own."""
     layout = look(rows)
+    width = max((len(r) for r in rows), default=0)
+    letters = [column_letter(c + 1) for c in range(width)]
+    wrapped = layout.wrapped
+    indexes: dict[tuple[bool, str | None, bool], str] = {}
+
+    def attribute(header: bool, code: str | None, wrap: bool) -> str:
+        key = (header, code, wrap)
+        if key not in indexes:
+            index = styles.index(Look(bold=header, number_format=code, wrap=wrap))
+            indexes[key] = f' s="{index}"' if index else ""
+        return indexes[key]
+
     body: list[str] = []
     for r, row in enumerate(rows):
-        cells = []
+        n = r + 1
+        header = r < layout.frozen
+        plain_style = attribute(header, None, False)
+        cells: list[str] = []
+        append = cells.append
         for c, value in enumerate(row):
-            drawn = value if isinstance(value, Styled) else None
-            cell_look = Look(
-                bold=r < layout.frozen or bool(drawn and drawn.bold),
-                fill=drawn.fill if drawn else None,
-                font=drawn.font if drawn else None,
-                number_format=number_format(value),
-                wrap=(r, c) in layout.wrapped,
-                centred=bool(drawn and drawn.centred),
-            )
-            xml = _cell_xml(f"{column_letter(c + 1)}{r + 1}", plain(value), cell_look, styles)
-            if xml:
-                cells.append(xml)
-        body.append(f'<row r="{r + 1}">{"".join(cells)}</row>')
+            kind = type(value)
+            if value is None or (kind is str and not value):
+                continue
+            wrap = (r, c) in wrapped if wrapped else False
+            style = attribute(header, None, True) if wrap else plain_style
+            if kind is str:
+                text = value if value.isprintable() else xml_text(value)
+                if "&" in text or "<" in text or ">" in text:
+                    text = escape(text)
+                space = ' xml:space="preserve"' if "\n" in text or text[0].isspace() or text[-1].isspace() else ""
+                append(f'<c r="{letters[c]}{n}"{style} t="inlineStr"><is><t{space}>{text}</t></is></c>')
+            elif kind is int or (kind is float and math.isfinite(value)):
+                append(f'<c r="{letters[c]}{n}"{style}><v>{value!r}</v></c>')
+            elif kind is dt.datetime and value.tzinfo is None:
+                code = DATE_TIME_MS if value.microsecond else DATE_TIME
+                append(f'<c r="{letters[c]}{n}"{attribute(header, code, wrap)}><v>{serial(value)!r}</v></c>')
+            else:
+                drawn = value if kind is Styled else None
+                cell_look = Look(
+                    bold=header or bool(drawn and drawn.bold),
+                    fill=drawn.fill if drawn else None,
+                    font=drawn.font if drawn else None,
+                    number_format=number_format(value),
+                    wrap=wrap,
+                    centred=bool(drawn and drawn.centred),
+                )
+                xml = _cell_xml(f"{letters[c]}{n}", plain(value), cell_look, styles)
+                if xml:
+                    append(xml)
+        body.append(f'<row r="{n}">{"".join(cells)}</row>')
     view = (
         f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{layout.frozen}" '
         f'topLeftCell="A{layout.frozen + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
@@ -211,7 +275,6 @@ def sheet_xml(rows: Rows, styles: StyleBook) -> str:
     columns = "".join(
         f'<col min="{c}" max="{c}" width="{w + 2}" customWidth="1"/>' for c, w in enumerate(layout.widths, start=1)
     )
-    width = max((len(r) for r in rows), default=0)
     dimension = f'<dimension ref="A1:{column_letter(width)}{len(rows)}"/>' if rows and width else ""
     return (
         f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" xmlns:r="{REL}">'
@@ -237,7 +300,7 @@ def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> str:
         return _styled(ref, look, styles, "", f"<v>{serial(value)!r}</v>")
     if isinstance(value, dt.date):
         return _styled(ref, look, styles, "", f"<v>{serial(dt.datetime(value.year, value.month, value.day))!r}</v>")
-    text = ILLEGAL.sub("", str(value))
+    text = xml_text(str(value))
     space = ' xml:space="preserve"' if text != text.strip() or "\n" in text else ""
     return _styled(ref, look, styles, 't="inlineStr"', f"<is><t{space}>{escape(text)}</t></is>")
 
@@ -251,4 +314,4 @@ def _styled(ref: str, look: Look, styles: StyleBook, kind: str, inner: str) -> s
 
 def unescape(text: str) -> str:
     """An XML attribute's text as written, its entities read."""
-    return xml_unescape(text, {"&quot;": '"', "&apos;": "'"})
+    return _ENTITIES.sub(lambda found: _ENTITY[found.group(1)], text)

@@ -13,10 +13,9 @@ import re
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import quoteattr
 
 from hostkit.core.tables import Rows
-from hostkit.storage.xlsx_cells import MAIN, REL, PackageError, StyleBook, prefix_of, sheet_xml, unescape
+from hostkit.storage.xlsx_cells import MAIN, REL, PackageError, StyleBook, prefix_of, quoteattr, sheet_xml, unescape
 
 WORKBOOK = "xl/workbook.xml"
 WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"

@@ -47,7 +47,10 @@ def test_good_credentials_are_scoped_to_spreadsheets_only(credentials):
     [
         (None, "does not exist; pass --credentials"),
         ("{not json", "is not JSON; download the service account's key again"),
-        (json.dumps({"type": "authorized_user", "client_id": "x"}), "lacks client_secret, refresh_token; sign in again"),
+        (
+            json.dumps({"type": "authorized_user", "client_id": "x"}),
+            "lacks client_secret, refresh_token; sign in again",
+        ),
         (json.dumps({"type": "external_account"}), "is neither a service-account key nor an authorized-user file"),
         (json.dumps({"type": "service_account", "client_email": ACCOUNT}), "lacks private_key, token_uri"),
         (

@@ -1,0 +1,57 @@
+"""The xlsx reader: every cell as its computed value, so a host's formula in a cell hostkit reads is read
+as what it shows, not as its text."""
+
+import datetime as dt
+import re
+import zipfile
+
+from click.testing import CliRunner
+
+from hostkit.cli import main
+from hostkit.storage.xlsx import XlsxBook
+from tests.games.hap_and_grab.helpers import OPENS, at, hap_and_grab_tabs, solutions
+
+SOL = ["".join(s) for s in solutions()]
+
+
+def with_formula(path, tab_index: int, ref: str, formula: str, cached: str) -> None:
+    """Put a formula with its cached value in a cell, as a spreadsheet program saves it."""
+    with zipfile.ZipFile(path) as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    name = f"xl/worksheets/sheet{tab_index}.xml"
+    xml = parts[name].decode()
+    cell = re.search(rf'<c r="{ref}"[^>]*?(/>|>.*?</c>)', xml)
+    style = re.search(r's="\d+"', cell.group(0)) if cell else None
+    new = f'<c r="{ref}"{" " + style.group(0) if style else ""}><f>{formula}</f><v>{cached}</v></c>'
+    xml = xml.replace(cell.group(0), new)
+    parts[name] = xml.encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
+        for part, data in parts.items():
+            target.writestr(part, data)
+
+
+def test_formulas_in_cells_hostkit_reads_are_read_as_their_values(tmp_path):
+    path = tmp_path / "game.xlsx"
+    tabs = hap_and_grab_tabs([[at(10), "Craw", 1, SOL[0]]], config={"part1_minutes": 5})
+    XlsxBook(path).create(tabs)
+    names = list(XlsxBook(path).read())
+    config_row = next(i for i, row in enumerate(tabs["Config"], start=1) if row[0] == "part1_minutes")
+    opens = (OPENS - dt.datetime(1899, 12, 30)) / dt.timedelta(days=1)
+    with_formula(path, names.index("Config") + 1, f"B{config_row}", "2*3", "6")
+    with_formula(path, names.index("Rounds") + 1, "B2", "B3-1/24", repr(opens))
+    read = XlsxBook(path).read()
+    assert read["Config"][config_row - 1][1] == 6
+    assert read["Rounds"][1][1] == OPENS
+    result = CliRunner().invoke(main, ["score", "--book", str(path), "--round", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Craw: 1 correct" in result.output
+
+
+def test_text_xml_cannot_hold_is_replaced_and_the_workbook_still_opens(tmp_path):
+    import openpyxl
+
+    path = tmp_path / "odd.xlsx"
+    odd = "Reds\ufffe said \uffff hi \udc80 \x01there"
+    XlsxBook(path).create({"Notes": [["Reason"], [odd]]})
+    assert XlsxBook(path).read()["Notes"][1] == ["Reds\ufffd said \ufffd hi \ufffd there"]
+    assert openpyxl.load_workbook(path)["Notes"]["A2"].value == "Reds\ufffd said \ufffd hi \ufffd there"
