@@ -12,6 +12,7 @@ from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
     Unusable,
     book_options,
+    check_image,
     finish,
     guarded,
     hold,
@@ -109,6 +110,7 @@ def board(
       hostkit board --book game.xlsx --round 1
       hostkit board --book cards.xlsx --image round1.png
     """
+    check_image(image, book)
     game, tables = open_game(book)
     if round_number is None and not game.board_spans_rounds:
         raise Unusable(f"Say which round's board: --round N ({game.title} has a board per round).")
@@ -157,6 +159,7 @@ def score(
     """
     from hostkit.cli.targets import pay
 
+    check_image(image, book)
     game, tables = open_game(book)
     outcome = game.score(tables, round_number, now())
     save_image(outcome, image)

@@ -200,6 +200,34 @@ def image_option(command: Callable) -> Callable:
     )(command)
 
 
+def check_image(path: str | None, book: Book) -> None:
+    """Refuse an --image path that would overwrite something that is not a picture hostkit drew: the workbook
+    itself, any workbook the command names, or another file (unless --force); nothing is written then."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.suffix.casefold() != ".png":
+        raise Unusable(f"--image {path}: a picture is a .png file; give a name ending in .png, like board.png.")
+    context = click.get_current_context()
+    named = [getattr(b, "path", None) for b in (book, book.public)]
+    named += [Path(v) for v in context.params.values() if isinstance(v, str) and v.casefold().endswith(".xlsx")]
+    resolved = target.resolve()
+    if any(p is not None and Path(p).resolve() == resolved for p in named):
+        raise Unusable(f"--image {path} is a workbook this command uses; give the picture a name of its own.")
+    if target.exists() and not context.params.get("force"):
+        from hostkit.core.drawing import is_hostkit_png
+
+        try:
+            drawn = is_hostkit_png(target.read_bytes()[:4096])
+        except OSError:
+            drawn = False
+        if not drawn:
+            raise Unusable(
+                f"--image {path} already exists and is not a picture hostkit drew; give another name (or delete "
+                f"the file first) so that nothing of yours is overwritten."
+            )
+
+
 def save_image(outcome: Outcome, path: str | None) -> None:
     """Write the picture a command drew to --image, or say that this game draws none here."""
     if path is None:

@@ -12,6 +12,7 @@ import click
 from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
     book_options,
+    check_image,
     finish,
     guarded,
     image_option,
@@ -79,6 +80,7 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
     """
     from hostkit.core.words import plural
 
+    check_image(image, book)
     game, tables = open_game(book)
     saved, ended = play_through(
         book, game, tables, round_number, player, lambda prompt: click.prompt(_question(prompt)), image

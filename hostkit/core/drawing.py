@@ -227,10 +227,23 @@ def _draw_headings(draw: ImageDraw.ImageDraw, layout: _Layout, rows: Sequence[st
         draw.text((x - GAP, y + TILE // 2), text, anchor="rm", **bold)
 
 
+SIGNATURE = b"tEXtSoftware\x00hostkit"
+"""The text chunk every PNG hostkit draws carries: a later --image may replace such a file, and no other."""
+
+
 def _png(image: Image.Image) -> bytes:
+    from PIL.PngImagePlugin import PngInfo
+
+    info = PngInfo()
+    info.add_text("Software", "hostkit")
     out = io.BytesIO()
-    image.save(out, format="PNG")
+    image.save(out, format="PNG", pnginfo=info)
     return out.getvalue()
+
+
+def is_hostkit_png(data: bytes) -> bool:
+    """Whether a file's bytes are a PNG that hostkit drew."""
+    return data.startswith(b"\x89PNG\r\n\x1a\n") and SIGNATURE in data[:4096]
 
 
 def _tile(picture: Picture | None) -> Image.Image:
