@@ -88,7 +88,16 @@ class PathsAndPahs(Game):
 
     # ---- the opening: board and starting cards
 
-    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
+    def board(
+        self,
+        tables: Tables,
+        round_number: int | None,
+        seed: int | None = None,
+        force: bool = False,
+        now: dt.datetime | None = None,
+    ) -> Outcome:
+        """Lay the seeded board (or check the typed one); publish it as Opening Board once round 1 has opened,
+        as the rule sheet reveals it then."""
         round_number = self.round_needed(round_number)
         ctx = self.context(tables)
         names = card_names(ctx)
@@ -131,14 +140,34 @@ class PathsAndPahs(Game):
                 f"Laid a generated board (seed {label}) in {BOARD_TAB}: the 27 cards once each and "
                 f"9 empty tiles ({empty})."
             )
-        outcome.writes[OPENING_BOARD_TAB] = public_board_rows(board, {}, {}, "The board as round 1 opens", [])
-        outcome.summary.append(
-            f"Written: {OPENING_BOARD_TAB} (public: show it when round 1 opens; --image draws it "
-            f"for chat). Next: `hostkit deal --round 1`."
-        )
+        opens = self._round_one_opens(tables, ctx)
+        if opens is not None and opens <= (now or dt.datetime.now(dt.timezone.utc)):
+            outcome.writes[OPENING_BOARD_TAB] = public_board_rows(board, {}, {}, "The board as round 1 opens", [])
+            outcome.summary.append(
+                f"Written: {OPENING_BOARD_TAB} (public: round 1 has opened; --image draws it for chat). Next: "
+                f"`hostkit deal --round 1`."
+            )
+        else:
+            when = (
+                "it has no Opens time in Rounds yet"
+                if opens is None
+                else f"it opens {format_time(opens, ctx.config.tz)}"
+            )
+            outcome.summary.append(
+                f"The board stays private until round 1 opens ({when}); run this command again then to publish "
+                f"it as the tab {OPENING_BOARD_TAB}. Next: `hostkit deal --round 1`."
+            )
         outcome.data = {"round": 1, "seed": label, "board": board.as_json(names)}
         outcome.image = lambda: board_png(board, {}, {}, f"{TITLE}: the board as round 1 opens")
         return outcome
+
+    @staticmethod
+    def _round_one_opens(tables: Tables, ctx: Context) -> dt.datetime | None:
+        try:
+            found = read_rounds(tables, ctx).get(1)
+        except BookError:
+            return None  # an unreadable Rounds tab is reported by the commands that need it
+        return found.opens if found else None
 
     def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
         """Every player's two starting cards (seeded per player), host-only, and one private message each."""

@@ -224,3 +224,14 @@ def pahs_and_moves(players, number, skip=()):
             if s["tile"] is not None:
                 rows.append((at(number, 30), p, number, "move", a_move(s["tile"], s["direction"])))
     return rows
+
+
+def test_the_opening_board_stays_private_until_round_1_opens(tmp_path):
+    from tests.games.paths_and_pahs.workbook import PLAYERS, SEED
+
+    path, public = tmp_path / "pap.xlsx", tmp_path / "players.xlsx"
+    assert run("new", "paths-and-pahs", "--book", path, "--players", ",".join(PLAYERS), "--seed", SEED).exit_code == 0
+    early = run("board", "--book", path, "--round", 1, "--public-book", public)
+    assert early.exit_code == 0, early.output
+    assert "The board stays private until round 1 opens (it has no Opens time in Rounds yet)" in early.output
+    assert "Opening Board" not in tabs(path) and not public.exists()

@@ -59,6 +59,7 @@ def new_match(path, balances: dict[str, int] | None = None) -> None:
         Submissions=[SUBMISSIONS],
         Ledger=ledger,
     )
+    assert run("board", "--book", path, "--round", 1).exit_code == 0  # round 1 has opened: the board goes public
 
 
 def add_rows(path, rows) -> None:
