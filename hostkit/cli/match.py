@@ -29,6 +29,7 @@ from hostkit.cli.options import (
     shown,
     where,
 )
+from hostkit.core.settings import MAX_SEED
 from hostkit.games import GAMES
 
 if TYPE_CHECKING:
@@ -40,7 +41,12 @@ if TYPE_CHECKING:
 @click.argument("game", type=click.Choice(sorted(GAMES), case_sensitive=False))
 @book_options
 @click.option("--players", required=True, help='The players\' names, comma-separated: "Reds,Craw".')
-@click.option("--seed", type=click.IntRange(0), help="Seed of every random choice (default: a fresh random one).")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    help="Seed of every random choice, 0 to 2^53-1 (the largest a spreadsheet keeps exactly; default: a fresh "
+    "random one).",
+)
 @click.option(
     "--force",
     is_flag=True,
@@ -89,7 +95,11 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
     help="The round whose board to make or check (and draw with --image). Games whose boards span "
     "every round, like Cards on the Table, make them all at once and need none.",
 )
-@click.option("--seed", type=click.IntRange(0), help="Draw with this seed instead of Config's (recorded in Draws).")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    help="Draw with this seed instead of Config's, 0 to 2^53-1 (recorded in Draws).",
+)
 @click.option("--force", is_flag=True, help="Replace the existing board with a generated one.")
 @image_option
 @json_option

@@ -41,6 +41,11 @@ def whole_number(value: Cell) -> int:
     return int(number)
 
 
+MAX_SEED = 2**53 - 1
+"""The largest whole number a spreadsheet program saves exactly (a double's 53 bits): a larger seed would come
+back rounded, and the next board would differ."""
+
+
 def integer(low: int | None = None, high: int | None = None) -> Callable[[Cell], int]:
     def parse(value: Cell) -> int:
         number = whole_number(value)
@@ -81,7 +86,13 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
         "This match's name in the season ledger (blank: the game's title, with the players of a duel: 'Hap and Grab: Reds v Craw').",
         text,
     ),
-    Setting("seed", 0, "The seed of every random choice (boards, shuffles, tie-breaks).", integer(0)),
+    Setting(
+        "seed",
+        0,
+        "The seed of every random choice (boards, shuffles, tie-breaks): a whole number from 0 to 2^53-1, the "
+        "largest a spreadsheet keeps exactly.",
+        integer(0, MAX_SEED),
+    ),
     Setting(
         "match_id",
         "",

@@ -142,7 +142,14 @@ class Tables:
 
     def __init__(self, tabs: Mapping[str, Sequence[Sequence[Cell]]]):
         self._source = tabs
-        self._names = {_key(name): name for name in tabs}
+        self._names: dict[str, str] = {}
+        for name in tabs:
+            other = self._names.setdefault(_key(name), name)
+            if other != name:
+                raise BookError(
+                    f"The workbook has two tabs named {other!r} and {name!r}, which differ only in case, so it is "
+                    f"not clear which one to read; rename or delete one of them."
+                )
         self._tables: dict[str, Table] = {}
 
     def __contains__(self, name: str) -> bool:

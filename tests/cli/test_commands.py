@@ -326,3 +326,35 @@ def test_the_help_listing_says_what_each_command_s_own_help_says():
     modules = [importlib.import_module(f"hostkit.cli.{m.name}") for m in pkgutil.iter_modules(hostkit.cli.__path__)]
     registered = {c.name for module in modules for c in getattr(module, "COMMANDS", [])}
     assert registered == set(SHARED)
+
+
+def test_a_seed_is_one_a_spreadsheet_keeps_exactly(run, tmp_path):
+    path = tmp_path / "game.xlsx"
+    too_big = run("new", "hap-and-grab", "--book", path, "--players", "Reds,Craw", "--seed", 2**53)
+    assert too_big.exit_code == 2 and "0<=x<=9007199254740991" in too_big.stderr
+    assert run("new", "hap-and-grab", "--book", path, "--players", "Reds,Craw", "--seed", 2**53 - 1).exit_code == 0
+    assert cells(path)["Config"][[r[0] for r in cells(path)["Config"]].index("seed")][1] == 2**53 - 1
+
+
+def test_a_workbook_with_two_tabs_differing_only_in_case_is_refused(run, tmp_path):
+    import zipfile
+
+    import openpyxl
+
+    from hostkit.storage.xlsx import XlsxBook
+    from tests.games.hap_and_grab.helpers import hap_and_grab_tabs
+
+    path = tmp_path / "game.xlsx"
+    XlsxBook(path).create(hap_and_grab_tabs([[at(10), "Reds", 1, SOL[0]]]))
+    book = openpyxl.load_workbook(path)
+    book.create_sheet("SUBMISSIONS").append(["Timestamp", "Player", "Round", "Answer"])  # saved as SUBMISSIONS1
+    book.save(path)
+    with zipfile.ZipFile(path) as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(b'name="SUBMISSIONS1"', b'name="SUBMISSIONS"')
+    with zipfile.ZipFile(path, "w") as target:
+        for name, data in parts.items():
+            target.writestr(name, data)
+    result = run("score", "--book", path, "--round", 1)
+    assert result.exit_code == 2
+    assert "two tabs named 'Submissions' and 'SUBMISSIONS'" in result.stderr and "Traceback" not in result.output

@@ -25,3 +25,12 @@ def test_a_repeated_column_that_is_not_read_does_no_harm():
 )
 def test_column_letters(index, letters):
     assert column_letter(index) == letters
+
+
+def test_two_tabs_whose_names_differ_only_in_case_are_refused_naming_both():
+    import pytest
+
+    from hostkit.core.tables import BookError, Tables
+
+    with pytest.raises(BookError, match="two tabs named 'Submissions' and 'SUBMISSIONS', which differ only in case"):
+        Tables({"Submissions": [["Timestamp"]], "SUBMISSIONS": []})
