@@ -37,7 +37,7 @@ class XlsxBook(Book):
         self.path = Path(path)
         self.location = str(self.path)
         self._data: bytes | None = None
-        self._lock = WorkbookLock(self.path, wait)
+        self._lock = WorkbookLock(self.path.resolve(), wait)  # one lock per file, whatever name or link reaches it
 
     def exists(self) -> bool:
         return self.path.exists()
@@ -161,8 +161,20 @@ class XlsxBook(Book):
                     os.unlink(self.path.parent / name)
 
     def _save(self, package: Package) -> None:
+        """Write the package beside the workbook, make it durable, check that nobody saved the workbook since
+        it was read, and put it in place: the old file or the new, whole, whatever happens."""
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+            package.ask_recalculation()
+        except PackageError:
+            raise damaged(self.path) from None
+        real = self.path.resolve()  # through a symbolic link: the link stays, the file it names is replaced
+        if real.exists() and real.stat().st_nlink > 1:
+            raise StorageError(
+                f"{self.path} has another name (a hard link); saving replaces the file whole, which would part the "
+                f"two names. Keep one name, or use a symbolic link (ln -s) instead."
+            )
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
         except OSError:
             raise StorageError(
                 f"hostkit cannot write in the folder {self.path.parent}, and it saves "
@@ -172,14 +184,26 @@ class XlsxBook(Book):
         os.close(fd)
         try:
             package.save(tmp)
-            os.chmod(tmp, self.path.stat().st_mode & 0o777 if self.path.exists() else 0o666 & ~_umask())
+            os.chmod(tmp, real.stat().st_mode & 0o777 if real.exists() else 0o666 & ~_umask())
             data = Path(tmp).read_bytes()
-            os.replace(tmp, self.path)
+            _sync(tmp)
+            if self._data is not None and real.exists() and _digest(real) != hashlib.sha256(self._data).digest():
+                raise StorageError(
+                    f"{self.path} changed while hostkit worked on it (saved by another program); nothing was "
+                    f"written, so your save is kept. Run the command again."
+                )
+            os.replace(tmp, real)
+            _sync(real.parent)
             self._data = data
         except PermissionError:
             raise StorageError(
                 f"{self.path} cannot be written (permission denied or open elsewhere); close it "
                 f"in any other program and check that you may write to it."
+            ) from None
+        except OSError as error:
+            raise StorageError(
+                f"{self.path} cannot be saved ({error.strerror or error}); nothing was changed. Free some space "
+                f"or fix the folder, then run again."
             ) from None
         finally:
             if os.path.exists(tmp):
@@ -197,6 +221,21 @@ def paused_collector() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def _sync(path: str | Path) -> None:
+    """Flush a file (or a folder's entry for a renamed file) to the disk, so a power cut keeps it."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) if Path(path).is_dir() else os.O_RDONLY
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return  # a folder cannot be opened for syncing on some systems (Windows)
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _umask() -> int:

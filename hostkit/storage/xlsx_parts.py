@@ -242,6 +242,29 @@ class Package:
                 re.sub(rf'<Relationship [^>]*Type="{re.escape(CALC_CHAIN_REL)}"[^>]*/>', "", self._text(WORKBOOK_RELS)),
             )
 
+    def ask_recalculation(self) -> None:
+        """Have the spreadsheet program recalculate every formula when it opens the file (calcPr
+        fullCalcOnLoad), so a host's formula over a tab hostkit rewrote never shows a stale value."""
+        workbook = self._text(WORKBOOK)
+        p = prefix_of(workbook, "workbook")
+        existing = re.search(rf"<{p}calcPr\b[^>]*?/?>", workbook)
+        if existing is not None:
+            element = re.sub(r"""\sfullCalcOnLoad=("[^"]*"|'[^']*')""", "", existing.group(0))
+            element = re.sub(r"\s*(/?)>$", r' fullCalcOnLoad="1"\1>', element)
+            workbook = workbook[: existing.start()] + element + workbook[existing.end() :]
+        else:
+            # calcPr follows sheets, functionGroups, externalReferences and definedNames (ECMA-376 CT_Workbook)
+            ends = [
+                found.end()
+                for element in ("sheets", "functionGroups", "externalReferences", "definedNames")
+                for found in re.finditer(rf"</{p}{element}>|<{p}{element}\b[^>]*/>", workbook)
+            ]
+            if not ends:
+                raise PackageError("workbook.xml has no <sheets>")
+            at = max(ends)
+            workbook = workbook[:at] + f'<{p}calcPr fullCalcOnLoad="1"/>' + workbook[at:]
+        self._set(WORKBOOK, workbook)
+
     def save(self, target) -> None:
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             for name in self.order:

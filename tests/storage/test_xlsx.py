@@ -67,7 +67,7 @@ def test_save_is_atomic_when_writing_fails(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(Package, "save", crash)
-    with pytest.raises(OSError):
+    with pytest.raises(StorageError, match=r"cannot be saved \(disk full\); nothing was changed"):
         XlsxBook(path).write({"A": [["after"]]})
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == [".b.xlsx.hostkit-lock", "b.xlsx"]  # no half-written copy
