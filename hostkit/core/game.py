@@ -7,7 +7,7 @@ import fnmatch
 import importlib
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -27,6 +27,35 @@ from hostkit.core.tables import BookError, Problem, Rows, Tables
 from hostkit.core.words import plural
 
 
+class LazyData(MutableMapping[str, Any]):
+    """A command's JSON object built only when something reads it (--json): for a round of 50,000 answers
+    the object costs time and memory that a command printing its summary never needs."""
+
+    def __init__(self, make: Callable[[], dict[str, Any]]):
+        self._make = make
+        self._data: dict[str, Any] | None = None
+
+    def _built(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = self._make()
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._built()[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._built()[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self._built()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self._built())
+
+
 @dataclass
 class Outcome:
     """What a command did: the tabs to write (each replaced whole), problems, lines for the host, JSON."""
@@ -34,7 +63,7 @@ class Outcome:
     writes: dict[str, Rows] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
-    data: dict[str, Any] | None = None
+    data: MutableMapping[str, Any] | None = None
     image: Callable[[], bytes] | None = None
     """Draws the board as it stands (PNG bytes); called only when the host asks for --image."""
     private: dict[str, str] = field(default_factory=dict)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
+from hostkit.core.game import Context, Demo, Game, LazyData, Outcome, Prompt
 from hostkit.core.ledger import Entry, Payout
 from hostkit.core.rng import rng
 from hostkit.core.settings import CONFIG_TAB, Setting, integer, text
@@ -201,11 +201,17 @@ class HapAndGrab(Game):
         outcome.writes.update(published_tabs(tables, ctx, (part, shown)))
         outcome.summary += summary(part, ctx)
         outcome.message = chat_message(part, ctx, shown)
-        outcome.data = as_json(part, ctx)
+
+        def data() -> dict:
+            built = as_json(part, ctx)
+            if part2 is not None:
+                built["part2"] = part2.game.as_json()
+            return built
+
+        outcome.data = LazyData(data)
         if part2 is not None:
             outcome.problems += part2.reported()
             outcome.summary += part2.game.story(part2.round, brief=True)
-            outcome.data["part2"] = part2.game.as_json()
         return outcome
 
     def status(self, tables: Tables, now: dt.datetime) -> Outcome:
