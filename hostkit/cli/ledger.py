@@ -222,6 +222,7 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
     from hostkit.core.ledger import LEDGER_TAB, Refused, balances, ledger_rows, post, read_ledger
     from hostkit.core.players import player_key
     from hostkit.core.tables import Tables
+    from hostkit.core.words import plural
 
     as_json = options["as_json"]
     book_path = options["book_path"] or obj["book_path"]
@@ -298,8 +299,9 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
         )
     if not as_json:
         click.echo(
-            f"{player} now has {after.garnets} garnets, {after.tokens} Tokens of Life, "
-            f"{after.candidacies} elimination candidacies."
+            f"{player} now has {plural(after.garnets, 'garnet')}, "
+            f"{plural(after.tokens, 'Token of Life', 'Tokens of Life')}, "
+            f"{plural(after.candidacies, 'elimination candidacy', 'elimination candidacies')}."
         )
     report_problems(problems)
 
@@ -309,13 +311,10 @@ class _Zero:
 
 
 def _describe(entry: Entry) -> str:
-    parts = [
-        f"{entry.garnets:+d} garnets" if entry.garnets else "",
-        f"{entry.tokens:+d} Tokens of Life" if entry.tokens else "",
-        "elimination candidate" if entry.candidate else "",
-    ]
+    from hostkit.core.ledger import describe
+
     where = f", {entry.match}" if entry.match else ""
-    return f"{entry.player} {', '.join(p for p in parts if p)} ({entry.reason}{where})"
+    return f"{entry.player} {describe(entry)} ({entry.reason}{where})"
 
 
 def _entry_json(entry: Entry) -> dict:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from hostkit.core.players import player_key
 from hostkit.core.settings import whole_number
 from hostkit.core.tables import Problem, Rows, Table, Tables, is_blank
+from hostkit.core.words import plural, signed
 
 LEDGER_TAB = "Ledger"
 LEDGER_HEADER = ["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate", "Reason", "Match id"]
@@ -171,8 +172,8 @@ def _why(key: tuple, due: dict[tuple, Entry]) -> str:
 def describe(entry: Entry) -> str:
     """What an entry pays, in words: '+6 garnets', '-3 Tokens of Life', 'elimination candidate'."""
     parts = [
-        f"{entry.garnets:+d} garnets" if entry.garnets else "",
-        f"{entry.tokens:+d} Tokens of Life" if entry.tokens else "",
+        signed(entry.garnets, "garnet") if entry.garnets else "",
+        signed(entry.tokens, "Token of Life", "Tokens of Life") if entry.tokens else "",
         {1: "elimination candidate", -1: "elimination candidacy withdrawn"}.get(int(entry.candidate), ""),
     ]
     return ", ".join(p for p in parts if p) or "nothing"
@@ -216,5 +217,5 @@ def spend(
         raise Refused(f"a purchase costs a positive number of garnets, not {garnets}")
     held = next((b.garnets for name, b in balances(entries).items() if player_key(name) == player_key(player)), 0)
     if held < garnets:
-        raise Refused(f"{player} has {held} garnets and cannot spend {garnets} on {reason}")
+        raise Refused(f"{player} has {plural(held, 'garnet')} and cannot spend {garnets} on {reason}")
     return Entry(match, round_number, player, garnets=-garnets, reason=reason, match_id=match_id)

@@ -13,6 +13,12 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
+def signed(count: int, word: str, many: str | None = None) -> str:
+    """A change with its sign and noun: +1 garnet, -3 garnets, +2 Tokens of Life ('Token of Life', 'Tokens of
+    Life')."""
+    return f"{count:+d} {word if abs(count) == 1 else many or word + 's'}"
+
+
 def spans(numbers: list[int]) -> str:
     """1, 2, 3, 5, 7, 8 as '1–3, 5, 7–8'."""
     runs: list[list[int]] = []

@@ -59,7 +59,7 @@ def test_spend_and_pay_on_the_match_workbook(run, match_book):
     assert spent.exit_code == 0, spent.output
     assert spent.output.splitlines() == [
         f"Spent: Craw -4 garnets (a 4-space move, Hap and Grab: Reds v Craw), written to Ledger in {path}.",
-        "Craw now has 2 garnets, 1 Tokens of Life, 0 elimination candidacies.",
+        "Craw now has 2 garnets, 1 Token of Life, 0 elimination candidacies.",
     ]
     match = "Hap and Grab: Reds v Craw"  # the workbook has no match_id: its match name stands for it
     assert ledger(path)[1:] == [

@@ -122,5 +122,5 @@ def test_ledger_import_reads_a_csv_of_balances_and_reports_a_bad_row(run, tmp_pa
     balances.write_text("Player,Garnets,Tokens of Life\nAnn,4,1\nBo,lots,\n", encoding="utf-8")
     result = run("ledger", "import", "--book", path, "--from", balances)
     assert result.exit_code == 1
-    assert "Brought forward: Ann +4 garnets, +1 Tokens of Life from balances.csv." in result.stdout
+    assert "Brought forward: Ann +4 garnets, +1 Token of Life from balances.csv." in result.stdout
     assert "balances.csv row 3: Garnets 'lots' is not a whole number" in result.stderr

@@ -12,3 +12,19 @@ def test_spans_join_runs_of_numbers():
     assert spans([1, 2, 3, 5, 7, 8]) == "1–3, 5, 7–8"
     assert spans([4]) == "4"
     assert spans([]) == ""
+
+
+def test_a_signed_change_agrees_with_its_count():
+    from hostkit.core.words import signed
+
+    assert signed(1, "garnet") == "+1 garnet"
+    assert signed(-1, "point") == "-1 point"
+    assert signed(-3, "garnet") == "-3 garnets"
+    assert signed(1, "Token of Life", "Tokens of Life") == "+1 Token of Life"
+    assert signed(2, "Token of Life", "Tokens of Life") == "+2 Tokens of Life"
+
+
+def test_the_ledger_describes_one_garnet_as_one():
+    from hostkit.core.ledger import Entry, describe
+
+    assert describe(Entry("M", 1, "Reds", garnets=1, tokens=1)) == "+1 garnet, +1 Token of Life"

@@ -60,7 +60,10 @@ def chat_message(part: Part1, ctx: Context, part2: Part2 | None) -> str:
         f"Anti-haps found: {part.found()} of {len(part.board.anti_haps())}",
     ]
     for p in ctx.roster.names:
-        lines.append(f"{p.ljust(width)} {t.correct[p]:2d} ok {t.penalties[p]:2d} pen {t.turns(p):2d} turns")
+        turns = t.turns(p)
+        lines.append(
+            f"{p.ljust(width)} {t.correct[p]:2d} ok {t.penalties[p]:2d} pen {turns:2d} turn{'' if turns == 1 else 's'}"
+        )
     lines += [f"{p} loses the DM: {t.loss_reason(p)}" for p in t.losers()]
     lines.append(f"Turn order: {order_text(ctx, t.order)}")
     if part2 is not None:

@@ -274,6 +274,8 @@ class HapTacToeMatch(Game):
             image=self._picture(after),
             data={"round": game.number, "turn": played.as_json(game.rules.faces)},
             confirm=confirm,
+            message=render_update(after),  # the board update both players read: `play --send` posts it
+            about=f"game {game.number} turn {played.number}",
         )
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:

@@ -15,7 +15,7 @@ from hostkit.core.ledger import LEDGER_TAB, Entry, Payout, ledger_rows, post, re
 from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
-from hostkit.core.words import plural
+from hostkit.core.words import plural, signed
 from hostkit.games.paths_and_pahs.board import board_problems, format_board, generate_board, parse_board
 from hostkit.games.paths_and_pahs.garnets import held, other_matches, round_spends, stale
 from hostkit.games.paths_and_pahs.match import ENDGAME, PlayerState, deal, new_match
@@ -301,7 +301,9 @@ class PathsAndPahs(Game):
         outcome.problems += stale(played.ledger, played.spends, self.match_id(ctx), range(1, upto + 1))
         result = played.results[round_number - 1]
         outcome.summary += round_summary(result, names)
-        outcome.summary += [f"Ledger: {e.player} {e.garnets:+d} garnets ({e.reason}, round {e.round})." for e in added]
+        outcome.summary += [
+            f"Ledger: {e.player} {signed(e.garnets, 'garnet')} ({e.reason}, round {e.round})." for e in added
+        ]
         outcome.private = private_messages(result, names)
         written = [results_tab(n) for n in range(1, upto + 1)]
         boards = [board_tab(n) for n in range(1, min(upto, ENDGAME - 1) + 1)]
