@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from hostkit.core.players import player_key
 from hostkit.core.settings import whole_number
-from hostkit.core.tables import Problem, Rows, Table, Tables, is_blank
+from hostkit.core.tables import Problem, Record, Rows, Table, Tables, is_blank
 from hostkit.core.words import plural, signed
 
 LEDGER_TAB = "Ledger"
@@ -86,29 +86,51 @@ def read_ledger(tables: Tables) -> tuple[list[Entry], list[Problem]]:
     entries: list[Entry] = []
     problems: list[Problem] = []
     for record in table.records(*LEDGER_HEADER[:-1], optional=LEDGER_HEADER[-1:]):
+        if is_blank(record["Player"]):
+            problems.append(
+                Problem(
+                    table.name,
+                    record.row,
+                    "Player is blank; type whose entry it is. The row is left out of every balance, and nothing "
+                    "is paid into it or reversed, until it is fixed.",
+                )
+            )
+            continue
         try:
             entries.append(
                 Entry(
                     match=record.text("Match"),
-                    round=None if is_blank(record["Round"]) else whole_number(record["Round"]),
+                    round=_amount(record, "Round", 1_000) if not is_blank(record["Round"]) else None,
                     player=record.text("Player"),
-                    garnets=0 if is_blank(record["Garnets"]) else whole_number(record["Garnets"]),
-                    tokens=0 if is_blank(record["Tokens of Life"]) else whole_number(record["Tokens of Life"]),
+                    garnets=_amount(record, "Garnets", MOST),
+                    tokens=_amount(record, "Tokens of Life", MOST),
                     candidate=_CANDIDATE.get(record.text("Elimination candidate").lower(), 0),
                     reason=record.text("Reason"),
                     match_id=record.text("Match id"),
                 )
             )
-        except ValueError:
+        except ValueError as error:
             problems.append(
-                Problem(
-                    table.name,
-                    record.row,
-                    "Round, Garnets and Tokens of Life must be whole "
-                    "numbers; the row is left out of every balance until it is fixed.",
-                )
+                Problem(table.name, record.row, f"{error}; the row is left out of every balance until it is fixed.")
             )
     return entries, problems
+
+
+MOST = 1_000_000
+"""The most garnets or Tokens of Life one entry may move: a larger number is a slip of the keyboard (1e20)."""
+
+
+def _amount(record: Record, column: str, most: int) -> int:
+    value = record[column]
+    if is_blank(value):
+        return 0
+    try:
+        number = whole_number(value)
+    except ValueError:
+        raise ValueError(f"{column} {str(value).strip()!r} is not a whole number; type one") from None
+    if abs(number) > most:
+        raise ValueError(f"{column} {str(value).strip()!r} is more than {most:,}; type the amount it should be")
+    return number
 
 
 def post(existing: Sequence[Entry], new: Iterable[Entry]) -> tuple[list[Entry], list[Entry]]:

@@ -204,3 +204,26 @@ def test_demo_refuses_an_existing_file_unless_force(run, tmp_path):
     assert XlsxBook(path).read() == {"Budget": [["rent"]]}
     assert run("demo", "--book", path, "--force").exit_code == 0
     assert "Budget" not in XlsxBook(path).read()
+
+
+def test_a_pile_reveal_number_out_of_order_stops_part_2_in_one_sentence(run, book_after_deal):
+    from hostkit.storage.xlsx import XlsxBook
+
+    pile = [list(row) for row in XlsxBook(book_after_deal).read()["Pile"]]
+    reveal = [str(h).casefold() for h in pile[0]].index("reveal")
+    pile[1][reveal] = 1e20
+    XlsxBook(book_after_deal).write({"Pile": pile})
+    result = run("score", "--book", book_after_deal, "--round", 1)
+    assert result.exit_code == 2
+    assert "Pile: round 1's Reveal numbers are" in result.stderr and "not 1 to" in result.stderr
+
+
+def test_a_peeks_row_of_no_player_is_reported(run, book_after_deal):
+    from hostkit.storage.xlsx import XlsxBook
+
+    peeks = [list(row) for row in XlsxBook(book_after_deal).read()["Peeks"]]
+    peeks.append([1, "Joker", 5, 1])
+    XlsxBook(book_after_deal).write({"Peeks": peeks})
+    result = run("score", "--book", book_after_deal, "--round", 1)
+    assert result.exit_code == 1
+    assert "Peeks row" in result.stderr and "'Joker' is not a player" in result.stderr

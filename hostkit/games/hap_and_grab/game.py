@@ -36,6 +36,7 @@ from hostkit.games.hap_and_grab.tabs import (
     decision_records,
     filled,
     other_rounds,
+    peek_problems,
     peeks_rows,
     pile_rows,
     read_board,
@@ -166,6 +167,7 @@ class HapAndGrab(Game):
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         ctx, part, outcome = self._judged(tables, round_number)
+        outcome.problems += peek_problems(tables, ctx)
         tz = ctx.config.tz
         if now < part.round.opens:
             outcome.problems.insert(

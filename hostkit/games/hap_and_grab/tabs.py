@@ -145,7 +145,27 @@ def read_piles(tables: Tables) -> dict[int, list[Dealt]]:
                 f"with --force instead of typing in it."
             ) from None
         piles.setdefault(number, []).append((reveal, dealt))
+    for number, cards in piles.items():
+        reveals = sorted(reveal for reveal, _ in cards)
+        if reveals != list(range(1, len(cards) + 1)):
+            shown = ", ".join(str(r) for r in reveals[:12]) + (", …" if len(reveals) > 12 else "")
+            raise BookError(
+                f"Pile: round {number}'s Reveal numbers are {shown}, not 1 to {len(cards)} once each; "
+                f"`hostkit deal` writes this tab: re-deal the round with --force instead of typing in it."
+            )
     return {n: [d for _, d in sorted(cards, key=lambda c: c[0])] for n, cards in piles.items()}
+
+
+def peek_problems(tables: Tables, ctx: Context) -> list[Problem]:
+    """Peeks rows that name no player of this match (the tab is written by `deal`; a typed row is a slip)."""
+    table = tables.get(PEEKS_TAB)
+    if table is None:
+        return []
+    return [
+        Problem(table.name, record.row, f"{ctx.roster.unknown(record['Player'])}; re-deal the round with --force.")
+        for record in table.records("Player")
+        if ctx.roster.match(record["Player"]) is None
+    ]
 
 
 def decision_records(tables: Tables, round_number: int) -> tuple[list, list[Problem]]:

@@ -127,6 +127,16 @@ def read_bids(
     rows, problems = read_stamped(table, ctx, round_number, clock, ("Packs",), "the bid is not counted")
     bids: list[Bid] = []
     for row in rows:
+        if not row.record.text("Packs"):
+            problems.append(
+                Problem(
+                    table.name,
+                    row.row,
+                    f"{row.player}'s bid names no pack (Packs is blank); type the packs, or delete the row. "
+                    f"The bid is not counted.",
+                )
+            )
+            continue
         chosen, notes = choose_packs(
             row.player, row.record.text("Packs"), packs, round_number, ctx.config["bids_per_round"]
         )

@@ -54,3 +54,13 @@ def test_the_round_still_open_message_comes_first():
     out = score(game, tabs, 1, now=dt.datetime(2026, 11, 21, 11, tzinfo=dt.timezone.utc))
     assert [p.row for p in out.problems] == [2, 5]
     assert out.problems[0].message.startswith("round 1 is still open: bids close at 2026-11-21 12:00:00")
+
+
+def test_a_bid_row_with_no_packs_is_reported_not_counted():
+    game, tabs = make_book()
+    bid(tabs, "Ann", "Heaven Basic")
+    bid(tabs, "Bo", None)
+    out = score(game, tabs, 1)
+    blank = [p for p in out.problems if "names no pack" in p.message]
+    assert len(blank) == 1 and blank[0].message.startswith("Bo's bid names no pack (Packs is blank)")
+    assert [b["player"] for b in out.data["bids"]] == ["Ann"]
