@@ -329,7 +329,8 @@ def report_problems(problems: list[Problem], book: Book | None = None) -> None:
     click.echo(f"{plural(len(problems), 'problem')} reported:", err=True)
     for line in problem_lines(problems):
         click.echo(f"  {line if book is None else runnable(line, book)}", err=True)
-    row = next((p for p in problems if p.row is not None and p.tab not in ("Config", "Players")), None)
+    setup = {"config", "players", "rounds", "games", "board", "boards"}  # fixed, never dismissed
+    row = next((p for p in problems if p.row is not None and p.tab.casefold() not in setup), None)
     if row is not None and book is not None:
         hint = f"`hostkit dismiss --tab {shlex.quote(row.tab)} --row {row.row}`"
         click.echo(f"Fix each row, or once you have dealt with one, {runnable(hint, book)} stops its report.", err=True)

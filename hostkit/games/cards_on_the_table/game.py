@@ -23,6 +23,7 @@ from .live import Live, open_live, prompt, record_message, round_plays, take_bac
 from .plays import REVEAL_ROUNDS, reveal_answer
 from .render import (
     board_png,
+    chat_message,
     final_rows,
     private_messages,
     public_board_rows,
@@ -280,6 +281,7 @@ class CardsOnTheTable(Game):
             outcome.writes[board_tab(number)] = public_board_rows(number, boards.board(number))
         outcome.summary += score_summary(result, written_tabs(round_number, published))
         outcome.private = {player: "\n".join(texts) for player, texts in private.items()}
+        outcome.message = chat_message(result)
         outcome.data = result.as_json()
         return outcome
 

@@ -12,7 +12,7 @@ from hostkit.core.drawing import Picture, Shape, draw_grid
 from hostkit.core.glyphs import cell_face
 from hostkit.core.styles import Styled
 from hostkit.core.tables import Rows
-from hostkit.core.words import plural
+from hostkit.core.words import chat_block, plural
 
 from .cards import Board, Card, Colour, Shade
 from .cells import SIZE, Cell, row_cells
@@ -166,6 +166,16 @@ def _line(score: PlayerRound, result: RoundResult) -> str:
         f"{signed(score.guess_points)}, penalties {signed(score.penalty_points)}: "
         f"{plural(score.round_points, 'point')} this round, {score.total} in total"
     )
+
+
+def chat_message(result: RoundResult) -> str:
+    """The round's public results, to paste into the players' chat: every player's points this round, best
+    first, and from round 2 the totals; no names, as the public tab shows them."""
+    lines = [f"Cards on the Table - round {result.round}", "Points this round, best first (no names):"]
+    lines.append(", ".join(map(str, result.primary_list())))
+    if result.round >= 2:
+        lines += ["Totals so far, best first:", ", ".join(map(str, result.secondary_list()))]
+    return chat_block(lines)
 
 
 def score_summary(result: RoundResult, written: list[str]) -> list[str]:

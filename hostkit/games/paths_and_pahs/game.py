@@ -22,6 +22,7 @@ from hostkit.games.paths_and_pahs.match import ENDGAME, PlayerState, deal, new_m
 from hostkit.games.paths_and_pahs.messages import TITLE, private_message
 from hostkit.games.paths_and_pahs.render import (
     board_png,
+    chat_message,
     leaderboard_rows,
     private_messages,
     public_board_rows,
@@ -305,6 +306,7 @@ class PathsAndPahs(Game):
             f"Ledger: {e.player} {signed(e.garnets, 'garnet')} ({e.reason}, round {e.round})." for e in added
         ]
         outcome.private = private_messages(result, names)
+        outcome.message = chat_message(result, result.round == ENDGAME or ctx.config["public_points"] == "yes")
         written = [results_tab(n) for n in range(1, upto + 1)]
         boards = [board_tab(n) for n in range(1, min(upto, ENDGAME - 1) + 1)]
         outcome.summary.append(

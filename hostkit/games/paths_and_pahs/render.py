@@ -11,7 +11,7 @@ from hostkit.core.glyphs import cell_face
 from hostkit.core.styles import Styled
 from hostkit.core.tables import Cell, Rows
 from hostkit.core.times import format_time
-from hostkit.core.words import plural
+from hostkit.core.words import chat_block, plural
 from hostkit.games.paths_and_pahs.actions import Verdict
 from hostkit.games.paths_and_pahs.board import COLUMNS, SIZE, Board, Tile, describe_net, format_board
 from hostkit.games.paths_and_pahs.cards import CardNames
@@ -176,6 +176,18 @@ def leaderboard_rows(players: Mapping[str, PlayerState], standings: Standings | 
 def private_messages(result: RoundResult, names: CardNames) -> dict[str, str]:
     """Each player's inventory, points and position after the round, for their private channel."""
     return {name: private_message(p, result.round, names) for name, p in result.match.players.items()}
+
+
+def chat_message(result: RoundResult, points_public: bool) -> str:
+    """The round as the public tabs show it, to paste into the players' chat: the shifts and every player's
+    tile; points once they are public (after the endgame, or with Config public_points)."""
+    lines = [f"{TITLE} - {round_name(result.round)}"]
+    if result.shifts:
+        lines.append("Shifts: " + "; ".join(shift_lines(result)))
+    for name, p in result.match.players.items():
+        where = OFF_BOARD if p.tile is None else str(p.tile)
+        lines.append(f"{name}: {where}" + (f", {plural(p.points, 'point')}" if points_public else ""))
+    return chat_block(lines)
 
 
 def round_summary(result: RoundResult, names: CardNames) -> list[str]:
