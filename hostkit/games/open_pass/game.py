@@ -397,6 +397,12 @@ class OpenPass(Game):
         top = best(play.deal.dealt, ctx.config["max_open"], rule)
         return play, top, evaluate(play.equation, rule) if play.is_over() else None
 
+    def standings(self, tables: Tables) -> Outcome:
+        """The match's end, as in every game: once every player has finished the play phase, the ranking with
+        its Tokens of Life and elimination candidates, paid to the ledger (`score` of the play round does the
+        same)."""
+        return self.score_play(tables, self.context(tables))
+
     def score_play(self, tables: Tables, ctx: Context) -> Outcome:
         deals, waiting, plays, problems = self._phase(tables, ctx)
         outcome = Outcome(problems=list(ctx.problems) + problems)

@@ -118,6 +118,10 @@ def test_the_whole_match_through_the_cli(tmp_path):
     again = run("score", "--book", path, "--round", 4, "--json")
     assert json.loads(again.output)["paid"] == []
     assert len(XlsxBook(path).read()["Ledger"]) == 1 + 6
+    ended = run("standings", "--book", path, "--json")  # standings ends an Open, Pass match as it ends any other
+    assert ended.exit_code == 0, ended.stderr
+    assert json.loads(ended.output)["ranking"] == data["ranking"] and json.loads(ended.output)["paid"] == []
+    assert "Play phase over: 13 players ranked." in run("standings", "--book", path).output
 
     best = run("open-pass", "best", "--book", path, "--player", "Ann", "--json")
     assert best.exit_code == 0, best.stderr
