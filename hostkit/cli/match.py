@@ -11,6 +11,7 @@ import click
 from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
     Unusable,
+    as_json_text,
     book_options,
     check_image,
     finish,
@@ -22,6 +23,7 @@ from hostkit.cli.options import (
     now,
     open_game,
     problem_lines,
+    report_problems,
     round_option,
     runnable,
     save_image,
@@ -33,7 +35,7 @@ from hostkit.core.settings import MAX_SEED
 from hostkit.games import GAMES
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Prompt
+    from hostkit.core.game import Outcome, Prompt
     from hostkit.storage.book import Book
 
 
@@ -269,7 +271,9 @@ def status(book: Book, as_json: bool) -> None:
 
     Rounds open and closed (with the time left), what each round is waiting
     for, who has not submitted, and the next command, ready to copy. Nothing is
-    written.
+    written. --json has one shape in every game: game, match_id, round (the
+    round in play, else the last), phase, waiting_for (a list), next (the
+    command to run), problems (how many), and the game's own keys under details.
 
     \b
     Example:
@@ -283,7 +287,62 @@ def status(book: Book, as_json: bool) -> None:
             command = f"{command} {where(book)}"
         outcome.data = {**(outcome.data or {}), "next": command}
         outcome.summary.append(f"Next: {command}" + ("" if command.startswith("hostkit ") else "."))
+    if as_json:
+        click.echo(as_json_text(status_json(game.name, book.match.id if book.match else None, outcome)))
+        report_problems(outcome.problems, book)
+        return
     finish(book, game, outcome, as_json)
+
+
+def _names(waiting: object) -> list[str]:
+    """Who a game's own waiting_for names: a player, a description, or lists of players by what they lack."""
+    if waiting is None:
+        return []
+    if isinstance(waiting, str):
+        return [waiting]
+    if isinstance(waiting, dict):
+        if "player" in waiting:
+            return [str(waiting["player"])]
+        found: list[str] = []
+        for value in waiting.values():
+            for name in value if isinstance(value, list) else [value]:
+                if isinstance(name, str) and name not in found:
+                    found.append(name)
+        return found
+    return [str(w) for w in waiting] if isinstance(waiting, list) else [str(waiting)]
+
+
+def status_json(game: str, match_id: str | None, outcome: Outcome) -> dict:
+    """`status --json` in the one shape every game shares; what a game says beyond it goes under details."""
+    details = dict(outcome.data or {})
+    details.pop("game", None)
+    rounds = details.get("rounds") if isinstance(details.get("rounds"), list) else None
+    if rounds:
+        current = next((r for r in rounds if r.get("state") != "over"), rounds[-1])
+        round_number, phase = current.get("round"), current.get("state")
+        waiting = current.get("waiting_for") or details.get("waiting_for")
+        missing = current.get("not_submitted") or []
+    else:
+        round_number, phase = details.get("round"), details.get("phase")
+        waiting, missing = details.get("waiting_for"), []
+    waiting_for = _names(waiting)
+    waiting_for += [name for name in missing if name not in waiting_for]
+    command = details.pop("next", None)
+    if command is None:  # no command to run: what the host must do by hand, in the game's words
+        command = details.get("reason") or (current.get("says") if rounds else None)
+    if phase is None:
+        phase = "waiting" if waiting_for else "over" if command and "standings" in command else "ready"
+    details["problems"] = [p.as_json() for p in outcome.problems]
+    return {
+        "game": game,
+        "match_id": match_id,
+        "round": round_number,
+        "phase": phase,
+        "waiting_for": waiting_for,
+        "next": command,
+        "problems": len(outcome.problems),
+        "details": details,
+    }
 
 
 @click.command("games")

@@ -24,7 +24,8 @@ def test_rounds_follow_round_hours_and_reset_minutes_unless_typed(tmp_path):
     XlsxBook(path).write({"Rounds": rows})
     with freeze_time("2026-11-21 22:15:00"):
         result = run("status", "--book", path, "--json")
-    data = json.loads(result.stdout)
+    shaped = json.loads(result.stdout)
+    data = {**shaped["details"], "next": shaped["next"]}
     assert [(r["opens"], r["closes"]) for r in data["rounds"]] == [
         ("2026-11-21 20:00:00", "2026-11-21 22:00:00"),
         ("2026-11-21 22:30:00", "2026-11-22 00:30:00"),

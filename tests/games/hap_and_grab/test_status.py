@@ -20,7 +20,8 @@ def status(path, minutes):
     with freeze_time(OPENS + dt.timedelta(minutes=minutes)):
         result = run("status", "--book", path, "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
+    shaped = json.loads(result.stdout)
+    data = {**shaped["details"], "next": shaped["next"]}  # the game's own keys, under details
     return data["rounds"][0], data
 
 
