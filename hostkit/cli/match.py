@@ -328,8 +328,8 @@ def status_json(game: str, match_id: str | None, outcome: Outcome) -> dict:
     waiting_for = _names(waiting)
     waiting_for += [name for name in missing if name not in waiting_for]
     command = details.pop("next", None)
-    if command is None:  # no command to run: what the host must do by hand, in the game's words
-        command = details.get("reason") or (current.get("says") if rounds else None)
+    if command is None:  # no command to run: what the host must do by hand, if the game says (else it waits)
+        command = details.get("reason")
     if phase is None:
         phase = "waiting" if waiting_for else "over" if command and "standings" in command else "ready"
     details["problems"] = [p.as_json() for p in outcome.problems]
