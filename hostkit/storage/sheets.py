@@ -148,6 +148,11 @@ def a1_range(title: str, rows: int, columns: int) -> str:
     return f"{quote_title(title)}!A1:{column_letter(max(columns, 1))}{max(rows, 1)}"
 
 
+GRID_MARGIN = 20
+"""Blank rows left under a rewritten tab: room for a host's note without counting against the spreadsheet's
+10-million-cell limit the rows of a big round once took."""
+MIN_COLUMNS = 26
+
 META_FIELDS = "properties(title,locale,timeZone),sheets(properties)"
 GRID_FIELDS = META_FIELDS[:-1] + ",data(startRow,startColumn,rowData(values(effectiveValue))))"
 
@@ -341,6 +346,7 @@ class SheetsBook(Book):
         request (spreadsheets.get with includeGridData), so a command reads its workbook in one request."""
         if self._metadata is None or (with_cells and not self._has_cells):
             params = {
+                "prettyPrint": "false",  # a third of the bytes of an indented answer; gzip is asked for by requests
                 "includeGridData": "true" if with_cells else "false",
                 "fields": GRID_FIELDS if with_cells else META_FIELDS,
             }
@@ -381,8 +387,8 @@ class SheetsBook(Book):
             else:
                 grid = dict(sheet.get("gridProperties", {}))
                 grid.update(
-                    rowCount=max(grid.get("rowCount", 0), height),
-                    columnCount=max(grid.get("columnCount", 0), width),
+                    rowCount=height + GRID_MARGIN,  # a tab hostkit rewrites whole shrinks back to what it holds
+                    columnCount=max(width, MIN_COLUMNS),
                     frozenRowCount=layout.frozen,
                 )
                 sheet["gridProperties"] = grid

@@ -40,6 +40,8 @@ MESSAGES = {
     500: "Internal error encountered.",
     503: "The service is currently unavailable.",
 }
+PAYLOAD_LIMIT = 10 * 1024 * 1024
+"""Google refuses a request body over 10 MiB with a 400 (Request payload size exceeds the limit)."""
 _A1 = re.compile(r"^([A-Z]*)(\d*)(?::([A-Z]*)(\d*))?$")
 
 
@@ -99,6 +101,7 @@ class Call:
     bytes_sent: int
     timeout: Any
     body: Any
+    query: dict = field(default_factory=dict)
 
 
 def column_number(letters: str) -> int:
@@ -231,9 +234,10 @@ class FakeSheets(BaseAdapter):
         payload = json.loads(body_bytes) if body_bytes else None
         kind, key, handler = self._route(request.method or "GET", url.path)
         sent = len(request.url or "") + len(body_bytes)
+        query = parse_qs(url.query)
         if self._script and not self._script[0][3]:
             status, retry_after, error, _ = self._script.popleft()
-            self.calls.append(Call(kind, key, status if error is None else 0, sent, timeout, payload))
+            self.calls.append(Call(kind, key, status if error is None else 0, sent, timeout, payload, query))
             if error is not None:
                 raise error(f"scripted failure of {kind}")
             return self._answer(
@@ -244,13 +248,15 @@ class FakeSheets(BaseAdapter):
                 raise ApiError(403)
             if key not in self.books:
                 raise ApiError(404)
-            status, answer = 200, handler(self.books[key], parse_qs(url.query), payload)
+            if len(body_bytes) > PAYLOAD_LIMIT:
+                raise ApiError(400, f"Request payload size exceeds the limit: {PAYLOAD_LIMIT} bytes.")
+            status, answer = 200, handler(self.books[key], query, payload)
         except ApiError as error:
             status, answer = error.code, _error_body(error.code, error.message)
-        self.calls.append(Call(kind, key, status, sent, timeout, payload))
+        self.calls.append(Call(kind, key, status, sent, timeout, payload, query))
         if self._script and self._script[0][3]:
             raise self._script.popleft()[2](f"the answer to {kind} was lost")
-        return self._answer(request, status, answer, {})
+        return self._answer(request, status, answer, {}, compact=query.get("prettyPrint") == ["false"])
 
     def _route(self, method: str, path: str) -> tuple[str, str, Any]:
         parts = path.split("/v4/spreadsheets/", 1)
@@ -266,12 +272,22 @@ class FakeSheets(BaseAdapter):
         raise AssertionError(f"the fake Sheets API does not model {method} {path}")
 
     def _answer(
-        self, request: requests.PreparedRequest, status: int, body: dict, headers: dict[str, str]
+        self,
+        request: requests.PreparedRequest,
+        status: int,
+        body: dict,
+        headers: dict[str, str],
+        compact: bool = False,
     ) -> requests.Response:
         response = requests.Response()
         response.status_code = status
         response.reason = "OK" if status == 200 else STATUS.get(status, ("Error", ""))[0]
-        response._content = (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        shown = (
+            json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+            if compact
+            else json.dumps(body, indent=2, ensure_ascii=False)
+        )
+        response._content = (shown + "\n").encode("utf-8")
         response.headers = CaseInsensitiveDict({"Content-Type": "application/json; charset=UTF-8", **headers})
         response.encoding = "utf-8"
         response.url = request.url or ""

@@ -205,3 +205,14 @@ def test_values_larger_than_their_range_are_refused(api):
         json={"valueInputOption": "RAW", "data": [{"range": "Sheet1!A1:B1", "values": [["a", "b", "c"]]}]},
     )
     assert wide.status_code == 400 and "Requested writing within range" in wide.json()["error"]["message"]
+
+
+def test_the_fake_refuses_a_body_over_ten_mebibytes_as_google_does(fake):
+    from tests.storage.conftest import KEY
+
+    fake.add(KEY, {"Big": []})
+    session = fake.session()
+    body = '{"requests": [], "pad": "' + "x" * (10 * 1024 * 1024) + '"}'
+    answer = session.post(f"https://sheets.googleapis.com/v4/spreadsheets/{KEY}:batchUpdate", data=body)
+    assert answer.status_code == 400
+    assert "Request payload size exceeds the limit: 10485760 bytes." in answer.text

@@ -173,7 +173,22 @@ def test_a_tab_too_small_is_grown_and_new_tabs_added_in_the_one_request_that_wri
         "updateDimensionProperties",
     ]
     assert fake.rows(KEY, "Small") == fake.rows(KEY, "Fresh") == [[0], [1], [2], [3], [4]]
-    assert fake.books[KEY].tab("Small").row_count == 5
+    assert fake.books[KEY].tab("Small").row_count == 5 + 20  # what it holds and a margin
+
+
+def test_a_rewritten_tab_shrinks_back_to_what_it_holds(fake):
+    fake.add(KEY, {"Results": [[n] for n in range(5000)]})
+    assert fake.books[KEY].tab("Results").row_count == 5000
+    book(fake).write({"Results": [["Answer"], ["late"]]})
+    assert fake.books[KEY].tab("Results").row_count == 2 + 20
+    assert fake.rows(KEY, "Results")[:2] == [["Answer"], ["late"]]
+
+
+def test_a_read_asks_for_a_compact_answer(fake):
+    fake.add(KEY, {"Notes": [["mine"]]})
+    book(fake).read()
+    assert fake.calls[0].kind == "spreadsheets.get"
+    assert fake.calls[0].query.get("prettyPrint") == ["false"]
 
 
 def test_values_as_the_api_takes_them():
