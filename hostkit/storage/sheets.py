@@ -1,10 +1,12 @@
 """The workbook interface on a Google Sheet, through the Sheets API v4 (gspread's HTTP client, google-auth).
 
-Quota-lean: a read is one spreadsheets.get (tab names, sizes, time zone) and one values:batchGet of every
-tab; a write is one spreadsheets:batchUpdate that adds or grows the tabs it needs, replaces every written
-tab's cells whole (updateCells over the whole tab, so no leftover cell survives; text as stringValue, so no
-text ever becomes a formula) with their formats (storage/layout.py), sets column widths and the frozen
-header, and moves the public tabs to the front.
+Quota-lean: a read is one spreadsheets.get with includeGridData and a fields mask (tab names, sizes, the time
+zone and every tab's computed values, compact: prettyPrint=false, gzip); a write is one
+spreadsheets:batchUpdate that adds the tabs it needs and sizes each written tab to what it holds (plus a
+margin: a tab that held a big round shrinks back), replaces every written tab's cells whole (updateCells over
+the whole tab, so no leftover cell survives; text as stringValue, so no text ever becomes a formula) with
+their formats (storage/layout.py), sets column widths and the frozen header, and moves the public tabs to the
+front.
 
 This module imports gspread and google-auth; only commands given --sheet import it.
 """
@@ -356,7 +358,7 @@ class SheetsBook(Book):
 
     def _update(self, tabs: Mapping[str, Rows], order: Order | None) -> None:
         """Every tab's cells, formats, frozen header and column widths, and the tabs' order: one
-        spreadsheets:batchUpdate, which also adds the missing tabs and grows the ones too small."""
+        spreadsheets:batchUpdate, which also adds the missing tabs and sizes each to what it holds."""
         existing = {t.casefold(): t for t in self.titles()}
         sheets = [dict(s["properties"]) for s in self._meta().get("sheets", [])]
         by_title = {s["title"]: s for s in sheets}
