@@ -35,9 +35,7 @@ def send_options(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args: Any, send: bool, resend: bool, **kwargs: Any) -> Any:
         if resend and not send:
-            from hostkit.cli.options import Unusable
-
-            raise Unusable("--resend goes with --send.")
+            raise click.UsageError("--resend goes with --send.")
         click.get_current_context().meta[_META] = (send, resend)
         return command(*args, **kwargs)
 
