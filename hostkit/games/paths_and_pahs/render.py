@@ -10,7 +10,6 @@ from hostkit.core.drawing import EMPTY, Picture, Shape, draw_grid, hex_code
 from hostkit.core.glyphs import cell_face
 from hostkit.core.styles import Styled
 from hostkit.core.tables import Cell, Rows
-from hostkit.core.times import format_time
 from hostkit.core.words import chat_block, plural
 from hostkit.games.paths_and_pahs.actions import Verdict
 from hostkit.games.paths_and_pahs.board import COLUMNS, SIZE, Board, Tile, describe_net, format_board
@@ -88,7 +87,8 @@ def results_rows(result: RoundResult, names: CardNames, tz) -> Rows:
     rows: Rows = [["Timestamp", "Player", "Action", "Value", "Verdict", "Reason", "Submissions row"]]
     for j in result.actions:
         s = j.submission
-        rows.append([format_time(s.at, tz), s.player, s.action, s.value, j.verdict.value, j.reason, s.row])
+        at = s.at.astimezone(tz).replace(tzinfo=None)  # a date-time cell in the match's zone, not text
+        rows.append([at, s.player, s.action, s.value, j.verdict.value, j.reason, s.row])
     if result.shifts:
         rows += [[], ["Shift", "Net", "Result"]]
         rows += [[str(line), net, describe_net(line, net)] for line, net in result.shifts.items()]

@@ -235,3 +235,20 @@ def test_the_opening_board_stays_private_until_round_1_opens(tmp_path):
     assert early.exit_code == 0, early.output
     assert "The board stays private until round 1 opens (it has no Opens time in Rounds yet)" in early.output
     assert "Opening Board" not in tabs(path) and not public.exists()
+
+
+def test_the_results_tab_keeps_times_as_date_times(tmp_path):
+    import datetime as dt
+
+    from freezegun import freeze_time
+
+    from tests.games.paths_and_pahs.workbook import add_rows, at, new_match, opens
+
+    path = tmp_path / "pap.xlsx"
+    with freeze_time(opens(2)):
+        new_match(path)
+        add_rows(path, [(at(1, 4), "Ann", 1, "move", "stay")])
+        assert run("score", "--book", path, "--round", 1).exit_code in (0, 1)
+    rows = tabs(path)["Round 1 Results"]
+    stamped = [row[0] for row in rows if len(row) > 2 and row[1] == "Ann" and row[2] == "move"]
+    assert stamped and all(isinstance(value, dt.datetime) for value in stamped)
