@@ -235,9 +235,30 @@ class _Triage:
     verdicts: dict[int, Outcome]
     actions: dict[int, Action]
     owners: dict[int, str]
+    sent: dict[tuple[str, ActionKind], list[int]] = field(default_factory=dict)
+    """Each player's readable rows of each kind but PAH, in time order: the last legal one stands."""
 
     def pending(self, *kinds: type) -> list[int]:
         return [i for i, a in self.actions.items() if i not in self.verdicts and isinstance(a, kinds)]
+
+    def standing(self, kind: type, rule: Callable[[int], Outcome]) -> None:
+        """Judge each player's rows of `kind` from the last back: the first that `rule` applies stands, the
+        earlier ones are superseded by it, and the later ones keep the reason they were refused."""
+        groups: dict[str, list[int]] = {}
+        for i in self.pending(kind):
+            groups.setdefault(self.owners[i], []).append(i)
+        for name, indexes in sorted(groups.items(), key=lambda group: group[1][-1]):
+            for at, i in reversed(list(enumerate(indexes))):
+                self.verdicts[i] = rule(i)
+                if self.verdicts[i][0] is Verdict.APPLIED:
+                    what = self.actions[i].kind.value
+                    for earlier in indexes[:at]:
+                        self.verdicts[earlier] = (
+                            Verdict.SUPERSEDED,
+                            f"superseded by {name}'s later {what} (row {self.rows[i].row}): the last legal "
+                            f"{what} sent before the close stands",
+                        )
+                    break
 
 
 def _triage(
@@ -251,7 +272,6 @@ def _triage(
 ) -> _Triage:
     rows = sorted(submissions, key=lambda s: (s.at, s.row))
     t = _Triage(rows, {}, {}, {})
-    sent: dict[tuple[str, ActionKind], list[int]] = {}
     for i, sub in enumerate(rows):
         player = match.player(sub.player)
         if player is None:
@@ -274,20 +294,9 @@ def _triage(
             continue
         t.owners[i] = player.name
         try:
-            kind = ActionKind.parse(sub.action)
-            if kind is not ActionKind.PAH:
-                sent.setdefault((player.name, kind), []).append(i)
-            t.actions[i] = parse_action(kind, sub.value, names)
+            t.actions[i] = parse_action(ActionKind.parse(sub.action), sub.value, names)
         except ValueError as error:
             t.verdicts[i] = _rejected(f"{error}; not counted")
-    for (name, kind), indexes in sent.items():
-        final = rows[indexes[-1]].row
-        for i in indexes[:-1]:
-            t.verdicts[i] = (
-                Verdict.SUPERSEDED,
-                f"superseded by {name}'s later {kind.value} (row {final}): only "
-                f"the last {kind.value} sent before the close stands",
-            )
     return t
 
 
@@ -322,8 +331,12 @@ def resolve_round(
     reports: list[str] = []
 
     def each(kind: type, rule: Callable[[_Player, Any], Outcome]) -> None:
-        for i in t.pending(kind):
-            t.verdicts[i] = rule(players[t.owners[i]], t.actions[i])
+        """Every PAH is judged; of every other kind, each player's last legal row stands."""
+        if kind is Pah:
+            for i in t.pending(kind):
+                t.verdicts[i] = rule(players[t.owners[i]], t.actions[i])
+        else:
+            t.standing(kind, lambda i: rule(players[t.owners[i]], t.actions[i]))
 
     board, nets = match.board, {}
     if is_endgame(number):
@@ -341,11 +354,17 @@ def resolve_round(
         ]
         each(Change, step.change)
         each(Pah, step.pah)
-        for i in t.pending(ShiftLine):
+        standing: list[int] = []
+
+        def shift_rule(i: int) -> Outcome:
             refusal = step.shift_refusal(t.actions[i])  # type: ignore[arg-type]
             if refusal:
-                t.verdicts[i] = refusal
-        applied = t.pending(ShiftLine)
+                return refusal
+            standing.append(i)
+            return _applied("stands")  # worded below, once every shift of the round is known
+
+        t.standing(ShiftLine, shift_rule)
+        applied = sorted(standing)
         nets = net_shifts(t.actions[i].shift for i in applied)  # type: ignore[union-attr]
         for i in applied:
             shift = t.actions[i].shift  # type: ignore[union-attr]

@@ -62,35 +62,50 @@ def random_row(rand, board, sim_player, number):
 
 
 def simulate(board, players, number, rows, balances):
-    """One round, the straightforward way: board is a 6x6 list, players plain dicts, rows sorted by time."""
+    """One round, the straightforward way: board is a 6x6 list, players plain dicts, rows sorted by time. Every
+    PAH counts; of every other kind, each player's last legal row stands (tried from the last back)."""
     on_time = [row for row in rows if row["minute"] <= CLOSE]
-    last = {(row["player"], row["kind"]): row["row"] for row in on_time if row["kind"] != "pah"}
-    standing = [row for row in on_time if row["kind"] == "pah" or last[row["player"], row["kind"]] == row["row"]]
-    standing = [row for row in standing if row["payload"] is not None]
+    groups = {}
+    for at, row in enumerate(on_time):
+        if row["kind"] != "pah" and row["payload"] is not None:
+            groups.setdefault((row["player"], row["kind"]), []).append((at, row))
+
+    def last_legal(kind, legal):
+        ordered = sorted((v for k, v in groups.items() if k[1] == kind), key=lambda v: v[-1][0])
+        for candidates in ordered:
+            for _, row in reversed(candidates):
+                if legal(row):
+                    break
+
     garnets = dict(balances)
     spent = {name: 0 for name in players}
     endgame = number == 5
-    for row in standing:
+
+    def start(row):
         p = players[row["player"]]
-        if not endgame and row["kind"] == "start" and p["pos"] is None:
-            r, c = row["payload"]
-            if board[r][c] is None:
-                p["pos"] = (r, c)
-    for row in standing:
+        r, c = row["payload"]
+        if endgame or p["pos"] is not None or board[r][c] is not None:
+            return False
+        p["pos"] = (r, c)
+        return True
+
+    def change(row):
         p = players[row["player"]]
-        if endgame or row["kind"] != "change":
-            continue
         slot, new = row["payload"]
-        if new in p["starting"] or garnets[row["player"]] < 1:
-            continue
+        if endgame or new in p["starting"] or garnets[row["player"]] < 1:
+            return False
         garnets[row["player"]] -= 1
         spent[row["player"]] += 1
         p["inventory"].discard(p["starting"][slot - 1])
         p["inventory"].add(new)
         p["starting"][slot - 1] = new
-    for row in standing:
+        return True
+
+    last_legal("start", start)
+    last_legal("change", change)
+    for row in on_time:
         p = players[row["player"]]
-        if row["kind"] == "pah" and number in VALUE:
+        if row["kind"] == "pah" and row["payload"] is not None and number in VALUE:
             cards, discard = row["payload"]
             if all(c in p["inventory"] for c in cards) and forms_pah(cards):
                 p["points"] += VALUE[number]
@@ -102,10 +117,15 @@ def simulate(board, players, number, rows, balances):
             p["dir"] = None
         return board, spent
     net = {}
-    for row in standing:
-        axis, index, step = row["payload"] if row["kind"] == "shift" else (None, 0, 0)
-        if axis == ("row" if number % 2 else "column"):
-            net[axis, index] = net.get((axis, index), 0) + step
+
+    def shift(row):
+        axis, index, step = row["payload"]
+        if axis != ("row" if number % 2 else "column"):
+            return False
+        net[axis, index] = net.get((axis, index), 0) + step
+        return True
+
+    last_legal("shift", shift)
     for (axis, index), n in net.items():
         if axis == "row":
             board[index] = [board[index][(c - n) % 6] for c in range(6)]
@@ -114,25 +134,29 @@ def simulate(board, players, number, rows, balances):
             for r in range(6):
                 board[r][index] = column[r]
     moved = {}
-    for row in standing:
+
+    def move(row):
         p = players[row["player"]]
-        if row["kind"] != "move" or p["pos"] is None:
-            continue
+        if p["pos"] is None:
+            return False
         way, n = row["payload"]
         if way is not None and way == OPPOSITE.get(p["dir"]):
-            continue
+            return False
         dr, dc = DIRS[way] if way else (0, 0)
         walked = [(p["pos"][0] + k * dr, p["pos"][1] + k * dc) for k in range(n + 1)]
         if not all(0 <= r < 6 and 0 <= c < 6 for r, c in walked):
-            continue
+            return False
         if n == 4:
             if garnets[row["player"]] < 4:
-                continue
+                return False
             garnets[row["player"]] -= 4
             spent[row["player"]] += 4
         p["inventory"].update(board[r][c] for r, c in walked if board[r][c] is not None)
         p["pos"] = walked[-1]
         moved[row["player"]] = way
+        return True
+
+    last_legal("move", move)
     for name, p in players.items():
         p["dir"] = moved.get(name)
     return board, spent

@@ -260,7 +260,7 @@ def test_a_change_spends_a_garnet_before_pahs_and_replaces_the_starting_card():
     assert (ann.points, ann.pahs_with_starting, ann.garnets_spent) == (7, 1, 1) and result.spent["Ann"] == 1
 
 
-def test_a_second_change_in_a_round_supersedes_the_first_and_costs_nothing_more():
+def test_the_last_legal_change_stands_and_costs_once():
     match = match_of(layout(), Ann="black red square; white yellow triangle")
     rows = [
         sub("Ann", "change", "1: grey blue circle", 1),
@@ -270,14 +270,15 @@ def test_a_second_change_in_a_round_supersedes_the_first_and_costs_nothing_more(
     result = play(match, 1, rows, {"Ann": 5})
     assert verdicts(result) == [
         ("Ann", "change", "superseded"),
-        ("Ann", "change", "superseded"),
+        ("Ann", "change", "applied"),
         ("Ann", "change", "rejected"),
     ]
     assert result.actions[2].reason == (
         "black red square is already starting card 1; the two starting cards are different cards"
     )
     assert result.actions[0].reason.startswith("superseded by Ann's later change (row ")
-    assert result.spent["Ann"] == 0
+    assert "the last legal change sent before the close stands" in result.actions[0].reason
+    assert result.spent["Ann"] == 1
 
 
 def test_the_endgame_only_makes_pahs():
@@ -342,11 +343,20 @@ def test_superseded_late_unreadable_and_unknown_rows():
     assert result.actions[0].action is not None  # a superseded row keeps what it was read as
 
 
-def test_an_unreadable_last_row_still_supersedes_the_earlier_one():
+def test_an_unreadable_last_row_leaves_the_earlier_legal_one_standing():
     match = placed(match_of(layout(), Ann=ANN), Ann="C3")
     result = play(match, 1, [sub("Ann", "move", "left 2", 1), sub("Ann", "move", "lft 2", 2)])
-    assert verdicts(result) == [("Ann", "move", "superseded"), ("Ann", "move", "rejected")]
-    assert result.match.players["Ann"].tile == Tile.parse("C3")
+    assert verdicts(result) == [("Ann", "move", "applied"), ("Ann", "move", "rejected")]
+    assert result.match.players["Ann"].tile == Tile.parse("A3")
+
+
+def test_a_later_illegal_start_does_not_cancel_an_earlier_legal_one():
+    """The issue's case: `start C4`, then `start` on a tile that is not empty: the player stands on C4."""
+    board = layout(B3="black red square")
+    result = play(match_of(board, Ann=ANN), 1, [sub("Ann", "start", "C4", 1), sub("Ann", "start", "B3", 2)])
+    assert verdicts(result) == [("Ann", "start", "applied"), ("Ann", "start", "rejected")]
+    assert result.match.players["Ann"].tile == Tile.parse("C4")
+    assert not any("sent no start" in report for report in result.reports)
 
 
 def test_rounds_resolve_in_order_and_the_result_is_json():
