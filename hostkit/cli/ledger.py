@@ -368,7 +368,7 @@ def import_command(
     from hostkit.cli.targets import keep_match_id, same_file
     from hostkit.core.carry import brought_forward, csv_rows, season_entries
     from hostkit.core.game import Outcome
-    from hostkit.core.ledger import LEDGER_TAB, describe, ledger_rows, read_ledger, settle
+    from hostkit.core.ledger import LEDGER_TAB, REVERSED, describe, ledger_rows, read_ledger, settle
     from hostkit.storage.xlsx import XlsxBook
 
     book = _open(book_path or obj["book_path"], sheet or obj["sheet"], credentials or obj["credentials"], as_json)
@@ -397,7 +397,7 @@ def import_command(
         outcome.writes[LEDGER_TAB] = ledger_rows(posted, tables.get(LEDGER_TAB))
     keep_match_id(book, outcome)
     for entry in posted:
-        if entry in payout.due:
+        if REVERSED not in entry.reason:
             outcome.summary.append(f"Brought forward: {entry.player} {describe(entry)} from {path.name}.")
         else:
             outcome.summary.append(f"Corrected: {entry.player} {describe(entry)} (the season balance changed).")

@@ -175,7 +175,7 @@ def score(
     game, tables = open_game(book)
     outcome = game.score(tables, round_number, now())
     save_image(outcome, image)
-    season = pay(book, tables, outcome, season_book(ledger_path, book))
+    season = pay(book, tables, outcome, season_book(ledger_path, book, tables))
     if as_message:
         if outcome.message is None:
             click.echo(f"No message: {game.title} has no public results for round {round_number} yet.", err=True)

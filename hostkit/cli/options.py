@@ -166,23 +166,30 @@ def ledger_option(command: Callable) -> Callable:
     )(command)
 
 
-def season_book(path: str | None, book: Book) -> Book | None:
-    """The season workbook --ledger names (the match workbook itself when it names that), locked until the
-    command ends."""
-    from hostkit.cli.targets import same_file
+def season_book(path: str | None, book: Book, tables: Tables) -> Book | None:
+    """The season workbook --ledger names (the match workbook itself when it names that), or the one this
+    match was paid into before (Config ledger_book), locked until the command ends."""
+    from hostkit.cli.targets import recorded_ledger, same_file
     from hostkit.storage.book import StorageError
 
-    if path is None:
+    recorded = recorded_ledger(book, tables)
+    if path is None and recorded is None:
         return None
     from hostkit.storage.xlsx import XlsxBook
 
-    season = XlsxBook(path)
+    season = XlsxBook(path) if path is not None else recorded
+    assert season is not None
     if same_file(season, book):
         return book
+    if path is not None and recorded is not None and not same_file(season, recorded) and recorded.exists():
+        raise Unusable(
+            f"This match was paid into {recorded.location} (Config ledger_book), not {path}; pass --ledger "
+            f"{recorded.location}, or change ledger_book if the season's ledger moved."
+        )
     if book.public is not None and same_file(season, book.public):
         raise Unusable(
-            f"{path} cannot be both the season ledger and the players' public workbook; give --ledger "
-            f"the season's own workbook."
+            f"{season.location} cannot be both the season ledger and the players' public workbook; give "
+            f"each a workbook of its own."
         )
     try:
         hold(season)

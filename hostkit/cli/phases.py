@@ -247,7 +247,7 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
       hostkit standings --book game.xlsx --ledger season.xlsx --json
     """
     game, tables = open_game(book)
-    outcome, season = paid_standings(book, game, tables, season_book(ledger_path, book))
+    outcome, season = paid_standings(book, game, tables, season_book(ledger_path, book, tables))
     finish(book, game, outcome, as_json, also=season)
 
 

@@ -12,8 +12,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hostkit.core.game import Game, Identity, Outcome
-from hostkit.core.ledger import LEDGER_TAB, Entry, describe, ledger_rows, read_ledger, settle
-from hostkit.core.settings import CONFIG_TAB
+from hostkit.core.ledger import (
+    LEDGER_TAB,
+    REVERSED,
+    Entry,
+    Payout,
+    blank_ids,
+    describe,
+    is_this_match,
+    ledger_rows,
+    read_ledger,
+    settle,
+)
+from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged
@@ -117,6 +128,7 @@ def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> li
     """Settle what the result pays into the Ledger tab of the match workbook, or of the season workbook."""
     if outcome.payout is None:
         return []
+    tabs: Mapping[str, Rows] = {}
     if season is None or season is book:
         existing, problems = read_ledger(tables)
         posted = settle(existing, outcome.payout)
@@ -124,6 +136,7 @@ def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> li
             outcome.writes[LEDGER_TAB] = ledger_rows(posted, tables.get(LEDGER_TAB))
         targets = []
     else:
+        refuse_second_ledger(book, tables, season, outcome.payout)
         exists = season.exists()
         tabs = season.read() if exists else {}
         mark = claim(season, tabs, SEASON, book.match) if book.match is not None else {}
@@ -131,19 +144,74 @@ def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> li
         posted = settle(existing, outcome.payout)
         writes = {**mark, LEDGER_TAB: ledger_rows(posted, Tables(tabs).get(LEDGER_TAB))} if posted else {}
         targets = [Target(season, writes)]
-    outcome.problems += problems
+    outcome.problems += problems + blank_ids(Tables(tabs) if season not in (None, book) else tables, outcome.payout)
     keep_match_id(book, outcome)
+    if season is not None and season is not book:
+        record_ledger(book, tables, season, outcome)
     where = f"{LEDGER_TAB} in {(season or book).location}"
+    due = {entry.key() for entry in outcome.payout.due}
     for entry in posted:
-        verb = "Paid" if entry in outcome.payout.due else "Reversed"
+        verb = "Paid" if entry.key() in due and REVERSED not in entry.reason else "Reversed"
         outcome.summary.append(
             f"{verb}: {entry.player} {describe(entry)} ({entry.reason}, {entry.match}), written to {where}."
         )
+    made = {entry.key() for entry in posted}
     for entry in outcome.payout.due:
-        if entry not in posted:
+        if entry.key() not in made:
             outcome.summary.append(f"Already paid: {entry.player} {describe(entry)} ({entry.reason}); nothing added.")
     outcome.data = {**(outcome.data or {}), "paid": [_entry_json(e) for e in posted]}
     return targets
+
+
+LEDGER_BOOK = "ledger_book"
+
+
+def recorded_ledger(book: Book, tables: Tables) -> Book | None:
+    """The season workbook Config ledger_book names (a path beside the match workbook's folder)."""
+    config = tables.get(CONFIG_TAB)
+    if config is None or not (config.has_column("Key") and config.has_column("Value")):
+        return None
+    value = next(
+        (r.text("Value") for r in config.records("Key", "Value") if r.text("Key").casefold() == LEDGER_BOOK), ""
+    )
+    if not value:
+        return None
+    from hostkit.storage.xlsx import XlsxBook
+
+    folder = Path(getattr(book, "path", ".")).parent
+    return XlsxBook(folder / Path(value).expanduser())
+
+
+def record_ledger(book: Book, tables: Tables, season: Book, outcome: Outcome) -> None:
+    """Config ledger_book names the season workbook this match was paid into: later payouts go there too."""
+    recorded = recorded_ledger(book, tables)
+    if recorded is not None and same_file(recorded, season):
+        outcome.summary.append(f"Paid into {season.location}, as Config ledger_book says this match is.")
+        return
+    where = Path(str(getattr(season, "path", season.location))).resolve()
+    home = getattr(book, "path", None)
+    if home is not None and where.is_relative_to(Path(home).resolve().parent):
+        where = where.relative_to(Path(home).resolve().parent)
+    table = tables.get(CONFIG_TAB)
+    config = outcome.writes.get(CONFIG_TAB) or ([table.header, *table.rows] if table is not None else [])
+    outcome.writes[CONFIG_TAB] = with_setting(config, LEDGER_BOOK, str(where))
+    outcome.summary.append(
+        f"Config ledger_book is now {str(where)!r}: this match's later payouts go to that season workbook too."
+    )
+
+
+def refuse_second_ledger(book: Book, tables: Tables, season: Book, payout: Payout) -> None:
+    """A match already paid in its own Ledger is not paid again into a season workbook."""
+    if recorded_ledger(book, tables) is not None:
+        return
+    existing, _ = read_ledger(tables)
+    own = [e for e in existing if is_this_match(e, payout) and any(e.amounts())]
+    if own:
+        raise StorageError(
+            f"This match's results are already paid in the Ledger tab of {book.location} ({len(own)} rows); paying "
+            f"them into {season.location} too would pay them twice. Run without --ledger, or move those rows into "
+            f"the season workbook and delete them here first."
+        )
 
 
 def keep_match_id(book: Book, outcome: Outcome) -> None:

@@ -1,13 +1,14 @@
 """The season ledger: garnets, Tokens of Life and elimination candidacies, entry by entry.
 
 Entries are never edited: a payment that a corrected result no longer owes is taken back by a reversing
-entry, as a ledger does. A match is known by its match id (Config match_id), not by its display name.
+entry, as a ledger does. A match is known by its match id (Config match_id), not by its display name, and a
+payment by what it pays for (the Pays for column hostkit fills), not by its Reason, which the host may edit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hostkit.core.players import player_key
 from hostkit.core.settings import whole_number
@@ -15,7 +16,19 @@ from hostkit.core.tables import Problem, Record, Rows, Table, Tables, is_blank
 from hostkit.core.words import plural, signed
 
 LEDGER_TAB = "Ledger"
-LEDGER_HEADER = ["Match", "Round", "Player", "Garnets", "Tokens of Life", "Elimination candidate", "Reason", "Match id"]
+LEDGER_HEADER = [
+    "Match",
+    "Round",
+    "Player",
+    "Garnets",
+    "Tokens of Life",
+    "Elimination candidate",
+    "Reason",
+    "Match id",
+    "Pays for",
+]
+OPTIONAL = 2
+"""Match id and Pays for: a ledger typed before them has neither."""
 REVERSED = " — reversed: "
 _CANDIDATE = {"yes": 1, "y": 1, "true": 1, "1": 1, "x": 1, "withdrawn": -1, "-1": -1}
 
@@ -36,13 +49,19 @@ class Entry:
     reason: str = ""
     match_id: str = ""
     """The match's stable id; blank in entries posted before match ids, which are known by their match name."""
+    pays_for: str = ""
+    """What a match's payment pays for, as hostkit first wrote its reason; blank in entries typed by hand."""
 
     def match_key(self) -> str:
         return (self.match_id or self.match).strip().casefold()
 
+    def payout_key(self) -> str:
+        """What the entry pays for: its Pays for, else its reason (without a reversal's explanation)."""
+        return (self.pays_for or self.reason.split(REVERSED, 1)[0]).strip().casefold()
+
     def key(self) -> tuple:
-        """Entries with the same match, round, player and reason are one entry: posting twice adds nothing."""
-        return (self.match_key(), self.round, player_key(self.player), self.reason.strip().casefold())
+        """Entries with the same match, round, player and purpose are one entry: posting twice adds nothing."""
+        return (self.match_key(), self.round, player_key(self.player), self.payout_key())
 
     def amounts(self) -> tuple[int, int, int]:
         return self.garnets, self.tokens, int(self.candidate)
@@ -57,6 +76,7 @@ class Entry:
             {1: "yes", -1: "withdrawn"}.get(int(self.candidate), ""),
             self.reason,
             self.match_id or None,
+            self.pays_for or None,
         ]
 
 
@@ -85,7 +105,7 @@ def read_ledger(tables: Tables) -> tuple[list[Entry], list[Problem]]:
         return [], []
     entries: list[Entry] = []
     problems: list[Problem] = []
-    for record in table.records(*LEDGER_HEADER[:-1], optional=LEDGER_HEADER[-1:]):
+    for record in table.records(*LEDGER_HEADER[:-OPTIONAL], optional=LEDGER_HEADER[-OPTIONAL:]):
         if is_blank(record["Player"]):
             problems.append(
                 Problem(
@@ -107,6 +127,7 @@ def read_ledger(tables: Tables) -> tuple[list[Entry], list[Problem]]:
                     candidate=_CANDIDATE.get(record.text("Elimination candidate").lower(), 0),
                     reason=record.text("Reason"),
                     match_id=record.text("Match id"),
+                    pays_for=record.text("Pays for"),
                 )
             )
         except ValueError as error:
@@ -148,19 +169,23 @@ def settle(existing: Sequence[Entry], payout: Payout) -> list[Entry]:
     """The entries that bring what the ledger pays a match to what its result pays now: a reversing entry
     for each payment no longer due (or due in another amount), then each payment due and not yet made.
     Nothing when the ledger already agrees, so settling again posts nothing twice."""
-    scope = {r.strip().casefold() for r in payout.reasons} | {e.reason.strip().casefold() for e in payout.due}
+    scope = {r.strip().casefold() for r in payout.reasons} | {e.payout_key() for e in payout.due}
     paid: dict[tuple, tuple[int, int, int]] = {}
     named: dict[tuple, tuple[str, str]] = {}
+    unreversible: set[tuple] = set()
     for e in existing:
-        reason = e.reason.split(REVERSED, 1)[0].strip()
-        if e.match_key() != payout.match_id.strip().casefold() or reason.casefold() not in scope:
+        if not is_this_match(e, payout) or e.payout_key() not in scope:
             continue
-        key = (e.round, player_key(e.player), reason.casefold())
+        key = (e.round, player_key(e.player), e.payout_key())
         paid[key] = tuple(a + b for a, b in zip(paid.get(key, (0, 0, 0)), e.amounts()))  # type: ignore[assignment]
-        named.setdefault(key, (e.player, reason))
-    due = {(e.round, player_key(e.player), e.reason.strip().casefold()): e for e in payout.due}
+        named.setdefault(key, (e.player, e.pays_for or e.reason.split(REVERSED, 1)[0].strip()))
+        if not e.match_id.strip():
+            unreversible.add(key)
+    due = {(e.round, player_key(e.player), e.payout_key()): replace(e, pays_for=e.reason) for e in payout.due}
     posted = []
     for key, amounts in paid.items():
+        if key in unreversible:
+            continue
         if any(amounts) and (key not in due or due[key].amounts() != amounts):
             player, reason = named[key]
             garnets, tokens, candidate = (-a for a in amounts)
@@ -174,12 +199,39 @@ def settle(existing: Sequence[Entry], payout: Payout) -> list[Entry]:
                     candidate,
                     f"{reason}{REVERSED}{_why(key, due)}",
                     payout.match_id,
+                    reason,
                 )
             )
     for key, entry in due.items():
-        if paid.get(key, (0, 0, 0)) != entry.amounts():
+        if key not in unreversible and paid.get(key, (0, 0, 0)) != entry.amounts():
             posted.append(entry)
     return posted
+
+
+def is_this_match(entry: Entry, payout: Payout) -> bool:
+    """An entry of this match: by its Match id, or (Match id blank) by the match's name."""
+    if entry.match_id.strip():
+        return entry.match_id.strip().casefold() == payout.match_id.strip().casefold()
+    return bool(entry.match.strip()) and entry.match.strip().casefold() == payout.match.strip().casefold()
+
+
+def blank_ids(tables: Tables, payout: Payout) -> list[Problem]:
+    """This match's rows whose Match id is blank: counted as paid, never corrected, until the id is typed back."""
+    table = tables.get(LEDGER_TAB)
+    if table is None or not table.has_column("Match id"):
+        return []
+    return [
+        Problem(
+            table.name,
+            record.row,
+            f"Match id is blank in this payment of {payout.match!r}; type {payout.match_id!r} back in it. Until "
+            f"then hostkit counts it as paid and never corrects it, so a changed result is not paid twice.",
+        )
+        for record in table.records("Match", "Player", optional=["Match id"])
+        if is_blank(record["Match id"])
+        and record.text("Match").casefold() == payout.match.strip().casefold()
+        and not is_blank(record["Player"])
+    ]
 
 
 def _why(key: tuple, due: dict[tuple, Entry]) -> str:

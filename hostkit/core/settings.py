@@ -100,6 +100,13 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
         "know the match by it, so renaming the match never pays it twice. Leave it as it is.",
         text,
     ),
+    Setting(
+        "ledger_book",
+        "",
+        "The season workbook this match's results are paid into, set by the first --ledger that pays one "
+        "(blank: the match's own Ledger tab); later commands pay there too, so nothing is paid twice.",
+        text,
+    ),
     Setting("timezone", "UTC", "IANA time zone that timestamps without one are read in.", timezone_name),
     Setting(
         "date_order",

@@ -58,6 +58,14 @@ def column_letter(index: int) -> str:
     return letters
 
 
+def column_index(letters: str) -> int:
+    """A column's letters as a 0-based index: A is 0, AA is 26 (column_letter's inverse)."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - 64
+    return number - 1
+
+
 def _key(name: Cell) -> str:
     return " ".join(str(name or "").split()).casefold()
 

@@ -24,7 +24,7 @@ from google.auth import exceptions as auth_errors
 from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient
 
-from hostkit.core.tables import Cell, Rows
+from hostkit.core.tables import Cell, Rows, column_letter
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged, look
 from hostkit.storage.retry import RETRYABLE_STATUSES, Attempt, Backoff, parse_retry_after
@@ -133,21 +133,12 @@ def connect(credentials: Any) -> requests.Session:
     return AuthorizedSession(credentials)
 
 
-def column_letter(number: int) -> str:
-    """1 -> A, 26 -> Z, 27 -> AA."""
-    letters = ""
-    while number > 0:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
-
-
 def quote_title(title: str) -> str:
     return "'" + title.replace("'", "''") + "'"
 
 
 def a1_range(title: str, rows: int, columns: int) -> str:
-    return f"{quote_title(title)}!A1:{column_letter(max(columns, 1))}{max(rows, 1)}"
+    return f"{quote_title(title)}!A1:{column_letter(max(columns, 1) - 1)}{max(rows, 1)}"
 
 
 GRID_MARGIN = 20

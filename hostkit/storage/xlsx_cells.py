@@ -10,8 +10,9 @@ import re
 from dataclasses import dataclass
 
 from hostkit.core.styles import Styled, plain
-from hostkit.core.tables import Cell, Rows
+from hostkit.core.tables import Cell, Rows, column_index, column_letter
 from hostkit.storage.layout import DATE_TIME, DATE_TIME_MS, look, number_format
+from hostkit.storage.xlsx_keep import Kept
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -197,27 +198,20 @@ def _append(xml: str, prefix: str, element: str, new: list[str], count: int) -> 
     return xml[: opening.start()] + head + xml[opening.end() : at] + "".join(new) + xml[at:]
 
 
-def column_letter(number: int) -> str:
-    letters = ""
-    while number:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
 def serial(moment: dt.datetime) -> float:
     return (moment - EPOCH) / dt.timedelta(days=1)
 
 
-def sheet_xml(rows: Rows, styles: StyleBook) -> str:
+def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> str:
     """A worksheet part laid out as storage/layout.py says: header bold and frozen, columns fitted, long text
-    wrapped, date-times shown as date-times, Styled cells drawn.
+    wrapped, date-times shown as date-times, Styled cells drawn; the host's own cells of the old tab (`kept`,
+    storage/xlsx_keep.py) merged in as they were.
 
     Written row by row: a plain cell's style index is looked up once per (header, format, wrap) and its XML
     is one f-string; only Styled cells go through a Look of their own."""
     layout = look(rows)
     width = max((len(r) for r in rows), default=0)
-    letters = [column_letter(c + 1) for c in range(width)]
+    letters = [column_letter(c) for c in range(width)]
     wrapped = layout.wrapped
     indexes: dict[tuple[bool, str | None, bool], str] = {}
 
@@ -265,7 +259,13 @@ def sheet_xml(rows: Rows, styles: StyleBook) -> str:
                 xml = _cell_xml(f"{letters[c]}{n}", plain(value), cell_look, styles)
                 if xml:
                     append(xml)
+        if kept is not None and n in kept.cells:
+            cells = _merged(cells, kept.cells[n])
         body.append(f'<row r="{n}">{"".join(cells)}</row>')
+    if kept is not None:
+        body += [
+            f'<row r="{n}">{"".join(x for _, x in kept.cells[n])}</row>' for n in sorted(kept.cells) if n > len(rows)
+        ]
     view = (
         f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{layout.frozen}" '
         f'topLeftCell="A{layout.frozen + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
@@ -275,13 +275,31 @@ def sheet_xml(rows: Rows, styles: StyleBook) -> str:
     columns = "".join(
         f'<col min="{c}" max="{c}" width="{w + 2}" customWidth="1"/>' for c, w in enumerate(layout.widths, start=1)
     )
-    dimension = f'<dimension ref="A1:{column_letter(width)}{len(rows)}"/>' if rows and width else ""
+    height, reach = len(rows), width
+    if kept is not None:
+        columns += "".join(kept.columns)
+        last_row, last_column = kept.extent()
+        height, reach = max(height, last_row), max(width, last_column)
+    dimension = f'<dimension ref="A1:{column_letter(reach - 1)}{height}"/>' if height and reach else ""
     return (
         f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" xmlns:r="{REL}">'
         f'{dimension}{view}<sheetFormatPr defaultRowHeight="15"/>'
         + (f"<cols>{columns}</cols>" if columns else "")
-        + f"<sheetData>{''.join(body)}</sheetData></worksheet>"
+        + f"<sheetData>{''.join(body)}</sheetData>"
+        + ("".join(kept.carried) if kept is not None else "")
+        + "</worksheet>"
     )
+
+
+_CELL_COLUMN = re.compile(r'<c r="([A-Z]+)')
+
+
+def _merged(cells: list[str], kept: list[tuple[int, str]]) -> list[str]:
+    """A row's new cells with the host's kept cells put in column order; a kept cell takes the place of
+    the new cell at its address (a formula whose value hostkit wrote back unchanged)."""
+    placed = {column_index(_CELL_COLUMN.match(xml).group(1)) + 1: xml for xml in cells}  # type: ignore[union-attr]
+    placed.update(kept)
+    return [placed[c] for c in sorted(placed)]
 
 
 def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> str:

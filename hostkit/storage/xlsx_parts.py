@@ -1,21 +1,26 @@
-"""Writing an .xlsx file part by part: the tabs a command replaces are written anew, every other part
-of the zip (the host's own tabs with their formulas, cached values, images and charts) is copied as it is.
+"""Writing an .xlsx file part by part: the tabs a command replaces are written anew (keeping the host's
+own cells in them, xlsx_keep.py), every other part of the zip (the host's own tabs with their formulas,
+cached values, images and charts) is copied byte for byte.
 
 An .xlsx file is a zip of XML parts: xl/workbook.xml lists the tabs, xl/_rels/workbook.xml.rels maps
-each to its part, [Content_Types].xml types every part, xl/styles.xml holds the cell formats. A tab's own
-XML comes from xlsx_cells.py.
+each to its part, [Content_Types].xml types every part, xl/styles.xml holds the cell formats. The first
+three are read and written with an XML parser (lxml), so any encoding, quoting or prefix a program wrote
+is understood; a tab's own XML comes from xlsx_cells.py.
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from lxml import etree
 
 from hostkit.core.tables import Rows
-from hostkit.storage.xlsx_cells import MAIN, REL, PackageError, StyleBook, prefix_of, quoteattr, sheet_xml, unescape
+from hostkit.storage.xlsx_cells import MAIN, REL, PackageError, StyleBook, sheet_xml
+from hostkit.storage.xlsx_keep import kept
 
 WORKBOOK = "xl/workbook.xml"
 WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
@@ -24,6 +29,12 @@ STYLES = "xl/styles.xml"
 WORKSHEET_REL = REL + "/worksheet"
 WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 CALC_CHAIN_REL = REL + "/calcChain"
+KEPT_RELS = {REL + "/drawing", REL + "/vmlDrawing", REL + "/comments"}
+"""What a rewritten tab keeps hanging on it: the host's pictures, charts and notes."""
+PACKAGE_RELS = "_rels/.rels"
+RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
+TYPES_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
+PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=False)
 
 EMPTY_PACKAGE = {
     TYPES: (
@@ -71,7 +82,25 @@ class SheetEntry:
     sheet_id: int
     rel_id: str
     part: str
-    element: str
+    element: Any
+
+
+def rels_of(part: str) -> str:
+    """The relationships part of a part: xl/worksheets/sheet1.xml -> xl/worksheets/_rels/sheet1.xml.rels."""
+    folder, file = posixpath.split(part)
+    return posixpath.join(folder, "_rels", file + ".rels")
+
+
+def _local(element: Any) -> str:
+    return etree.QName(element).localname if isinstance(element.tag, str) else ""
+
+
+def _attribute(element: Any, local: str) -> str:
+    """An attribute by its local name, in whatever namespace (r:id in transitional or strict files)."""
+    for key, value in element.attrib.items():
+        if key == local or key.endswith("}" + local):
+            return value
+    return ""
 
 
 class Package:
@@ -81,6 +110,10 @@ class Package:
         self.parts = parts
         self.order = order
         self._styles: StyleBook | None = None
+        self._trees: dict[str, Any] = {}
+        self._changed: set[str] = set()
+        """The parsed parts changed since they were read: only these are serialised again."""
+        self._dropped: set[str] = set()
 
     @classmethod
     def read(cls, source) -> Package:
@@ -99,36 +132,80 @@ class Package:
     def empty(cls) -> Package:
         return cls({name: xml.encode() for name, xml in EMPTY_PACKAGE.items()}, list(EMPTY_PACKAGE))
 
-    def _text(self, name: str) -> str:
-        return self.parts[name].decode("utf-8")
+    # ---- the parsed parts
+
+    def _tree(self, name: str) -> Any:
+        """A part parsed (once); changes to it are serialised on save."""
+        if name not in self._trees:
+            if name not in self.parts:
+                raise PackageError(f"the part {name} is missing")
+            try:
+                self._trees[name] = etree.fromstring(self.parts[name], PARSER)
+            except (etree.XMLSyntaxError, ValueError) as error:
+                raise PackageError(f"{name} is not well-formed XML ({error})") from None
+        return self._trees[name]
+
+    def _child(self, parent: Any, local: str) -> Any:
+        return next((c for c in parent if _local(c) == local), None)
+
+    def _new(self, parent: Any, local: str, **attributes: str) -> Any:
+        """An element in its parent's namespace (whatever prefix the file uses for it)."""
+        namespace = etree.QName(parent).namespace
+        return etree.Element(f"{{{namespace}}}{local}" if namespace else local, attributes, nsmap=None)
 
     def _set(self, name: str, text: str) -> None:
         if name not in self.parts:
             self.order.append(name)
         self.parts[name] = text.encode("utf-8")
+        self._trees.pop(name, None)
+        self._changed.discard(name)
+
+    def _drop(self, name: str) -> None:
+        if name in self.parts:
+            del self.parts[name]
+            self.order.remove(name)
+            self._trees.pop(name, None)
+            self._changed.discard(name)
+
+    def _serialise(self) -> None:
+        for name in self._changed & set(self._trees):
+            self.parts[name] = etree.tostring(
+                self._trees[name], xml_declaration=True, encoding="UTF-8", standalone=True
+            )
+
+    # ---- tabs
 
     def sheets(self) -> list[SheetEntry]:
-        workbook = self._text(WORKBOOK)
-        prefix = prefix_of(workbook, "workbook")
-        targets = self._relationships()
+        workbook = self._tree(WORKBOOK)
+        sheets = self._child(workbook, "sheets")
+        if sheets is None:
+            raise PackageError("workbook.xml has no <sheets>")
+        targets = self._relationships(WORKBOOK)
         entries = []
-        for element in re.findall(rf"<{prefix}sheet\b[^>]*?/>", workbook):
-            attributes = dict(re.findall(r'([\w:]+)="([^"]*)"', element))
-            rel_id = next((v for k, v in attributes.items() if k.endswith(":id")), "")
-            name = unescape(attributes.get("name", ""))
-            entries.append(
-                SheetEntry(name, int(attributes.get("sheetId", 0)), rel_id, targets.get(rel_id, ""), element)
-            )
+        for element in sheets:
+            if _local(element) != "sheet":
+                continue
+            rel_id = _attribute(element, "id")
+            try:
+                sheet_id = int(element.get("sheetId", "0"))
+            except ValueError:
+                raise PackageError(f"workbook.xml gives a tab the sheetId {element.get('sheetId')!r}") from None
+            entries.append(SheetEntry(element.get("name", ""), sheet_id, rel_id, targets.get(rel_id, ""), element))
         return entries
 
-    def _relationships(self) -> dict[str, str]:
-        rels = self._text(WORKBOOK_RELS)
+    def _relationships(self, source: str) -> dict[str, str]:
+        """Relationship id to the part it names, for the relationships of `source` ("" for the package's)."""
+        rels = PACKAGE_RELS if not source else rels_of(source)
+        if rels not in self.parts:
+            return {}
+        folder = posixpath.dirname(source)
         targets = {}
-        for element in re.findall(r"<(?:\w+:)?Relationship\b[^>]*?/?>", rels):
-            attributes = dict(re.findall(r'(\w+)="([^"]*)"', element))
-            target = attributes.get("Target", "")
-            part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
-            targets[attributes.get("Id", "")] = part
+        for element in self._tree(rels):
+            if _local(element) != "Relationship" or element.get("TargetMode") == "External":
+                continue
+            target = element.get("Target", "")
+            part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            targets[element.get("Id", "")] = part
         return targets
 
     def styles(self) -> StyleBook:
@@ -139,41 +216,55 @@ class Package:
                 self._add_override(
                     "/" + STYLES, "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
                 )
-            self._styles = StyleBook(self._text(STYLES))
+            self._styles = StyleBook(self.parts[STYLES].decode("utf-8"))
         return self._styles
 
-    def replace(self, tabs: Mapping[str, Rows]) -> None:
-        """Write each tab whole (a new tab goes last); every other tab and part stays as it is."""
+    def replace(self, tabs: Mapping[str, Rows]) -> int:
+        """Write each tab whole (a new tab goes last), keeping the host's own cells in it; every other tab and
+        part stays as it is. The number of the host's formulas kept."""
         styles = self.styles()
         existing = {entry.name.casefold(): entry for entry in self.sheets()}
+        formulas = 0
         for name, rows in tabs.items():
             name = name[:31]
-            xml = sheet_xml(rows, styles)
             entry = existing.get(name.casefold())
             if entry is None or not entry.part:
                 entry = self._add_sheet(name)
                 existing[name.casefold()] = entry
-            self._drop_sheet_relationships(entry.part)
-            self._set(entry.part, xml)
+            host = kept(self.parts.get(entry.part, b""), rows)
+            if host is not None:
+                formulas += host.formulas
+            self._trim_sheet_relationships(entry.part, host.rel_ids if host else set())
+            self._set(entry.part, sheet_xml(rows, styles, host))
         if styles.is_changed():
             self._set(STYLES, styles.serialise())
         self._drop_calc_chain()
+        self._drop_orphans()
+        return formulas
 
     def arrange(self, names: Sequence[str]) -> None:
         """Put the tabs in this order (tabs not named keep theirs, after the named ones); the workbook opens on
-        the first tab."""
-        workbook = self._text(WORKBOOK)
+        the first tab. A name scoped to a tab (a print area, a filter) follows its tab."""
         entries = self.sheets()
         wanted = [e for n in names for e in entries if e.name.casefold() == n.casefold()]
         ordered = wanted + [e for e in entries if e not in wanted]
         if ordered == entries:
             return
-        prefix = prefix_of(workbook, "workbook")
-        block = re.search(rf"(<{prefix}sheets\b[^>]*>)(.*?)(</{prefix}sheets>)", workbook, re.S)
-        assert block is not None
-        workbook = workbook[: block.start(2)] + "".join(e.element for e in ordered) + workbook[block.end(2) :]
-        workbook = re.sub(r'\s(activeTab|firstSheet)="\d+"', "", workbook)
-        self._set(WORKBOOK, workbook)
+        sheets = entries[0].element.getparent()
+        for entry in ordered:
+            sheets.append(entry.element)  # moves it to the end, in turn
+        moved = {str(old): str(ordered.index(entry)) for old, entry in enumerate(entries)}
+        workbook = self._tree(WORKBOOK)
+        names_block = self._child(workbook, "definedNames")
+        for defined in names_block if names_block is not None else ():
+            scope = defined.get("localSheetId")
+            if scope in moved:
+                defined.set("localSheetId", moved[scope])
+        self._changed.add(WORKBOOK)
+        views = self._child(workbook, "bookViews")
+        for view in views if views is not None else ():
+            for attribute in ("activeTab", "firstSheet"):
+                view.attrib.pop(attribute, None)
         for entry in ordered[1:]:
             if entry.part in self.parts and b'tabSelected="1"' in self.parts[entry.part][:4096]:
                 self.parts[entry.part] = self.parts[entry.part].replace(b'tabSelected="1"', b'tabSelected="0"', 1)
@@ -186,91 +277,107 @@ class Package:
         part = f"xl/worksheets/sheet{number}.xml"
         rel_id = self._add_relationship(WORKSHEET_REL, f"worksheets/sheet{number}.xml")
         sheet_id = max((e.sheet_id for e in entries), default=0) + 1
-        workbook = self._text(WORKBOOK)
-        prefix = prefix_of(workbook, "workbook")
-        r = _namespaceprefix_of(workbook, REL) or "r"
-        if f"xmlns:{r}=" not in workbook:
-            workbook = workbook.replace(f"<{prefix}workbook", f'<{prefix}workbook xmlns:{r}="{REL}"', 1)
-        element = f'<{prefix}sheet name={quoteattr(name)} sheetId="{sheet_id}" {r}:id="{rel_id}"/>'
-        if re.search(rf"<{prefix}sheets\s*/>", workbook):
-            workbook = re.sub(
-                rf"<{prefix}sheets\s*/>", f"<{prefix}sheets>{element}</{prefix}sheets>", workbook, count=1
-            )
-        else:
-            at = workbook.index(f"</{prefix}sheets>")
-            workbook = workbook[:at] + element + workbook[at:]
-        self._set(WORKBOOK, workbook)
+        sheets = self._child(self._tree(WORKBOOK), "sheets")
+        element = self._new(sheets, "sheet", name=name, sheetId=str(sheet_id))
+        element.set(f"{{{REL}}}id", rel_id)
+        sheets.append(element)
+        self._changed.add(WORKBOOK)
         self._add_override("/" + part, WORKSHEET_TYPE)
         self._set(part, "")
         return SheetEntry(name, sheet_id, rel_id, part, element)
 
     def _add_relationship(self, kind: str, target: str) -> str:
-        rels = self._text(WORKBOOK_RELS)
-        used = set(re.findall(r'Id="([^"]+)"', rels))
+        rels = self._tree(WORKBOOK_RELS)
+        used = {element.get("Id") for element in rels}
         number = len(used) + 1
         while f"rId{number}" in used:
             number += 1
         rel_id = f"rId{number}"
-        element = f'<Relationship Id="{rel_id}" Type="{kind}" Target="{target}"/>'
-        at = rels.rindex("</")
-        self._set(WORKBOOK_RELS, rels[:at] + element + rels[at:])
+        rels.append(self._new(rels, "Relationship", Id=rel_id, Type=kind, Target=target))
+        self._changed.add(WORKBOOK_RELS)
         return rel_id
 
     def _add_override(self, part_name: str, content_type: str) -> None:
-        types = self._text(TYPES)
-        if f'PartName="{part_name}"' in types:
+        types = self._tree(TYPES)
+        if any((e.get("PartName") or "").casefold() == part_name.casefold() for e in types):
             return
-        at = types.rindex("</")
-        self._set(TYPES, types[:at] + f'<Override PartName="{part_name}" ContentType="{content_type}"/>' + types[at:])
+        types.append(self._new(types, "Override", PartName=part_name, ContentType=content_type))
+        self._changed.add(TYPES)
 
-    def _drop_sheet_relationships(self, part: str) -> None:
-        """A replaced tab loses what hung on the old one (its drawings, comments, tables)."""
-        folder, file = posixpath.split(part)
-        rels = posixpath.join(folder, "_rels", file + ".rels")
-        if rels in self.parts:
-            del self.parts[rels]
-            self.order.remove(rels)
+    def _trim_sheet_relationships(self, part: str, keep: set[str]) -> None:
+        """A replaced tab loses what hung on the old one (its tables, print settings), but for the host's
+        pictures, charts and notes that the new tab still draws."""
+        rels = rels_of(part)
+        if rels not in self.parts:
+            return
+        tree, targets = self._tree(rels), self._relationships(part)
+        for element in list(tree):
+            rel_id = element.get("Id", "")
+            if rel_id in keep or (keep and element.get("Type") == REL + "/comments"):
+                continue
+            self._dropped.add(targets.get(rel_id, ""))
+            tree.remove(element)
+            self._changed.add(rels)
+        if len(tree) == 0:
+            self._drop(rels)
 
     def _drop_calc_chain(self) -> None:
         """Excel rebuilds the calculation chain; an old one may name cells of a replaced tab."""
-        for name in [n for n in self.parts if n.endswith("calcChain.xml")]:
-            del self.parts[name]
-            self.order.remove(name)
-            self._set(TYPES, re.sub(rf'<Override PartName="/{re.escape(name)}"[^>]*/>', "", self._text(TYPES)))
-            self._set(
-                WORKBOOK_RELS,
-                re.sub(rf'<Relationship [^>]*Type="{re.escape(CALC_CHAIN_REL)}"[^>]*/>', "", self._text(WORKBOOK_RELS)),
-            )
+        rels = self._tree(WORKBOOK_RELS)
+        for element in list(rels):
+            if element.get("Type") == CALC_CHAIN_REL:
+                self._dropped.add(self._relationships(WORKBOOK).get(element.get("Id", ""), ""))
+                rels.remove(element)
+                self._changed.add(WORKBOOK_RELS)
+
+    def _drop_orphans(self) -> None:
+        """The parts only a replaced tab used (its old tables, drawings, print settings), and their types:
+        nothing refers to them any more."""
+        if not self._dropped:
+            return
+        reachable: set[str] = set()
+        waiting = [""]
+        while waiting:
+            source = waiting.pop()
+            for part in self._relationships(source).values():
+                if part not in reachable and part in self.parts:
+                    reachable.add(part)
+                    waiting.append(part)
+        candidates = set(self._dropped)
+        while candidates:
+            part = candidates.pop()
+            if part in reachable or part not in self.parts:
+                continue
+            candidates |= set(self._relationships(part).values())
+            self._drop(part)
+            self._drop(rels_of(part))
+            types = self._tree(TYPES)
+            for element in list(types):
+                if (element.get("PartName") or "").lstrip("/").casefold() == part.casefold():
+                    types.remove(element)
+                    self._changed.add(TYPES)
+        self._dropped.clear()
 
     def ask_recalculation(self) -> None:
         """Have the spreadsheet program recalculate every formula when it opens the file (calcPr
         fullCalcOnLoad), so a host's formula over a tab hostkit rewrote never shows a stale value."""
-        workbook = self._text(WORKBOOK)
-        p = prefix_of(workbook, "workbook")
-        existing = re.search(rf"<{p}calcPr\b[^>]*?/?>", workbook)
-        if existing is not None:
-            element = re.sub(r"""\sfullCalcOnLoad=("[^"]*"|'[^']*')""", "", existing.group(0))
-            element = re.sub(r"\s*(/?)>$", r' fullCalcOnLoad="1"\1>', element)
-            workbook = workbook[: existing.start()] + element + workbook[existing.end() :]
-        else:
+        workbook = self._tree(WORKBOOK)
+        calc = self._child(workbook, "calcPr")
+        if calc is None:
             # calcPr follows sheets, functionGroups, externalReferences and definedNames (ECMA-376 CT_Workbook)
-            ends = [
-                found.end()
-                for element in ("sheets", "functionGroups", "externalReferences", "definedNames")
-                for found in re.finditer(rf"</{p}{element}>|<{p}{element}\b[^>]*/>", workbook)
+            before = [
+                c for c in workbook if _local(c) in ("sheets", "functionGroups", "externalReferences", "definedNames")
             ]
-            if not ends:
+            if not before:
                 raise PackageError("workbook.xml has no <sheets>")
-            at = max(ends)
-            workbook = workbook[:at] + f'<{p}calcPr fullCalcOnLoad="1"/>' + workbook[at:]
-        self._set(WORKBOOK, workbook)
+            calc = self._new(workbook, "calcPr")
+            before[-1].addnext(calc)
+        if calc.get("fullCalcOnLoad") not in ("1", "true"):
+            calc.set("fullCalcOnLoad", "1")
+            self._changed.add(WORKBOOK)
 
     def save(self, target) -> None:
+        self._serialise()
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             for name in self.order:
                 archive.writestr(name, self.parts[name])
-
-
-def _namespaceprefix_of(xml: str, uri: str) -> str | None:
-    match = re.search(rf'xmlns:(\w+)="{re.escape(uri)}"', xml)
-    return match.group(1) if match else None

@@ -63,8 +63,8 @@ def test_spend_and_pay_on_the_match_workbook(run, match_book):
     ]
     match = "Hap and Grab: Reds v Craw"  # the workbook has no match_id: its match name stands for it
     assert ledger(path)[1:] == [
-        [match, None, "Craw", 6, 1, None, "won the DM", match],
-        [match, 2, "Craw", -4, 0, None, "a 4-space move", match],
+        [match, None, "Craw", 6, 1, None, "won the DM", match, None],
+        [match, 2, "Craw", -4, 0, None, "a 4-space move", match, None],
     ]
     again = run(
         "ledger", "pay", "--book", path, "--player", "Craw", "--garnets", 6, "--tokens", 1, "--reason", "won the DM"
@@ -93,7 +93,7 @@ def test_a_season_workbook_is_made_on_first_use_and_the_match_workbook_left_alon
         "a dodge",
     )
     assert paid.exit_code == 0, paid.output
-    assert ledger(season)[1:] == [["Season 3", None, "Reds", 5, 0, None, "a dodge", None]]
+    assert ledger(season)[1:] == [["Season 3", None, "Reds", 5, 0, None, "a dodge", None, None]]
     spent = run(
         "ledger",
         "spend",
@@ -118,8 +118,12 @@ def test_a_season_workbook_is_made_on_first_use_and_the_match_workbook_left_alon
         None,
         "an extra turn",
         "Hap and Grab: Reds v Craw",
+        None,
     ]
-    assert ledger(season)[0][-1] == "Match id" and XlsxBook(season).read()["hostkit"][1][0] == "season ledger"
+    assert (
+        ledger(season)[0][-2:] == ["Match id", "Pays for"]
+        and XlsxBook(season).read()["hostkit"][1][0] == "season ledger"
+    )
     assert path.read_bytes() == before
     refused = run("ledger", "spend", "--ledger", season, "--player", "Reds", "--garnets", 1, "--reason", "more")
     assert refused.exit_code == 1 and "Reds has 0 garnets and cannot spend 1 on more" in refused.stderr

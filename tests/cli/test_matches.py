@@ -190,7 +190,7 @@ def test_a_season_ledger_is_not_a_public_workbook_and_the_match_workbook_is_neit
     assert run("standings", "--book", hap, "--ledger", season).exit_code == 0
     result = run("score", "--book", hap, "--round", 1, "--public-book", season)
     assert result.exit_code == 2
-    assert "is the season ledger workbook, not this match's public workbook" in result.stderr
+    assert "cannot be both the season ledger and the players' public workbook" in result.stderr
     result = run("score", "--book", hap, "--round", 1, "--public-book", hap)
     assert result.exit_code == 2 and "is the match workbook itself" in result.stderr
     own = run("standings", "--book", hap, "--ledger", hap)

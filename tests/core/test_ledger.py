@@ -96,6 +96,6 @@ def test_posting_keeps_the_hosts_columns_and_reads_a_ledger_without_match_ids():
     rows = ledger_rows(
         [Entry("DM 2", None, "Craw", garnets=6, reason=WIN, match_id="hap-and-grab-2")], Table("Ledger", old)
     )
-    assert rows[0] == old[0] + ["Match id"]
-    assert rows[1] == old[1] and rows[2] == ["DM 2", None, "Craw", 6, 0, "", WIN, None, "hap-and-grab-2"]
+    assert rows[0] == old[0] + ["Match id", "Pays for"]
+    assert rows[1] == old[1] and rows[2] == ["DM 2", None, "Craw", 6, 0, "", WIN, None, "hap-and-grab-2", None]
     assert ledger_rows([])[0] == LEDGER_HEADER

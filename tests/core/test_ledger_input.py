@@ -34,6 +34,5 @@ def test_a_ledger_row_with_no_player_is_reported_and_never_paid_or_reversed():
     entries, problems = read_ledger(Tables({"Ledger": [LEDGER_HEADER, row]}))
     assert entries == [] and problems[0].row == 2 and problems[0].message.startswith("Player is blank")
     due = Entry("Hap and Grab: Reds v Craw", None, "Reds", 6, reason="won the Death Match", match_id="m1")
-    assert settle(entries, Payout("m1", "Hap and Grab: Reds v Craw", (due,), frozenset({"won the Death Match"}))) == [
-        due
-    ]
+    posted = settle(entries, Payout("m1", "Hap and Grab: Reds v Craw", (due,), frozenset({"won the Death Match"})))
+    assert [e.key() for e in posted] == [due.key()] and posted[0].pays_for == "won the Death Match"

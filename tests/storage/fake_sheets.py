@@ -23,6 +23,8 @@ import requests
 from requests.adapters import BaseAdapter
 from requests.structures import CaseInsensitiveDict
 
+from hostkit.core.tables import column_index, column_letter
+
 API = "sheets.googleapis.com"
 STATUS = {
     400: ("Bad Request", "INVALID_ARGUMENT"),
@@ -105,18 +107,11 @@ class Call:
 
 
 def column_number(letters: str) -> int:
-    number = 0
-    for ch in letters:
-        number = number * 26 + ord(ch) - ord("A") + 1
-    return number
+    return column_index(letters) + 1
 
 
 def column_letters(number: int) -> str:
-    letters = ""
-    while number > 0:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
+    return column_letter(number - 1)
 
 
 def shown_title(title: str) -> str:

@@ -9,7 +9,7 @@ from openpyxl.drawing.image import Image as XlImage
 from PIL import Image
 
 from hostkit.core.styles import Styled
-from hostkit.storage.xlsx_cells import StyleBook, column_letter
+from hostkit.storage.xlsx_cells import StyleBook
 from hostkit.storage.xlsx_parts import Package, PackageError
 
 FORMULA_SHEET = (
@@ -142,10 +142,6 @@ def test_a_damaged_file_is_a_package_error(tmp_path):
     path.write_bytes(b"not a zip")
     with pytest.raises(PackageError):
         Package.read(path)
-
-
-def test_column_letters():
-    assert [column_letter(n) for n in (1, 26, 27, 52, 703)] == ["A", "Z", "AA", "AZ", "AAA"]
 
 
 def test_saving_again_reuses_the_formats_already_in_the_file(tmp_path):

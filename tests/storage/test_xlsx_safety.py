@@ -44,7 +44,7 @@ def host_book(path, tmp_path, picture=False):
     computed = {"A3": "<v>5</v>", "B1": "<v>2 garnets</v>"}
 
     def compute(xml):
-        text = xml.decode()
+        text = xml.decode().replace("<v></v>", "<v />")  # as openpyxl writes it with lxml and without
         for ref, value in computed.items():
             start = text.index(f'<c r="{ref}"')
             end = text.index("<v />", start)

@@ -70,7 +70,7 @@ def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: st
     game, tables = open_game(book)
     if not isinstance(game, CardsOnTheTable):
         raise Unusable(f"{book.location} runs {game.title}, not Cards on the Table.")
-    season = season_book(ledger_path, book)
+    season = season_book(ledger_path, book, tables)
     ledger_tables, mark = tables, {}
     if season is not None and season is not book and book.match is not None:
         tabs = season.read() if season.exists() else {}

@@ -246,6 +246,7 @@ def test_reveal_only_in_round_two_or_three_for_the_previous_round(tmp_path):
         None,
         "a look at round 2's R5C5",
         match_id,
+        None,
     ]
     assert tabs(path)["Ledger"][1:] == []  # the match's own Ledger is left as new: the season workbook was paid
 

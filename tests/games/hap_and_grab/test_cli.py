@@ -116,6 +116,7 @@ def test_standings_pay_the_winner_once(book):
             None,
             "won the Death Match",
             "Hap and Grab: Reds v Craw",
+            "won the Death Match",
         ]
     ]
     config = {row[0]: row[1] for row in tabs(book)["Config"]}

@@ -165,7 +165,7 @@ def test_a_purchase_is_a_ledger_entry_refused_when_short_and_a_correction_is_rep
     assert changes["Bob"] == ("rejected", "Bob has 0 garnets and cannot spend 1 on changing starting card 1")
     assert changes["Ann"][0] == "applied" and data["players"]["Ann"]["starting"][0] == new
     match_id = {row[0]: row[1] for row in tabs(book)["Config"]}["match_id"]
-    spent = [["Paths and PAHs", 1, "Ann", -1, 0, None, "changed a starting card", match_id]]
+    spent = [["Paths and PAHs", 1, "Ann", -1, 0, None, "changed a starting card", match_id, None]]
     assert [r for r in tabs(book)["Ledger"] if r[0] == "Paths and PAHs"] == spent
     score(book, 1)
     assert [r for r in tabs(book)["Ledger"] if r[0] == "Paths and PAHs"] == spent  # never spent twice

@@ -103,7 +103,7 @@ def test_a_whole_match_through_the_cli(tmp_path):
     assert (tmp_path / "r1.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     ledger = tabs(path)["Ledger"]
     match_id = {row[0]: row[1] for row in tabs(path)["Config"]}["match_id"]
-    assert ledger[-1] == ["Paths and PAHs", 1, "Eve", -4, 0, None, "moved a fourth tile", match_id]
+    assert ledger[-1] == ["Paths and PAHs", 1, "Eve", -4, 0, None, "moved a fourth tile", match_id, None]
 
     before = tabs(path)
     assert score(path, 1)[0] == 0 and tabs(path) == before  # scoring again changes nothing, spends nothing
@@ -140,7 +140,7 @@ def test_a_whole_match_through_the_cli(tmp_path):
         made = sum(a["verdict"] == "applied" for a in r2["actions"] if a["player"] == p and a["action"] == "pah")
         assert s["points"] == 7 * made and s["pahs"] == made
     assert sum(s["pahs"] for s in r2["players"].values()) >= 3
-    assert ["Paths and PAHs", 2, "Cat", -1, 0, None, "changed a starting card", match_id] in tabs(path)["Ledger"]
+    assert ["Paths and PAHs", 2, "Cat", -1, 0, None, "changed a starting card", match_id, None] in tabs(path)["Ledger"]
 
     previous = r2
     for number in (3, 4):
