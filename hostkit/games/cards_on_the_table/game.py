@@ -249,8 +249,8 @@ class CardsOnTheTable(Game):
         if round_number not in ROUNDS:
             raise BookError(f"Round {round_number} is not a round of this match; the rounds are 1, 2 and 3.")
         schedule = read_schedule(tables, ctx)
-        boards = require_boards(tables, rule)
-        outcome = Outcome(problems=list(ctx.problems))
+        boards, left_out = require_boards(tables, rule)
+        outcome = Outcome(problems=list(ctx.problems) + left_out)
         window = schedule.window(round_number)
         tz = ctx.config.tz
         if not schedule.is_over(round_number, now):
@@ -304,7 +304,7 @@ class CardsOnTheTable(Game):
                 f"--round {ROUNDS[-1]}`); the final standings are published and paid only then."
             )
         schedule = read_schedule(tables, ctx)
-        match, _, problems = self._match(tables, ctx, schedule, require_boards(tables, rule))
+        match, _, problems = self._match(tables, ctx, schedule, require_boards(tables, rule)[0])
         last = score_rounds(match, ROUNDS[-1])[-1]
         result = final_standings(match)
         outcome = Outcome(problems=list(ctx.problems) + problems + self._rule_problems(last))
@@ -452,7 +452,7 @@ class CardsOnTheTable(Game):
             where = Cell.parse(cell)
         except ValueError as error:
             raise BookError(f"--cell: {error}.") from None
-        boards = require_boards(tables, rule)
+        boards, _ = require_boards(tables, rule)
         schedule = read_schedule(tables, ctx)
         current = schedule.round_at(now)
         if current is None:

@@ -50,7 +50,7 @@ def open_live(
             f"Live play records messages in {SUBMISSIONS_TAB}, but Config form_tab reads them from "
             f"{ctx.config['form_tab']!r}; clear form_tab to paste messages here."
         )
-    boards = require_boards(tables, rule)
+    boards, _ = require_boards(tables, rule)
     schedule = read_schedule(tables, ctx)
     open_round = schedule.round_at(now)
     if open_round is None:

@@ -145,13 +145,14 @@ def read_boards(tables: Tables, rule: HeatRule) -> TypedBoards:
     return TypedBoards(BoardSet(tuple(boards)), problems, rows, filled)  # type: ignore[arg-type]
 
 
-def require_boards(tables: Tables, rule: HeatRule) -> BoardSet:
-    """The three boards to play on; BookError when the Boards tab does not hold them."""
+def require_boards(tables: Tables, rule: HeatRule) -> tuple[BoardSet, list[Problem]]:
+    """The three boards to play on, and the Boards rows left out of them (reported, never played);
+    BookError when the Boards tab does not hold three boards."""
     typed = read_boards(tables, rule)
     if typed.boards is None:
         why = f"{typed.problems[-1]}" if typed.problems else "the Boards tab is empty"
         raise BookError(f"There are no three boards to play on ({why}); run `hostkit board` first.")
-    return typed.boards
+    return typed.boards, typed.problems
 
 
 def boards_rows(boards: BoardSet) -> Rows:
@@ -268,6 +269,12 @@ def read_top_guesses(tables: Tables, ctx: Context) -> tuple[list[TopGuess], list
         guess = TopGuess.parse(number, player, record.text("Guess"))
         if not guess.names:
             raise ValueError("the Guess names nobody")
+        strangers = [name for name in guess.names if ctx.roster.match(name) is None]
+        if strangers:
+            raise ValueError(
+                f"the Guess names {', '.join(map(repr, strangers))}, not a player ({', '.join(ctx.roster.names)}); "
+                f"fix the name"
+            )
         return guess
 
     return _guess_rows(tables, ctx, TOP_GUESSES_TAB, ("Guess",), read)

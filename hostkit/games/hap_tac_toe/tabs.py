@@ -134,6 +134,15 @@ def read_starts(tables: Tables, ctx: Context) -> tuple[dict[int, Start], list[Pr
         if number not in GAMES:
             problems.append(Problem(table.name, record.row, f"Game {record.text('Game')!r} is not 1 or 2; fix it."))
             continue
+        if starts[number].row is not None:
+            problems.append(
+                Problem(
+                    table.name,
+                    record.row,
+                    f"Game {number} is already on row {starts[number].row}; this row is ignored. Delete one of the two.",
+                )
+            )
+            continue
         at = None
         if not is_blank(record["Starts"]):
             try:
@@ -159,6 +168,7 @@ def read_moves(tables: Tables, ctx: Context, starts: dict[int, Start]) -> tuple[
     """Each game's rows in the order typed; a row whose Game or Turn cannot be read is reported and left out."""
     table = tables.require(MOVES_TAB)
     moves: dict[int, list[Move]] = {n: [] for n in GAMES}
+    seen: dict[tuple[int, int], int] = {}
     problems: list[Problem] = []
     for record in table.records("Game", "Turn", "Player", "Block", "Square", "Claims", "Done"):
 
@@ -175,6 +185,13 @@ def read_moves(tables: Tables, ctx: Context, starts: dict[int, Start]) -> tuple[
                 f"until it is fixed."
             )
             continue
+        if (number, turn) in seen:
+            problem(
+                f"Game {number} turn {turn} is already on row {seen[number, turn]}; this row is left out. Delete "
+                f"one of the two (`hostkit undo` takes back the last turn)."
+            )
+            continue
+        seen[number, turn] = record.row
         done = None
         if not is_blank(record["Done"]):
             try:
