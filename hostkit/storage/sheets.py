@@ -1,12 +1,14 @@
 """The workbook interface on a Google Sheet, through the Sheets API v4 (gspread's HTTP client, google-auth).
 
 Quota-lean: a read is one spreadsheets.get with includeGridData and a fields mask (tab names, sizes, the time
-zone and every tab's computed values, compact: prettyPrint=false, gzip); a write is one
+zone, every tab's computed values and the host's formulas, compact: prettyPrint=false, gzip); a write is one
 spreadsheets:batchUpdate that adds the tabs it needs and sizes each written tab to what it holds (plus a
-margin: a tab that held a big round shrinks back), replaces every written tab's cells whole (updateCells over
-the whole tab, so no leftover cell survives; text as stringValue, so no text ever becomes a formula) with
-their formats (storage/layout.py), sets column widths and the frozen header, and moves the public tabs to the
-front.
+margin: a tab that held a big round shrinks back, never below the host's own cells), replaces hostkit's
+columns of every written tab whole (updateCells over those columns of every row, so no leftover cell
+survives; text as stringValue, so no text ever becomes a formula; a host's formula whose value hostkit
+writes back unchanged is written back as that formula) with their formats (storage/layout.py), leaves the
+columns right of them to the host, sets column widths and the frozen header, and moves the public tabs to
+the front.
 
 This module imports gspread and google-auth; only commands given --sheet import it.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,7 @@ from google.auth import exceptions as auth_errors
 from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient
 
+from hostkit.core.styles import plain
 from hostkit.core.tables import Cell, Rows, column_letter
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged, look
@@ -147,7 +151,11 @@ GRID_MARGIN = 20
 MIN_COLUMNS = 26
 
 META_FIELDS = "properties(title,locale,timeZone),sheets(properties)"
-GRID_FIELDS = META_FIELDS[:-1] + ",data(startRow,startColumn,rowData(values(effectiveValue))))"
+GRID_FIELDS = (
+    META_FIELDS[:-1] + ",data(startRow,startColumn,rowData(values(effectiveValue,userEnteredValue(formulaValue)))))"
+)
+"""Every cell's computed value, and a formula's text only where a cell holds one (to keep the host's formulas
+when hostkit rewrites a tab)."""
 
 
 def grid_rows(sheet: dict) -> Rows:
@@ -166,6 +174,19 @@ def grid_rows(sheet: dict) -> Rows:
     return rows
 
 
+def grid_formulas(sheet: dict) -> dict[tuple[int, int], str]:
+    """The formulas of a tab read with GRID_FIELDS, by 0-based (row, column)."""
+    formulas = {}
+    for block in sheet.get("data", []):
+        top, left = block.get("startRow", 0), block.get("startColumn", 0)
+        for r, row in enumerate(block.get("rowData", []), start=top):
+            for c, cell in enumerate(row.get("values", []), start=left):
+                formula = cell.get("userEnteredValue", {}).get("formulaValue")
+                if formula:
+                    formulas[r, c] = formula
+    return formulas
+
+
 def _effective(value: dict | None) -> Cell:
     if not value:
         return None
@@ -178,6 +199,24 @@ def _effective(value: dict | None) -> Cell:
     if "errorValue" in value:
         return f"#ERROR ({value['errorValue'].get('type', 'ERROR')})"
     return None
+
+
+@dataclass(frozen=True)
+class HostCells:
+    rows: int = 0
+    """The rows the host's cells right of hostkit's columns reach: the grid keeps them."""
+    columns: int = 0
+    formulas: dict[tuple[int, int], str] = field(default_factory=dict)
+
+
+def is_same(new: Cell, old: Cell) -> bool:
+    """Whether hostkit writes back the value a formula showed."""
+    new = plain(new)
+    if isinstance(new, bool) or isinstance(old, bool):
+        return new is old
+    if isinstance(new, (int, float)) and isinstance(old, (int, float)):
+        return abs(new - old) <= 1e-9 * max(1.0, abs(old))
+    return new == old
 
 
 class _Client(HTTPClient):
@@ -358,8 +397,9 @@ class SheetsBook(Book):
         for name, rows in tabs.items():
             title = existing.get(name.casefold(), name)
             layout = look(rows)
-            height = max(len(rows), layout.frozen + 1)
             width = max(max((len(r) for r in rows), default=0), 1)
+            host = self._host_cells(title, rows, width)
+            height = max(len(rows), layout.frozen + 1, host.rows)
             sheet = by_title.get(title)
             if sheet is None:
                 sheet = {
@@ -381,7 +421,7 @@ class SheetsBook(Book):
                 grid = dict(sheet.get("gridProperties", {}))
                 grid.update(
                     rowCount=height + GRID_MARGIN,  # a tab hostkit rewrites whole shrinks back to what it holds
-                    columnCount=max(width, MIN_COLUMNS),
+                    columnCount=max(width, MIN_COLUMNS, host.columns),
                     frozenRowCount=layout.frozen,
                 )
                 sheet["gridProperties"] = grid
@@ -393,7 +433,7 @@ class SheetsBook(Book):
                         }
                     }
                 )
-            requests.append(cells_request(sheet["sheetId"], rows, layout))
+            requests.append(cells_request(sheet["sheetId"], rows, layout, width, host.formulas))
             requests += widths_requests(sheet["sheetId"], layout)
         titles = [s["title"] for s in sheets]
         for index, title in enumerate(arranged(titles, order)):
@@ -409,6 +449,27 @@ class SheetsBook(Book):
                 titles.insert(index, titles.pop(titles.index(title)))
         self.client.batch_update(self.key, {"requests": requests})
         self._meta()["sheets"] = [{"properties": {**by_title[t], "index": i}} for i, t in enumerate(titles)]
+        self._has_cells = False  # the cells read before are stale now: a later read reads them again
+
+    def _host_cells(self, title: str, rows: Rows, width: int) -> HostCells:
+        """What the host keeps in a tab hostkit rewrites: the cells right of hostkit's columns (never
+        written: updateCells covers only hostkit's columns) and the formulas in hostkit's columns whose value
+        hostkit writes back unchanged."""
+        sheet = next((s for s in self._meta().get("sheets", []) if s["properties"]["title"] == title), None)
+        if sheet is None or "data" not in sheet:
+            return HostCells()
+        old = grid_rows(sheet)
+        beyond = [r for r, row in enumerate(old) if any(v is not None for v in row[width:])]
+        formulas = {
+            (r, c): formula
+            for (r, c), formula in grid_formulas(sheet).items()
+            if c < width and r < len(rows) and c < len(rows[r]) and is_same(rows[r][c], old[r][c])
+        }
+        return HostCells(
+            rows=beyond[-1] + 1 if beyond else 0,
+            columns=max((len(row) for row in old), default=0),
+            formulas=formulas,
+        )
 
     # ---- errors and progress
 

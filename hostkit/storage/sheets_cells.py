@@ -77,16 +77,23 @@ def _colour(code: str) -> dict[str, float]:
     return {"red": round(red, 4), "green": round(green, 4), "blue": round(blue, 4)}
 
 
-def cells_request(sheet_id: int, rows: Rows, layout: Look) -> dict:
-    """Replace the whole tab: cells the rows do not cover are cleared, values and formats alike."""
+def cells_request(
+    sheet_id: int, rows: Rows, layout: Look, width: int, formulas: dict[tuple[int, int], str] | None = None
+) -> dict:
+    """Replace hostkit's columns of the tab (the first `width`) whole: cells the rows do not cover are cleared,
+    values and formats alike; columns right of them are the host's and are not touched. A host's formula
+    whose value hostkit writes back unchanged (`formulas`) is written back as that formula."""
+    data = [
+        {"values": [cell_data(v, r < layout.frozen, (r, c) in layout.wrapped) for c, v in enumerate(row)]}
+        for r, row in enumerate(rows)
+    ]
+    for (r, c), formula in (formulas or {}).items():
+        data[r]["values"][c]["userEnteredValue"] = {"formulaValue": formula}
     return {
         "updateCells": {
-            "range": {"sheetId": sheet_id},
+            "range": {"sheetId": sheet_id, "startColumnIndex": 0, "endColumnIndex": width},
             "fields": CELL_FIELDS,
-            "rows": [
-                {"values": [cell_data(v, r < layout.frozen, (r, c) in layout.wrapped) for c, v in enumerate(row)]}
-                for r, row in enumerate(rows)
-            ],
+            "rows": data,
         }
     }
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hostkit.core.tables import Cell, Rows, column_index
+from hostkit.storage.xlsx_formulas import UNCALCULATED
 
 _FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
 _DIMENSION = re.compile(rb'<(?:\w+:)?dimension ref="[A-Z]*\d*:?([A-Z]+)\d+"')
@@ -116,7 +117,7 @@ def _is_unchanged(cell, q, new: Cell) -> bool:
     text = shown.text if shown is not None and shown.text is not None else None
     kind = cell.get("t", "n")
     if text is None:
-        return new is None or new == ""
+        return new is None or new == "" or new == UNCALCULATED
     if kind == "b":
         return isinstance(new, (bool, int)) and int(new) == int(text == "1")
     if kind in ("str", "e", "inlineStr"):

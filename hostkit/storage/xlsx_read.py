@@ -21,6 +21,8 @@ class Tabs(MutableMapping[str, Rows]):
         import python_calamine
 
         self.path = path
+        self._data = data
+        self._parts: dict[str, str] | None = None
         with readable(path):
             if not zipfile.is_zipfile(io.BytesIO(data)):  # the reader also takes .xls and .ods: hostkit writes .xlsx
                 raise zipfile.BadZipFile(path)
@@ -37,10 +39,29 @@ class Tabs(MutableMapping[str, Rows]):
             with readable(self.path):
                 grid = self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
             rows = [[_cell(v) for v in row] for row in grid]
+            self._mark_uncalculated(name, rows)
             while rows and all(v is None for v in rows[-1]):
                 rows.pop()
             self._rows[name] = rows
         return self._rows[name]
+
+    def _mark_uncalculated(self, name: str, rows: Rows) -> None:
+        """Formula cells with no computed value read as UNCALCULATED (blank to the fast reader)."""
+        from hostkit.storage.xlsx_formulas import UNCALCULATED, sheet_parts, uncalculated
+
+        with zipfile.ZipFile(io.BytesIO(self._data)) as archive:
+            if self._parts is None:
+                self._parts = sheet_parts(archive)
+            part = self._parts.get(name)
+            if not part or part not in archive.namelist():
+                return
+            xml = archive.read(part)
+        for r, c in uncalculated(xml):
+            while len(rows) <= r:
+                rows.append([])
+            rows[r].extend([None] * (c + 1 - len(rows[r])))
+            if rows[r][c] is None:
+                rows[r][c] = UNCALCULATED
 
     def __setitem__(self, name: str, rows: Rows) -> None:
         if name not in self._names:

@@ -73,3 +73,13 @@ def test_a_hosts_formula_column_in_the_ledger_survives_a_payment(tmp_path):
     edit(book, "Ledger", "G2", "won it")  # and the next payment is a correction: the tab is rewritten
     XlsxBook(book).write({"Ledger": [list(r) for r in tabs(book)["Ledger"]]})
     assert openpyxl.load_workbook(book)["Ledger"]["J2"].value == "=D2*10"
+
+
+def test_a_formula_the_spreadsheet_never_calculated_is_reported_with_its_row(tmp_path):
+    book = tmp_path / "m.xlsx"
+    one_round_match(book)
+    run("standings", "--book", book)
+    edit(book, "Ledger", "D2", "=2+3")
+    result = run("ledger", "--book", book)
+    assert result.exit_code == 1
+    assert "Ledger row 2: Garnets '#NO VALUE (a formula never calculated: open the workbook" in result.output

@@ -65,6 +65,8 @@ class Tab:
     formats: dict[tuple[int, int], dict] = field(default_factory=dict)
     widths: dict[int, int] = field(default_factory=dict)
     frozen_rows: int = 0
+    formulas: dict[tuple[int, int], str] = field(default_factory=dict)
+    """A host's formulas; the cell keeps its computed value in `cells` (the fake computes nothing)."""
 
     def properties(self) -> dict:
         grid = {"rowCount": self.row_count, "columnCount": self.column_count}
@@ -321,7 +323,10 @@ class FakeSheets(BaseAdapter):
                 },
             },
             "sheets": [
-                {"properties": t.properties(), **({"data": [_grid_data(t)]} if grid else {})}
+                {
+                    "properties": t.properties(),
+                    **({"data": [_grid_data(t, "formulaValue" in query.get("fields", [""])[0])]} if grid else {}),
+                }
                 for t in sorted(book.tabs, key=lambda t: t.index)
             ],
             "spreadsheetUrl": f"https://docs.google.com/spreadsheets/d/{book.key}/edit",
@@ -483,8 +488,11 @@ class FakeSheets(BaseAdapter):
                 f"Invalid requests[{number}].updateCells: Attempting to write row: "
                 f"{r0 + len(rows) - 1}, beyond the last requested row of: {r1 - 1}",
             )
+        shown, shown_formulas = dict(tab.cells), dict(tab.formulas)
         for key in [k for k in tab.cells if r0 <= k[0] < r1 and c0 <= k[1] < c1]:
             del tab.cells[key]
+        for key in [k for k in tab.formulas if r0 <= k[0] < r1 and c0 <= k[1] < c1]:
+            del tab.formulas[key]
         for key in [k for k in tab.formats if r0 <= k[0] < r1 and c0 <= k[1] < c1]:
             del tab.formats[key]
         for r, row in enumerate(rows):
@@ -492,8 +500,11 @@ class FakeSheets(BaseAdapter):
                 value = data.get("userEnteredValue")
                 if value:
                     ((kind, typed),) = value.items()
-                    if kind == "formulaValue":
-                        raise AssertionError("hostkit never writes a formula")
+                    if kind == "formulaValue":  # only a host's own formula, put back where it was
+                        if typed not in ("=" + f.lstrip("=") for f in shown_formulas.values()):
+                            raise AssertionError(f"hostkit wrote a formula that was not the host's: {typed!r}")
+                        tab.formulas[(r0 + r, c0 + c)] = typed
+                        typed = shown.get((r0 + r, c0 + c), "")
                     tab.cells[(r0 + r, c0 + c)] = typed
                 if data.get("userEnteredFormat"):
                     tab.formats[(r0 + r, c0 + c)] = data["userEnteredFormat"]
@@ -569,16 +580,19 @@ def _block(tab: Tab, r0: int, c0: int, r1: int, c1: int) -> dict:
     return block
 
 
-def _grid_data(tab: Tab) -> dict:
-    """A tab's cells as spreadsheets.get with includeGridData answers: rows of cells, each with its effectiveValue;
-    blank cells are {} and trailing blank rows and cells are left out. The fake holds no formulas: text that
-    starts with = is text, as hostkit writes it."""
+def _grid_data(tab: Tab, formulas: bool = False) -> dict:
+    """A tab's cells as spreadsheets.get with includeGridData answers: rows of cells, each with its effectiveValue
+    (and, if asked, a formula cell's userEnteredValue.formulaValue); blank cells are {} and trailing blank rows
+    and cells are left out. Text that starts with = is text, as hostkit writes it; a formula is a host's."""
     rows = []
     for r in range(tab.row_count):
         row = []
         for c in range(tab.column_count):
             value = tab.cells.get((r, c), "")
-            row.append({} if value == "" else {"effectiveValue": _typed(value)})
+            cell = {} if value == "" else {"effectiveValue": _typed(value)}
+            if formulas and (r, c) in tab.formulas:
+                cell["userEnteredValue"] = {"formulaValue": tab.formulas[r, c]}
+            row.append(cell)
         while row and not row[-1]:
             row.pop()
         rows.append({"values": row} if row else {})

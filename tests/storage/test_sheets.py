@@ -137,23 +137,25 @@ def test_replacing_a_tab_clears_its_leftover_cells_in_the_same_request(fake):
     fake.add(KEY, {"Results": [["h1", "h2", "h3"], [1, 2, 3], [4, 5, 6]]})
     sheet = book(fake)
     sheet.read()
-    sheet.write({"results": [["only"]]})  # tabs are matched without regard to case
-    assert fake.rows(KEY, "Results") == [["only"]]
+    sheet.write({"results": [["only", "two", "three"]]})  # tabs are matched without regard to case
+    assert fake.rows(KEY, "Results") == [["only", "two", "three"]]
     sent = fake.calls[-1]
     assert sent.kind == "spreadsheets.batchUpdate"
     cells = next(r["updateCells"] for r in sent.body["requests"] if "updateCells" in r)
-    assert cells["range"] == {"sheetId": 0}  # the whole tab: what the rows do not cover is cleared
+    # hostkit's columns of the whole tab: what the rows do not cover is cleared
+    assert cells["range"] == {"sheetId": 0, "startColumnIndex": 0, "endColumnIndex": 3}
     assert cells["fields"] == "userEnteredValue,userEnteredFormat"
-    assert cells["rows"] == [
-        {"values": [{"userEnteredValue": {"stringValue": "only"}, "userEnteredFormat": {"textFormat": {"bold": True}}}]}
-    ]
+    assert cells["rows"][0]["values"][0] == {
+        "userEnteredValue": {"stringValue": "only"},
+        "userEnteredFormat": {"textFormat": {"bold": True}},
+    }
     assert fake.count() == 2
 
 
 def test_writing_without_reading_first_needs_no_read(fake):
     fake.add(KEY, {"Results": [["a", "b"], ["c", "d"]], "Other": [["keep"]]})
-    book(fake).write({"Results": [["x"]]})
-    assert fake.rows(KEY, "Results") == [["x"]] and fake.rows(KEY, "Other") == [["keep"]]
+    book(fake).write({"Results": [["x", "y"]]})
+    assert fake.rows(KEY, "Results") == [["x", "y"]] and fake.rows(KEY, "Other") == [["keep"]]
     assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.batchUpdate"]
 
 
@@ -326,3 +328,27 @@ def test_a_sheet_not_shared_with_you_says_so_in_your_words(tmp_path, fake):
     result = CliRunner().invoke(main, ["status", "--sheet", KEY, "--credentials", str(authorized_user(tmp_path))])
     assert result.exit_code == 2
     assert "Your Google account may not use" in result.stderr and "service account" not in result.stderr
+
+
+def test_a_hosts_columns_and_formulas_in_a_rewritten_tab_survive(fake):
+    fake.add(KEY, {"Ledger": [["Player", "Garnets", "", "Doubled"], ["Ann", 5, "", 10], ["Bo", 2]]})
+    tab = fake.books[KEY].tab("Ledger")
+    tab.formulas[(1, 1)] = "=2+3"  # the host's formula in hostkit's Garnets column, showing 5
+    tab.formulas[(1, 3)] = "=B2*2"  # and in a column of the host's own
+    tab.cells[(30, 3)] = "a note far below"
+    sheet = book(fake)
+    rows = sheet.read()["Ledger"]
+    sheet.write({"Ledger": [r[:2] for r in rows[:3]] + [["Cy", 1]]})
+    tab = fake.books[KEY].tab("Ledger")  # the fake stages each batch on copies
+    assert tab.formulas == {(1, 1): "=2+3", (1, 3): "=B2*2"}
+    assert fake.rows(KEY, "Ledger")[:4] == [
+        ["Player", "Garnets", "", "Doubled"],
+        ["Ann", 5, "", 10],
+        ["Bo", 2],
+        ["Cy", 1],
+    ]
+    assert tab.cells[(30, 3)] == "a note far below" and tab.row_count >= 31
+    sheet.read()
+    sheet.write({"Ledger": [["Player", "Garnets"], ["Ann", 7]]})  # a value hostkit changes is its own again
+    tab = fake.books[KEY].tab("Ledger")
+    assert (1, 1) not in tab.formulas and tab.formulas == {(1, 3): "=B2*2"}

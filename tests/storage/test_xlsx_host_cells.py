@@ -128,3 +128,17 @@ def test_a_sheet_part_that_is_not_xml_is_one_sentence(tmp_path):
         assert "is damaged" in str(error)
     else:
         raise AssertionError("a broken workbook.xml was written over")
+
+
+def test_a_formula_saved_without_its_value_reads_as_uncalculated_and_stays_a_formula(tmp_path):
+    from hostkit.storage.xlsx_formulas import UNCALCULATED
+
+    path = scores_book(tmp_path / "b.xlsx")
+    wb = openpyxl.load_workbook(path)  # openpyxl saves formulas without computing them
+    wb["Scores"]["B2"] = "=1+2"
+    wb["Notes"]["A2"] = "=Scores!B2*2"
+    wb.save(path)
+    tabs = XlsxBook(path).read()
+    assert tabs["Scores"][1] == ["Ann", UNCALCULATED] and tabs["Notes"][1] == [UNCALCULATED]
+    XlsxBook(path).write({"Scores": [list(r) for r in tabs["Scores"]]})
+    assert openpyxl.load_workbook(path)["Scores"]["B2"].value == "=1+2"

@@ -1,0 +1,62 @@
+"""Formula cells saved with no computed value (written by a program that does not calculate, like openpyxl or
+a script): the fast reader sees them blank, so hostkit shows them as UNCALCULATED, which every reader of a
+tab reports with its row and the fix."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+from collections.abc import Iterator
+
+from hostkit.core.tables import column_index
+
+UNCALCULATED = "#NO VALUE (a formula never calculated: open the workbook in a spreadsheet program and save it)"
+_FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
+_REF = re.compile(r"([A-Z]+)(\d+)")
+
+
+def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Each tab's name to its worksheet part."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True)
+    workbook = etree.fromstring(archive.read("xl/workbook.xml"), parser)
+    rels = etree.fromstring(archive.read("xl/_rels/workbook.xml.rels"), parser)
+    targets = {}
+    for element in rels:
+        target = element.get("Target", "")
+        targets[element.get("Id")] = target.lstrip("/") if target.startswith("/") else posixpath.join("xl", target)
+    parts = {}
+    for element in workbook.iter("{*}sheet"):
+        rel_id = next((v for k, v in element.attrib.items() if k.endswith("}id")), "")
+        parts[element.get("name", "")] = posixpath.normpath(targets.get(rel_id, ""))
+    return parts
+
+
+def uncalculated(xml: bytes) -> Iterator[tuple[int, int]]:
+    """The (row, column) of each formula cell with no value, 0-based; nothing is parsed without a formula."""
+    if not _FORMULA.search(xml):
+        return
+    from lxml import etree
+
+    for _, cell in etree.iterparse(_Bytes(xml), tag="{*}c", resolve_entities=False, no_network=True):
+        formula = cell.find("{*}f")
+        shown = cell.find("{*}v")
+        if formula is not None and (shown is None or not shown.text):
+            found = _REF.fullmatch(cell.get("r", ""))
+            if found:
+                yield int(found.group(2)) - 1, column_index(found.group(1))
+        cell.clear()
+
+
+class _Bytes:
+    """Bytes as the file object iterparse reads."""
+
+    def __init__(self, data: bytes):
+        self.data, self.at = data, 0
+
+    def read(self, size: int = -1) -> bytes:
+        end = len(self.data) if size < 0 else self.at + size
+        chunk, self.at = self.data[self.at : end], min(end, len(self.data))
+        return chunk
