@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
+from hostkit.core.words import replace_undecodable
 from hostkit.games import GAMES, game_package
 
 SHARED: dict[str, tuple[str, str]] = {
@@ -32,6 +35,15 @@ SHARED: dict[str, tuple[str, str]] = {
 
 class Hostkit(click.Group):
     """The commands every game shares, and each game's own group (`hostkit open-pass ...`), loaded on use."""
+
+    def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
+        """Bytes a shell passed that are not UTF-8 arrive as lone surrogates; they become U+FFFD here, once,
+        so that no output or workbook ever meets one; so do such bytes typed at a prompt."""
+        listed = sys.argv[1:] if args is None else list(args)
+        reconfigure = getattr(sys.stdin, "reconfigure", None)
+        if reconfigure is not None:  # the same at a prompt: bytes that are not UTF-8 are read as U+FFFD
+            reconfigure(errors="replace")
+        return super().main([replace_undecodable(a) if isinstance(a, str) else a for a in listed], *rest, **options)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*SHARED, *_game_groups()})

@@ -26,6 +26,7 @@ from hostkit.cli.options import (
     save_image,
     season_book,
 )
+from hostkit.core.words import replace_undecodable
 
 if TYPE_CHECKING:
     from hostkit.cli.targets import Target
@@ -83,7 +84,13 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
     check_image(image, book)
     game, tables = open_game(book)
     saved, ended = play_through(
-        book, game, tables, round_number, player, lambda prompt: click.prompt(_question(prompt)), image
+        book,
+        game,
+        tables,
+        round_number,
+        player,
+        lambda prompt: replace_undecodable(click.prompt(_question(prompt))),
+        image,
     )
     if not ended:
         click.echo(f"\nStopped: {plural(saved, 'decision')} saved this run; run the same command to resume.", err=True)

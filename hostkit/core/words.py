@@ -8,6 +8,14 @@ PHONE_WIDTH = 34
 """Characters of a code block that a phone shows without scrolling sideways."""
 
 
+def replace_undecodable(text: str) -> str:
+    """Text with the lone surrogates a shell makes of bytes that are not UTF-8 (and the non-characters
+    U+FFFE, U+FFFF) replaced by U+FFFD, which shows where they were."""
+    if text.isprintable() or text.isascii():
+        return text
+    return "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF or ch in "\ufffe\uffff" else ch for ch in text)
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """3 and 'turn' as '3 turns'; `many` for nouns that do not just add an s."""
     return f"{count} {word if count == 1 else many or word + 's'}"

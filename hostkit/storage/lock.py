@@ -39,7 +39,8 @@ class WorkbookLock:
     def __init__(self, workbook: Path, wait: float | None = None):
         self.workbook = workbook
         self.wait = lock_wait() if wait is None else wait
-        self._file = FileLock(workbook.with_name(f".{workbook.name}.hostkit-lock"), timeout=self.wait)
+        self.path = workbook.with_name(f".{workbook.name}.hostkit-lock")
+        self._file = FileLock(self.path, timeout=self.wait)
 
     @property
     def held(self) -> bool:
@@ -53,6 +54,12 @@ class WorkbookLock:
         except Timeout:
             raise StorageError(
                 f"{self.workbook} is being written by another hostkit command; wait for it to finish and try again."
+            ) from None
+        except OSError as error:
+            what = "a folder" if self.path.is_dir() else "a link" if self.path.is_symlink() else "unusable"
+            raise StorageError(
+                f"hostkit's lock file {self.path} is {what} ({error.strerror or error}), so the workbook was left as "
+                f"it was; delete {self.path.name} (nothing else uses it) and run again."
             ) from None
 
     def release(self) -> None:

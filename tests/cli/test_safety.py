@@ -227,3 +227,26 @@ def test_a_peeks_row_of_no_player_is_reported(run, book_after_deal):
     result = run("score", "--book", book_after_deal, "--round", 1)
     assert result.exit_code == 1
     assert "Peeks row" in result.stderr and "'Joker' is not a player" in result.stderr
+
+
+def test_undecodable_bytes_in_an_argument_or_at_the_prompt_are_replaced_never_a_traceback(tmp_path):
+    """A shell passes bytes that are not UTF-8 as lone surrogates (\\udcff): they are written as U+FFFD."""
+    from click.testing import CliRunner
+
+    from hostkit.cli import main
+    from hostkit.storage.xlsx import XlsxBook
+    from tests.games.hap_tac_toe.workbook import make_book
+
+    path = tmp_path / "g.xlsx"
+    made = CliRunner().invoke(main, ["new", "hap-and-grab", "--book", str(path), "--players", "Re\udcffds,Craw"])
+    assert made.exit_code == 0 and made.exception is None, made.output
+    assert XlsxBook(path).read()["Players"][1][0] == "Re\ufffdds"
+    paid = CliRunner().invoke(
+        main, ["ledger", "pay", "--book", str(path), "--player", "Craw", "--garnets", "1", "--reason", "a\udcfeb"]
+    )
+    assert paid.exit_code == 0 and paid.exception is None, paid.output
+    assert XlsxBook(path).read()["Ledger"][1][6] == "a\ufffdb"
+    duel = make_book(tmp_path / "dm.xlsx")
+    played = CliRunner().invoke(main, ["play", "--book", str(duel)], input=b"yellow solid 4 C\xff3\n")
+    assert played.exception is None or isinstance(played.exception, SystemExit), repr(played.exception)
+    assert "Traceback" not in played.output

@@ -223,3 +223,19 @@ def test_the_lock_file_is_hidden_beside_the_workbook(tmp_path):
     XlsxBook(tmp_path / "b.xlsx").create({"A": [["x"]]})
     lock = tmp_path / ".b.xlsx.hostkit-lock"
     assert lock.exists() and not stat.S_ISDIR(lock.stat().st_mode)
+
+
+@pytest.mark.parametrize("kind", ["folder", "link"])
+def test_a_lock_path_that_is_a_folder_or_a_link_is_one_sentence(tmp_path, kind):
+    path = tmp_path / "b.xlsx"
+    XlsxBook(path).create({"Scores": [["Player"]]})
+    lock = tmp_path / ".b.xlsx.hostkit-lock"
+    lock.unlink()  # left in place by the command that made the workbook
+    if kind == "folder":
+        lock.mkdir()
+    else:
+        lock.symlink_to(tmp_path / "elsewhere")
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match=rf"lock file .* is a {kind} .*delete \.b\.xlsx\.hostkit-lock"):
+        XlsxBook(path).write({"Scores": [["Player"], ["Ann"]]})
+    assert path.read_bytes() == before and not (tmp_path / "elsewhere").exists()
