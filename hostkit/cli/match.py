@@ -259,7 +259,7 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
             for line in problem_lines(outcome.problems):
                 click.echo(f"  problem reported: {runnable(line, book)}")
         click.echo("")
-    click.echo(f"Open {book_path} to see each round's results tab, the Leaderboard and the Ledger.")
+    click.echo(f"Open {book_path} to see every tab the commands wrote: the public ones come first.")
 
 
 @click.command()

@@ -269,4 +269,38 @@ def paid_standings(book: Book, game: Game, tables: Tables, season: Book | None) 
     return outcome, targets
 
 
-COMMANDS = (deal, play, standings)
+@click.command()
+@book_options
+@click.option("--round", "round_number", type=click.IntRange(1), help="The round (default: the one in play).")
+@click.option("--player", help="The player whose last decision to take back, for games that ask one at a time.")
+@click.option("--yes", is_flag=True, help="Take it back without asking (for scripts).")
+@json_option
+@guarded
+def undo(book: Book, round_number: int | None, player: str | None, yes: bool, as_json: bool) -> None:
+    """Take back the last decision recorded in a live phase, after you confirm.
+
+    Shows the decision and the state before it, asks, and removes its row (the
+    same as typing undo at a `hostkit play` prompt): a take or pass in Hap and
+    Grab, a turn or a loss on time in Hap-Tac-Toe and When Stars Align, an open
+    or pass in Open, Pass, a player's last message in Cards on the Table. A game
+    with no live phase (Paths and PAHs) says what to edit instead.
+
+    \b
+    Examples:
+      hostkit undo --book game.xlsx
+      hostkit undo --book game.xlsx --player Ann --yes
+    """
+    game, tables = open_game(book)
+    outcome = game.undo(tables, round_number, player)
+    if not yes:
+        for line in outcome.summary:
+            click.echo(line, err=as_json)
+        if not click.confirm("Take it back?", default=False, err=as_json):
+            click.echo("Kept: nothing was changed.", err=as_json)
+            return
+    outcome.data = {"taken_back": True, "what": list(outcome.summary), **(outcome.data or {})}
+    outcome.summary = ["Taken back."]
+    finish(book, game, outcome, as_json)
+
+
+COMMANDS = (deal, play, standings, undo)

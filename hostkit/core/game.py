@@ -251,7 +251,11 @@ class Game:
     def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
         """Generate round N's board, or check the one the host typed in (round None: every round's, for a
         game whose board_spans_rounds)."""
-        raise BookError(f"{self.title} has no board to generate.")
+        raise BookError(
+            f"{self.title} has no board to generate: {self.first_steps[0].lower()}{self.first_steps[1:]}"
+            if self.first_steps
+            else f"{self.title} has no board to generate; run `hostkit score --round N`."
+        )
 
     def round_needed(self, round_number: int | None) -> int:
         """The round a per-round step works on; BookError when none was given."""
@@ -264,7 +268,7 @@ class Game:
 
     def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
         """Deal round N's private cards; refuse to deal again once play has started unless force."""
-        raise BookError(f"{self.title} has no cards to deal.")
+        raise BookError(f"{self.title} has no cards to deal; run `hostkit score --round N` for each round.")
 
     def standings(self, tables: Tables) -> Outcome:
         """The match table; once the result is final, Outcome.payout says what it pays."""
@@ -283,7 +287,10 @@ class Game:
     ) -> tuple[Prompt | None, list[str]]:
         """For live play: the decision the game waits for (None once the phase has ended) and lines saying
         what has happened so far. Games without live play raise BookError."""
-        raise BookError(f"{self.title} has no live play.")
+        raise BookError(
+            f"{self.title} has no live play: its players' moves come in the workbook's input tabs; run "
+            f"`hostkit score --round N` once a round closes."
+        )
 
     def decide(
         self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
@@ -291,7 +298,10 @@ class Game:
         """For live play: record one decision; Outcome.writes holds the decisions tab with it appended.
         An Outcome with no writes only informs (a clock shown, say). A decision that breaks a rule raises
         BookError with the reason."""
-        raise BookError(f"{self.title} has no live play.")
+        raise BookError(
+            f"{self.title} has no live play: its players' moves come in the workbook's input tabs; run "
+            f"`hostkit score --round N` once a round closes."
+        )
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
         """For live play: take back the phase's last recorded decision. Outcome.summary says what is taken

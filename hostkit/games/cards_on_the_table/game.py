@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 
-from hostkit.core.game import Context, Game, Outcome, Prompt
+from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry, Payout, Refused, spend
 from hostkit.core.settings import CONFIG_TAB, Setting, choice, integer, text
 from hostkit.core.tables import BookError, Problem, Tables
@@ -131,6 +131,11 @@ class CardsOnTheTable(Game):
         "a round paste each player's message with `hostkit play --player NAME`."
     )
 
+    def demo(self) -> Demo:
+        from hostkit.games.cards_on_the_table.demo import demo_book
+
+        return demo_book(self)
+
     # ---- reading
 
     def _read(self, tables: Tables) -> tuple[Context, HeatRule]:
@@ -251,6 +256,9 @@ class CardsOnTheTable(Game):
         schedule = read_schedule(tables, ctx)
         boards, left_out = require_boards(tables, rule)
         outcome = Outcome(problems=list(ctx.problems) + left_out)
+        outcome.image = functools.partial(
+            board_png, boards.board(round_number), f"Round {round_number} board (host only)"
+        )
         window = schedule.window(round_number)
         tz = ctx.config.tz
         if not schedule.is_over(round_number, now):

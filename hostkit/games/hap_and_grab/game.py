@@ -6,6 +6,7 @@ Rule sheet: seeds/000_8acb406e1f75c262.txt; rulings: README.md, Rulings, Hap and
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import replace
 
 from hostkit.core.game import Context, Demo, Game, LazyData, Outcome, Prompt
@@ -197,9 +198,10 @@ class HapAndGrab(Game):
             return outcome
         part2 = replay_part2(tables, ctx, part)
         shown = part2 if part2 is not None and part2.is_shown() else None
-        from hostkit.games.hap_and_grab.pictures import board_rows
+        from hostkit.games.hap_and_grab.pictures import board_png, board_rows
 
         outcome.writes[board_tab(round_number)] = board_rows(part.board)
+        outcome.image = functools.partial(board_png, part.board, round_number)
         outcome.writes.update(published_tabs(tables, ctx, (part, shown)))
         outcome.summary += summary(part, ctx)
         outcome.message = chat_message(part, ctx, shown)

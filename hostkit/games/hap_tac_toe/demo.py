@@ -6,7 +6,7 @@ import datetime as dt
 import random
 
 from hostkit.core.cards import FULL_DECK, is_hap
-from hostkit.core.game import Demo, Game
+from hostkit.core.game import Demo, DemoStep, Game
 from hostkit.core.rng import rng
 from hostkit.core.settings import with_setting
 from hostkit.core.tables import Rows
@@ -34,9 +34,10 @@ def demo_book(game: Game) -> Demo:
     tabs["Moves"] = moves
     return Demo(
         tabs,
-        (1, 2),
+        (),
         f"{rules.title}: {' and '.join(PLAYERS)}, both games played turn by turn, "
         f"with missed, wrong and repeated claims.",
+        steps=(DemoStep("score", 1), DemoStep("score", 2), DemoStep("standings"), DemoStep("ledger")),
     )
 
 

@@ -105,6 +105,7 @@ class HapTacToeMatch(Game):
         standings = state.standings()
         outcome.writes[LEADERBOARD_TAB] = leaderboard_rows(state, standings)
         outcome.summary.append(render_update(game))
+        outcome.image = self._picture(game)
         outcome.message = "\n".join(["```", render_update(game), "```"])  # the board and points, as the tabs show
         if standings is not None and standings.final:
             outcome.summary += standings_lines(state, standings)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from hostkit.core.game import Context, Game, Outcome, Prompt
+from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry, Payout
 from hostkit.core.settings import Setting, choice, integer, text
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables
@@ -93,6 +93,12 @@ class OpenPass(Game):
     first_steps = (
         "type each round's six packs into Packs (and its Deadline into Rounds), then `hostkit score --round 1`."
     )
+
+    def demo(self) -> Demo:
+        from hostkit.games.open_pass.demo import demo_book
+
+        return demo_book(self)
+
     settings = (
         Setting("building_rounds", 3, "Deck-building rounds; the round after them is the play phase.", integer(1, 10)),
         Setting(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from hostkit.core.game import Context, Game, Outcome
+from hostkit.core.game import Context, Demo, Game, Outcome
 from hostkit.core.ledger import LEDGER_TAB, Entry, Payout, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Problem, Tables
@@ -86,6 +86,17 @@ class PathsAndPahs(Game):
         "`hostkit board --round 1` (lay the board) and `hostkit deal --round 1` (starting cards), then type "
         "each round's Opens time in Rounds."
     )
+
+    def demo(self) -> Demo:
+        from hostkit.games.paths_and_pahs.demo import demo_book
+
+        return demo_book(self)
+
+    def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
+        raise BookError(
+            "Paths and PAHs has no live phase to take back: actions come in the Submissions tab; delete the row "
+            "there (or type yes in its Handled column) and run `hostkit score --round N` again."
+        )
 
     # ---- the opening: board and starting cards
 
