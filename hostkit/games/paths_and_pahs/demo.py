@@ -38,7 +38,7 @@ def demo_book(game: Game) -> Demo:
         for i, (p, t) in enumerate(zip(PLAYERS[:-1], empty))
     ]
     rows.append([opens[1] + dt.timedelta(minutes=9), "Zed", 1, "start", str(empty[-1])])  # not a player
-    work, state = dict(tabs), {}
+    work, state = dict(tabs), dict[str, Any]()
     for number in ROUNDS:  # each round's actions chosen from the match as the rounds before left it
         if number > 1:
             rows += _round(state, number, opens[number], rand)
