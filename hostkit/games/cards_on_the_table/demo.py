@@ -41,10 +41,10 @@ def demo_book(game: Game) -> Demo:
             messages += [[at + dt.timedelta(minutes=k + i), player, None, text] for k, text in enumerate(texts)]
     messages.append([OPENS + ROUND - dt.timedelta(minutes=20), "Cy", None, ">R1C1"])  # in the reset period
     tabs["Submissions"] = messages
-    first = boards.board(1)
+    opening = boards.board(1)
     tabs["Board Guesses"] = (
         tabs["Board Guesses"][:1]
-        + [[1, "Ann", c.row, c.column, first[c].number, None] for c in CELLS[:10]]
+        + [[1, "Ann", c.row, c.column, opening[c].number, None] for c in CELLS[:10]]
         + [[1, "Cy", 1, c, 2, "Red"] for c in range(1, 6)]
     )
     tabs["Heat Guesses"] = tabs["Heat Guesses"][:1] + [[1, "Cy", "highest sum black, lowest white", "yes"]]
