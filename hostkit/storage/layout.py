@@ -31,6 +31,9 @@ class Look:
     widths: tuple[int, ...]
     wrapped: frozenset[tuple[int, int]]
     frozen: int
+    lines: dict[int, int] | None = None
+    """Rows holding wrapped text (0-based) to the lines their tallest cell takes: a spreadsheet program that
+    does not fit rows to wrapped text on opening (LibreOffice) is given their height."""
 
 
 def look(rows: Rows) -> Look:
@@ -57,7 +60,12 @@ def look(rows: Rows) -> Look:
         for column, length in enumerate(lengths)
         if length > widths[column] and column != last
     )
-    return Look(tuple(widths), wrapped, 1 if rows else 0)
+    lines: dict[int, int] = {}
+    for number, column in wrapped:
+        text = str(plain(rows[number][column]))
+        width = max(widths[column] - 1, 1)  # words wrap before the edge
+        lines[number] = max(lines.get(number, 1), sum(-(-len(line) // width) or 1 for line in text.split("\n")))
+    return Look(tuple(widths), wrapped, 1 if rows else 0, lines)
 
 
 def _length(value: Any) -> int:

@@ -213,6 +213,7 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> str:
     width = max((len(r) for r in rows), default=0)
     letters = [column_letter(c) for c in range(width)]
     wrapped = layout.wrapped
+    tall = {r: n for r, n in (layout.lines or {}).items() if n > 1}
     indexes: dict[tuple[bool, str | None, bool], str] = {}
 
     def attribute(header: bool, code: str | None, wrap: bool) -> str:
@@ -261,7 +262,8 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> str:
                     append(xml)
         if kept is not None and n in kept.cells:
             cells = _merged(cells, kept.cells[n])
-        body.append(f'<row r="{n}">{"".join(cells)}</row>')
+        height = f' ht="{15 * tall[r]}" customHeight="1"' if r in tall else ""
+        body.append(f'<row r="{n}"{height}>{"".join(cells)}</row>')
     if kept is not None:
         body += [
             f'<row r="{n}">{"".join(x for _, x in kept.cells[n])}</row>' for n in sorted(kept.cells) if n > len(rows)

@@ -99,3 +99,17 @@ def test_rewriting_a_tab_clears_the_old_formats(fake):
     sheet.write({"Results": [["Only", "", "", "", ""]]})  # hostkit's five columns, one row
     tab = fake.books[KEY].tab("Results")
     assert {r for r, _ in tab.formats} == {0} and fake.rows(KEY, "Results") == [["Only"]]
+
+
+def test_a_row_of_wrapped_text_gets_the_height_of_its_lines(tmp_path):
+    import openpyxl
+
+    from hostkit.storage.xlsx import XlsxBook
+
+    path = tmp_path / "b.xlsx"
+    XlsxBook(path).create(
+        {"Results": [["Player", "Reason", "Row"], ["Ann", "a very long reason " * 10, 2], ["Bo", "ok", 3]]}
+    )
+    ws = openpyxl.load_workbook(path)["Results"]
+    assert ws.row_dimensions[2].height == 60 and ws.row_dimensions[3].height is None
+    assert ws["B2"].alignment.wrap_text
