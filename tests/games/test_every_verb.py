@@ -94,3 +94,17 @@ def test_every_verb_answers_on_every_game(demos, tmp_path, game, verb):
         assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     if result.exit_code == 2:
         assert "`hostkit " in result.stderr or "--" in result.stderr, "a refusal says what to run instead"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_public_tab_speaks_to_you(demos, game):
+    """A public table is read by every player: it names the player, never 'you'."""
+    import re
+
+    from hostkit.core.styles import plain
+
+    tabs = XlsxBook(demos[game][0]).read()
+    for name in (n for n in tabs if load_game(game).is_public(n)):
+        for row in tabs[name]:
+            for value in map(plain, row):
+                assert not re.search(r"\b(you|your|you're)\b", str(value), re.I), f"{name}: {value!r}"

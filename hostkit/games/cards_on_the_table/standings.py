@@ -98,8 +98,8 @@ def _final_score(player: str, rounds: tuple[RoundResult, ...]) -> FinalScore:
         forfeit = Points(
             FORFEIT_TOTAL - total,
             (
-                f"You did not use every action over the three rounds ({', '.join(unused)} unused), so your "
-                f"total is set to {FORFEIT_TOTAL}, as the sheet says (it would have been {total})."
+                f"{player} did not use every action over the three rounds ({', '.join(unused)} unused), so "
+                f"their total is set to {FORFEIT_TOTAL}, as the sheet says (it would have been {total})."
             ),
         )
         total = FORFEIT_TOTAL
@@ -125,16 +125,18 @@ def _colour_bonus(player: str, rounds: tuple[RoundResult, ...]) -> Points:
     for result in rounds:
         cell = result.players[player].play.scoring_cell
         if cell is None:
-            return Points(0, f"No colour bonus: you had no scoring card in round {result.round}.")
+            return Points(0, f"No colour bonus: {player} had no scoring card in round {result.round}.")
         colours.append(result.board[cell].colour)
     spelled = ", ".join(str(c) for c in colours)
     if len(set(colours)) == 3:
         return Points(
             ALL_DIFFERENT_COLOURS,
-            f"Your scoring cards were all different colours ({spelled}): +{ALL_DIFFERENT_COLOURS}.",
+            f"{player}'s scoring cards were all different colours ({spelled}): +{ALL_DIFFERENT_COLOURS}.",
         )
     if len(set(colours)) == 1:
-        return Points(ALL_SAME_COLOUR, f"Your scoring cards were all the same colour ({spelled}): +{ALL_SAME_COLOUR}.")
+        return Points(
+            ALL_SAME_COLOUR, f"{player}'s scoring cards were all the same colour ({spelled}): +{ALL_SAME_COLOUR}."
+        )
     return NOTHING
 
 
@@ -152,11 +154,13 @@ def _unique_bonus(player: str, rounds: tuple[RoundResult, ...]) -> Points:
         for cell in result.players[player].play.turned
         if any(cell in s.play.turned for p, s in result.players.items() if p != player)
     ]
-    reason = f"Nobody else scored with any of your three scoring cards: +{UNIQUE_SCORING_CARDS}"
+    reason = f"Nobody else scored with any of {player}'s three scoring cards: +{UNIQUE_SCORING_CARDS}"
     if shared:
         return Points(UNIQUE_SCORING_CARDS, f"{reason} (another player also turned over {', '.join(shared)}).")
     points = UNIQUE_SCORING_CARDS + NO_SHARED_CARDS
-    return Points(points, f"{reason}, and nobody else turned over any card you turned over: +{NO_SHARED_CARDS} more.")
+    return Points(
+        points, f"{reason}, and nobody else turned over any card {player} turned over: +{NO_SHARED_CARDS} more."
+    )
 
 
 def _elimination_candidate(match: Match, scores: dict[str, FinalScore], problems: list[str]) -> tuple[str | None, str]:

@@ -43,15 +43,15 @@ def test_every_bonus_itemised():
     ann, bo, cy = scores["Ann"], scores["Bo"], scores["Cy"]
     assert ann.round_points == (3, 3, 4) and ann.colour_bonus.points == 2 and ann.unique_bonus.points == 1
     assert ann.total == 13 and ann.garnets == 1
-    assert ann.colour_bonus.reason == "Your scoring cards were all the same colour (Yellow, Yellow, Yellow): +2."
+    assert ann.colour_bonus.reason == "Ann's scoring cards were all the same colour (Yellow, Yellow, Yellow): +2."
     assert ann.unique_bonus.reason == (
-        "Nobody else scored with any of your three scoring cards: +1 (another player also turned over R1C1 in round 1)."
+        "Nobody else scored with any of Ann's three scoring cards: +1 (another player also turned over R1C1 in round 1)."
     )
     assert bo.round_points == (1, 1, 3) and bo.colour_bonus.points == 1 and bo.total == 7 and bo.garnets == 0
-    assert bo.colour_bonus.reason == "Your scoring cards were all different colours (Red, Blue, Yellow): +1."
+    assert bo.colour_bonus.reason == "Bo's scoring cards were all different colours (Red, Blue, Yellow): +1."
     assert cy.round_points == (1, 3, 2) and cy.colour_bonus.points == 0
     assert cy.unique_bonus.points == 3 and cy.total == 9 and cy.garnets == 1
-    assert cy.unique_bonus.reason.endswith("and nobody else turned over any card you turned over: +2 more.")
+    assert cy.unique_bonus.reason.endswith("and nobody else turned over any card Cy turned over: +2 more.")
 
 
 def test_a_shared_scoring_card_loses_the_unique_bonus():
@@ -65,8 +65,8 @@ def test_unused_actions_set_the_total_to_three():
     di = scores["Di"]
     assert di.round_points == (1, 0, 0) and di.total == 3 and di.garnets == 0
     assert di.forfeit.reason == (
-        "You did not use every action over the three rounds (Nullify, Replace unused), so "
-        "your total is set to 3, as the sheet says (it would have been 1)."
+        "Di did not use every action over the three rounds (Nullify, Replace unused), so "
+        "their total is set to 3, as the sheet says (it would have been 1)."
     )
     assert scores["Ann"].forfeit.reason == ""
 
