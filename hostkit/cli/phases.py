@@ -115,6 +115,7 @@ def play_through(
 
     seen: set[str] = set()
     saved = 0
+    unpictured = False
     while True:
         prompt, lines = game.next_prompt(tables, round_number, player, clock())
         for line in lines:
@@ -165,7 +166,9 @@ def play_through(
             save(book, game, outcome.writes)
             saved += not undone
             tables = _updated(tables, outcome.writes)
-        save_image(outcome, image)
+        if outcome.image is not None or not unpictured:  # "no picture" is said once a run, not per decision
+            save_image(outcome, image)
+            unpictured = unpictured or outcome.image is None
         for i, line in enumerate(outcome.summary[:said]):
             click.echo(f"Saved: {line}" if i == 0 and outcome.writes and not undone else line)
             seen.add(line.strip())

@@ -202,8 +202,12 @@ class Game:
             raise BookError(
                 f"{self.title} is for {self.player_count()} players, not {len(players)} ({', '.join(players)})."
             )
+        blank = f"{self.title}: {players[0]} v {players[1]}" if self.max_players == 2 else self.title
+        meanings = {"match": f"This match's name in the season ledger (blank: {blank!r})."}
         tabs: dict[str, Rows] = {
-            CONFIG_TAB: config_rows(self.all_settings(), {"game": self.name, "seed": seed, "match_id": match_id})
+            CONFIG_TAB: config_rows(
+                self.all_settings(), {"game": self.name, "seed": seed, "match_id": match_id}, meanings
+            )
         }
         for tab in self.template()["tabs"]:
             rows = [list(tab["header"])] + [list(r) for r in tab.get("rows", [])]

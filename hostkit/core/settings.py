@@ -83,7 +83,7 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "match",
         "",
-        "This match's name in the season ledger (blank: the game's title, with the players of a duel: 'Hap and Grab: Reds v Craw').",
+        "This match's name in the season ledger (blank: the game's title, with a duel's two players).",
         text,
     ),
     Setting(
@@ -151,10 +151,14 @@ class Config:
         return zone(self.values["timezone"])
 
 
-def config_rows(settings: Iterable[Setting], overrides: Mapping[str, Any]) -> list[list[Cell]]:
+def config_rows(
+    settings: Iterable[Setting], overrides: Mapping[str, Any], meanings: Mapping[str, str] | None = None
+) -> list[list[Cell]]:
+    """The Config tab: each setting's key, value (the default unless overridden) and meaning (a game may
+    give its own, with an example of its own)."""
     rows: list[list[Cell]] = [list(CONFIG_HEADER)]
     for s in settings:
-        rows.append([s.key, overrides.get(s.key, s.default), s.meaning])
+        rows.append([s.key, overrides.get(s.key, s.default), (meanings or {}).get(s.key, s.meaning)])
     return rows
 
 

@@ -116,9 +116,10 @@ class Message:
         return parse_claims(self.claims)
 
 
-def parse_message(text: object) -> Message:
+def parse_message(text: object, block_example: str = "yellow solid 4") -> Message:
     """`yellow solid 4 C3 set A1 A2 A4 done @20:01:15`: the block is everything before the first
-    word shaped like a square, the claims everything after it; `done` and the time are optional."""
+    word shaped like a square, the claims everything after it; `done` and the time are optional. A message
+    that cannot be read is explained with an example of the game's own blocks (`block_example`)."""
     raw = "" if text is None else str(text).strip()
     moment = None
     found = list(_TIME.finditer(raw))
@@ -133,12 +134,12 @@ def parse_message(text: object) -> Message:
     if at is None:
         raise ValueError(
             f"{raw!r} names no square; type the block, the square and the claims, "
-            f"like 'yellow solid 4 C3 set A1 A2 A4 done'"
+            f"like '{block_example} C3 set A1 A2 A4 done'"
         )
     block = " ".join(words[:at])
     if not block:
         raise ValueError(
-            f"{raw!r} names no block before its square {words[at]}; type the block first, like 'yellow solid 4 C3'"
+            f"{raw!r} names no block before its square {words[at]}; type the block first, like '{block_example} C3'"
         )
     return Message(block, words[at].strip(",.;:"), " ".join(words[at + 1 :]), moment)
 

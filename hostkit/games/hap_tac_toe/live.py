@@ -82,7 +82,7 @@ def read_turn(text: str, state: MatchState, game: Game, now: dt.datetime) -> Tur
     assert waiting is not None
     player, rest = _speaker(text, game.players)
     try:
-        message = parse_message(rest)
+        message = parse_message(rest, game.rules.faces.format(FULL_DECK[0]))
     except ValueError as error:
         raise BookError(f"{error}.") from None
     done = now

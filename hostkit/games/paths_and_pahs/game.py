@@ -132,8 +132,12 @@ class PathsAndPahs(Game):
                 outcome.data = {"round": 1, "seed": None, "board": None}
                 return outcome
             board = parse_board(grid, names)
+            seeded = format_board(board, names) == format_board(generate_board(ctx.config["seed"]), names)
             outcome.summary.append(
-                f"The {BOARD_TAB} tab holds a typed board; checked it: every card once and 9 "
+                f"The {BOARD_TAB} tab holds the board generated from the match's seed; checked it: every card "
+                f"once and 9 empty tiles."
+                if seeded
+                else f"The {BOARD_TAB} tab holds a typed board; checked it: every card once and 9 "
                 f"empty tiles. Use --force to replace it with a generated one."
             )
             label = None
