@@ -262,8 +262,8 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> str:
                     append(xml)
         if kept is not None and n in kept.cells:
             cells = _merged(cells, kept.cells[n])
-        height = f' ht="{15 * tall[r]}" customHeight="1"' if r in tall else ""
-        body.append(f'<row r="{n}"{height}>{"".join(cells)}</row>')
+        fitted = f' ht="{15 * tall[r]}" customHeight="1"' if r in tall else ""
+        body.append(f'<row r="{n}"{fitted}>{"".join(cells)}</row>')
     if kept is not None:
         body += [
             f'<row r="{n}">{"".join(x for _, x in kept.cells[n])}</row>' for n in sorted(kept.cells) if n > len(rows)
