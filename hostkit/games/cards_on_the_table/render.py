@@ -81,17 +81,20 @@ def board_png(board: Board, title: str, marks: dict[Cell, list[str]] | None = No
 
 
 def public_board_rows(round_number: int, board: Board) -> Rows:
-    """A finished round's board as coloured cells: each card's number on its colour (no heat)."""
+    """A finished round's board as coloured cells: each card's number and colour, in words too (for players
+    who cannot tell the colours apart), on its colour (no heat)."""
     rows: Rows = [[f"Round {round_number}", *[f"C{c}" for c in range(1, SIZE + 1)]]]
     for r in range(1, SIZE + 1):
         cells: list = [f"R{r}"]
         for cell in row_cells(r):
             card = board[cell]
             face = cell_face(card_picture(card, heat=False))
-            cells.append(Styled(card.number, fill=face.fill, font=face.font, bold=True, centred=True))
+            cells.append(
+                Styled(f"{card.number} {card.colour}", fill=face.fill, font=face.font, bold=True, centred=True)
+            )
         rows.append(cells)
     rows.append([])
-    rows.append(["Colours", *[f"{c.letter} = {c.value}" for c in Colour]])
+    rows.append(["Each cell: the card's number and colour, on its colour's fill (no heat: it stays secret)."])
     return rows
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hostkit.core.cards import Card
+from hostkit.core.cards import FULL_DECK, Card
 from hostkit.core.drawing import COLOURS, Pattern, Picture, Shape, draw_grid
 from hostkit.core.glyphs import GLYPHS, cell_face
 from hostkit.core.styles import Styled
@@ -56,14 +56,27 @@ def board_png(rules: HapTacToe, board: Board, title: str) -> bytes:
     )
 
 
+LIGHT = {"yellow": "FFF3BF", "blue": "D0EBFF", "white": "FFFFFF", "red": "FFE3E3"}
+"""A star's cell fill, a light tint of its colour under dark text: a blue star's glyph on the dark sky was
+faint, and a striped star's glyph looked like a hollow one at a cell's size."""
+
+
 def board_cells(rules: HapTacToe, board: Board) -> list[list[Any]]:
-    """Column letters, then one row per board row: its number and a coloured cell per square."""
+    """Column letters, then one row per board row: its number and a coloured cell per square. A star (When
+    Stars Align) is named in words as well (`★ yellow striped 4`), on a tint of its colour."""
     rows: list[list[Any]] = [[""] + [Styled(c, bold=True, centred=True) for c in COLUMNS]]
     for r, pictures in enumerate(_grid(rules, board)):
         row: list[Any] = [Styled(r + 1, bold=True, centred=True)]
-        for picture in pictures:
+        for c, picture in enumerate(pictures):
             face = cell_face(picture)
-            row.append(Styled(face.glyph, fill=face.fill, font=face.font, bold=True, centred=True))
+            block = board.block_at(Square(c, r))
+            if picture is not None and picture.shape is Shape.STAR and block is not None:
+                words = f"{face.glyph[0]} {rules.faces.format(block)}"
+                row.append(
+                    Styled(words, fill=LIGHT.get(picture.colour, "FFFFFF"), font="212529", bold=True, centred=True)
+                )
+            else:
+                row.append(Styled(face.glyph, fill=face.fill, font=face.font, bold=True, centred=True))
         rows.append(row)
     return rows
 
@@ -71,6 +84,13 @@ def board_cells(rules: HapTacToe, board: Board) -> list[list[Any]]:
 def key_lines(rules: HapTacToe) -> list[str]:
     """How to read the coloured cells, in the game's own names."""
     faces = rules.faces
+    if "pattern" in rules.drawn_as:  # stars: each cell names its star in words
+        colour = rules.drawn_as.index("colour")
+        return [
+            f"Each cell names its star in words ({', '.join(faces.attributes)}), like "
+            f"'{faces.format(FULL_DECK[0])}', on a tint of its {faces.attributes[colour]} "
+            f"({', '.join(faces.values[colour])})."
+        ]
     lines = []
     for a, role in enumerate(rules.drawn_as):
         name, values = faces.attributes[a], faces.values[a]
@@ -83,13 +103,6 @@ def key_lines(rules: HapTacToe) -> list[str]:
             lines.append(
                 f"The symbol is its {name}: " + ", ".join(f"{GLYPHS[s][0]} {v}" for s, v in zip(shapes, values)) + "."
             )
-        elif role == "pattern":
-            patterns = [_drawn("pattern", v, type(rules).values[a][i]) for i, v in enumerate(values)]
-            lines.append(
-                f"The star's look is its {name}: "
-                + ", ".join(f"{GLYPHS[Shape.STAR][list(Pattern).index(p)]} {v}" for p, v in zip(patterns, values))
-                + "."
-            )
         elif role == "points":
-            lines.append(f"The number after the star is its {name} ({', '.join(values)}).")
+            lines.append(f"The number after the symbol is its {name} ({', '.join(values)}).")
     return lines

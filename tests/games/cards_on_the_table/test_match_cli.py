@@ -166,7 +166,8 @@ def test_a_ten_player_match_through_the_cli(tmp_path):
         book = load_workbook(path)
         assert {"Round 1 Board", "Round 2 Board", "Round 3 Board"} <= set(book.sheetnames)
         r1c1 = book["Round 1 Board"]["B2"]
-        assert r1c1.value == boards.card(1, CELLS[0]).number and r1c1.fill.fgColor.rgb.endswith(
+        card = boards.card(1, CELLS[0])
+        assert r1c1.value == f"{card.number} {card.colour}" and r1c1.fill.fgColor.rgb.endswith(
             {"Red": "E03131", "Blue": "1C7ED6", "Yellow": "FCC419"}[boards.card(1, CELLS[0]).colour.value]
         )
 

@@ -73,11 +73,12 @@ def test_the_public_board_is_drawn_as_coloured_cells_with_the_claimed_sets(tmp_p
     sheet = openpyxl.load_workbook(path)["Game 1 Board"]
     assert [c.value for c in sheet[3]] == [None, "A", "B", "C", "D", "E"]
     c1, c3, empty = sheet["D4"], sheet["D6"], sheet["B4"]
-    assert (c1.value, c3.value) == ("★6", "★4") and c1.font.color.rgb.endswith("FCC419")
-    assert c1.fill.fgColor.rgb.endswith("495057") and empty.value is None
+    # each star named in words (patterns look alike at a cell's size), on a light tint of its colour
+    assert (c1.value, c3.value) == ("★ yellow solid 6", "★ yellow solid 4") and c1.fill.fgColor.rgb.endswith("FFF3BF")
+    assert c1.font.color.rgb.endswith("212529") and empty.value is None
     rows = values(tabs(path)["Game 1 Board"])
     assert ["C1 C2 C3", "column C", "Alice", 3] in rows
-    assert any("The star's look is its pattern: ★ solid, ☆ hollow, ✫ striped." in row for row in rows)
+    assert any("Each cell names its star in words (colour, pattern, points)" in str(row) for row in rows)
 
 
 @pytest.mark.parametrize(
@@ -240,7 +241,7 @@ def test_config_renames_values_and_the_board_still_draws_them(tmp_path):
         "hue all gold; pattern all solid; points all different (6, 5, 4)"
     )
     sheet = openpyxl.load_workbook(path)["Game 1 Board"]
-    assert sheet["D4"].font.color.rgb.endswith("FCC419")
+    assert sheet["D4"].value == "★ gold solid 6" and sheet["D4"].fill.fgColor.rgb.endswith("FFF3BF")
 
 
 @pytest.mark.parametrize(
