@@ -95,6 +95,7 @@ def ledger(
 def ledger_lines(tables: Tables, location: str) -> list[str]:
     """Each player's balance from the Ledger tab of `tables`, as a table for the host."""
     from hostkit.core.ledger import LEDGER_TAB, balances, read_ledger
+    from hostkit.core.text_table import text_table
     from hostkit.core.words import plural
 
     entries, _ = read_ledger(tables)
@@ -103,10 +104,11 @@ def ledger_lines(tables: Tables, location: str) -> list[str]:
         return [f"{location} has no {LEDGER_TAB} tab yet: nothing has been paid."]
     if not totals:
         return [f"{location}'s {LEDGER_TAB} tab has no entries yet."]
-    width = max(len(name) for name in totals)
-    lines = [f"{'Player'.ljust(width)}  Garnets  Tokens of Life  EC"]
-    for name, b in sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold())):
-        lines.append(f"{name.ljust(width)}  {b.garnets:7d}  {b.tokens:14d}  {b.candidacies:2d}")
+    ordered = sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold()))
+    lines = text_table(
+        [["Player", "Garnets", "Tokens of Life", "EC"]]
+        + [[name, b.garnets, b.tokens, b.candidacies] for name, b in ordered]
+    )
     return lines + [f"({plural(len(entries), 'entry', 'entries')})"]
 
 

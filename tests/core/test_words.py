@@ -28,3 +28,12 @@ def test_the_ledger_describes_one_garnet_as_one():
     from hostkit.core.ledger import Entry, describe
 
     assert describe(Entry("M", 1, "Reds", garnets=1, tokens=1)) == "+1 garnet, +1 Token of Life"
+
+
+def test_a_text_table_measures_wide_characters_as_a_terminal_shows_them():
+    from hostkit.core.text_table import display_width, text_table
+
+    assert display_width("Reds") == 4 and display_width("🌵") == 2 and display_width("e\u0301") == 1
+    lines = text_table([["Player", "Garnets"], ["🌵 Cactus", 12], ["Bo", 3]])
+    assert lines == ["Player     Garnets", "🌵 Cactus       12", "Bo               3"]
+    assert len({display_width(line.split("  ")[0].rstrip()) <= 9 for line in lines}) == 1

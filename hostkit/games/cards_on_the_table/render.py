@@ -10,8 +10,9 @@ from collections.abc import Sequence
 
 from hostkit.core.drawing import Picture, Shape, draw_grid
 from hostkit.core.glyphs import cell_face
-from hostkit.core.styles import Styled
+from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Rows
+from hostkit.core.text_table import text_table
 from hostkit.core.words import chat_block, plural
 
 from .cards import Board, Card, Colour, Shade
@@ -227,6 +228,4 @@ def final_rows(standings: Standings, order: Sequence[str]) -> Rows:
 
 def table_text(rows: Rows) -> list[str]:
     """Rows as aligned columns (the reasons column left out), for the host's terminal."""
-    shown = [[str(v) for v in row[:-1]] for row in rows if len(row) > 3]
-    widths = [max(len(row[i]) for row in shown if i < len(row)) for i in range(len(shown[0]))]
-    return ["  ".join(v.ljust(widths[i]) for i, v in enumerate(row)).rstrip() for row in shown]
+    return text_table([[plain(v) for v in row[:-1]] for row in rows if len(row) > 3])

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from hostkit.core.game import Context
 from hostkit.core.styles import bold_row, plain_rows
 from hostkit.core.tables import Rows
+from hostkit.core.text_table import display_width, pad, text_table
 from hostkit.core.times import wall_clock
 from hostkit.core.words import chat_block, plural
 from hostkit.games.hap_and_grab.anti_hap import Verdict
@@ -54,7 +55,7 @@ def chat_message(part: Part1, ctx: Context, part2: Part2 | None) -> str:
     """The round's public results for the players' chat: Part 1's counts and turn order, and the revealed
     cards of Part 2 with the treasure (never the rest of the pile or the peeks)."""
     t = part.turns
-    width = max(len(p) for p in ctx.roster.names)
+    width = max(display_width(p) for p in ctx.roster.names)
     lines = [
         f"Hap and Grab - round {part.round.number}",
         f"Anti-haps found: {part.found()} of {len(part.board.anti_haps())}",
@@ -62,7 +63,7 @@ def chat_message(part: Part1, ctx: Context, part2: Part2 | None) -> str:
     for p in ctx.roster.names:
         turns = t.turns(p)
         lines.append(
-            f"{p.ljust(width)} {t.correct[p]:2d} ok {t.penalties[p]:2d} pen {turns:2d} turn{'' if turns == 1 else 's'}"
+            f"{pad(p, width)} {t.correct[p]:2d} ok {t.penalties[p]:2d} pen {turns:2d} turn{'' if turns == 1 else 's'}"
         )
     lines += [f"{p} loses the DM: {t.loss_reason(p)}" for p in t.losers()]
     lines.append(f"Turn order: {order_text(ctx, t.order)}")
@@ -180,14 +181,8 @@ def match_rows(ctx: Context, tallies: list[RoundTally], result: MatchResult) -> 
 def table_text(rows: Rows) -> list[str]:
     """Rows as aligned text columns; a row of one or two cells (a note) is not aligned."""
     rows = plain_rows(rows)
-    wide = [r for r in rows if len(r) > 2]
-    widths = [max(len(str(r[i])) for r in wide if i < len(r)) for i in range(max(map(len, wide), default=0))]
-    return [
-        "  ".join(str(v).ljust(widths[i]) for i, v in enumerate(r)).rstrip()
-        if len(r) > 2
-        else ": ".join(str(v) for v in r)
-        for r in rows
-    ]
+    aligned = iter(text_table([r for r in rows if len(r) > 2]))
+    return [next(aligned) if len(r) > 2 else ": ".join(str(v) for v in r) for r in rows]
 
 
 def deal_messages(dealt: Deal, ctx: Context) -> dict[str, str]:

@@ -9,6 +9,7 @@ from typing import Any
 from hostkit.core.game import Context, Game
 from hostkit.core.styles import bold_row
 from hostkit.core.tables import Rows
+from hostkit.core.text_table import text_table
 from hostkit.core.times import wall_clock
 from hostkit.core.words import chat_block, plural
 from hostkit.games.open_pass.equation import (
@@ -41,9 +42,8 @@ def results_rows(r: RoundResult) -> Rows:
 def round_message(r: RoundResult) -> str:
     """A deck-building round's public results for the players' chat: each pack, how often it was chosen, whether
     it was given out; nobody's name."""
-    width = max((len(p.name) for p in r.packs), default=4)
     lines = [f"Open, Pass - round {r.number}"]
-    lines += [f"{p.name.ljust(width)} {r.chosen[p.name]:2d} {'given' if r.is_given(p.name) else '-'}" for p in r.packs]
+    lines += text_table([[p.name, r.chosen[p.name], "given" if r.is_given(p.name) else "-"] for p in r.packs], gap=" ")
     if r.all_odd:
         lines.append("Every pack was chosen an odd number of times: nobody gains a pack.")
     lines.append(f"Pity card: {len(r.pity)} players")
@@ -52,11 +52,19 @@ def round_message(r: RoundResult) -> str:
 
 def final_message(placings: list[Placing]) -> str:
     """The final ranking for the players' chat: place, player, score, award."""
-    width = max((len(pl.player) for pl in placings), default=4)
     lines = ["Open, Pass - final results"]
-    for pl in placings:
-        award = ", ".join(filter(None, [f"{pl.tokens} ToL" if pl.tokens else "", "EC" if pl.candidate else ""]))
-        lines.append(f"{pl.place:2d}. {pl.player.ljust(width)} {format_number(pl.score):>6} {award}".rstrip())
+    lines += text_table(
+        [
+            [
+                f"{pl.place:2d}.",
+                pl.player,
+                f"{format_number(pl.score):>6}",
+                ", ".join(filter(None, [f"{pl.tokens} ToL" if pl.tokens else "", "EC" if pl.candidate else ""])),
+            ]
+            for pl in placings
+        ],
+        gap=" ",
+    )
     return chat_block(lines)
 
 

@@ -191,7 +191,7 @@ def test_score_message_gives_each_round_and_the_final_ranking_without_private_ca
     path = new_match(tmp_path)
     run("score", "--book", path, "--round", 1)
     message = run("score", "--book", path, "--round", 1, "--message").stdout.splitlines()
-    assert message[:3] == ["```", "Open, Pass - round 1", "Heaven Basic    1 given"]
+    assert message[:3] == ["```", "Open, Pass - round 1", "Heaven Basic   1 given"]
     assert message[-2:] == ["Pity card: 11 players", "```"]
     assert not any(name in " ".join(message) for name in PLAYERS)
     for number in (2, 3):
