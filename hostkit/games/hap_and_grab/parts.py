@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hostkit.core.game import Context
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.words import plural
 from hostkit.games.hap_and_grab.anti_hap import Answer, Board, TurnOrder, Verdict, closing_time, earned_turns, judge
-from hostkit.games.hap_and_grab.render import order_text
 from hostkit.games.hap_and_grab.tabs import (
     DECISIONS_TAB,
     PILE_TAB,
@@ -57,6 +57,11 @@ class Part2:
     def reported(self) -> list[Problem]:
         """The problems found replaying it, the rejected decision last."""
         return list(self.problems) + ([self.rejection] if self.rejection else [])
+
+
+def order_text(ctx: Context, order: Sequence[str]) -> str:
+    """A turn order as the players read it (Reds, Craw x2, Reds), or (empty)."""
+    return ctx.roster.compact(list(order)) or "(empty)"
 
 
 def judge_part1(tables: Tables, ctx: Context, round_number: int) -> tuple[Part1, list[Problem]]:

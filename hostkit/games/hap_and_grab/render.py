@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hostkit.core.game import Context
 from hostkit.core.styles import bold_row, plain_rows
@@ -13,12 +12,9 @@ from hostkit.core.times import wall_clock
 from hostkit.core.words import chat_block, plural
 from hostkit.games.hap_and_grab.anti_hap import Verdict
 from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally
+from hostkit.games.hap_and_grab.parts import Part1, Part2, order_text
 from hostkit.games.hap_and_grab.tabs import LEADERBOARD_TAB, results_tab
 from hostkit.games.hap_and_grab.tobago import Deal
-
-if TYPE_CHECKING:
-    from hostkit.games.hap_and_grab.parts import Part1, Part2
-
 
 VERDICT_WORDS = {
     Verdict.CORRECT: "correct",
@@ -127,10 +123,6 @@ def as_json(part: Part1, ctx: Context) -> dict[str, Any]:
         "anti_haps_total": len(part.board.anti_haps()),
         "anti_haps_found": part.found(),
     }
-
-
-def order_text(ctx: Context, order: Sequence[str]) -> str:
-    return ctx.roster.compact(list(order)) or "(empty)"
 
 
 def part2_rows(part2: Part2, ctx: Context) -> Rows:

@@ -39,6 +39,7 @@ from hostkit.games.hap_tac_toe.game import (
     TurnRecord,
     Waiting,
     replay,
+    replay_match,
 )
 from hostkit.games.hap_tac_toe.judge import Claimed, Judgement, Verdict, judge_claim
 from hostkit.games.hap_tac_toe.render import render_board, render_update
@@ -113,5 +114,6 @@ __all__ = [
     "render_board",
     "render_update",
     "replay",
+    "replay_match",
     "settle",
 ]

@@ -12,6 +12,7 @@ from hostkit.core.settings import with_setting
 from hostkit.core.tables import Rows
 from hostkit.games.hap_tac_toe.board import SQUARES, format_squares, line_triples
 from hostkit.games.hap_tac_toe.game import Carry, TurnRecord
+from hostkit.games.hap_tac_toe.game import Game as PureGame
 from hostkit.games.hap_tac_toe.variants import HapTacToe
 
 PLAYERS = ("Reds", "Craw")
@@ -46,7 +47,7 @@ def _game(
 ) -> tuple[Rows, Carry]:
     """Moves rows of one game: random placements; each player claims most of the sets their block
     completes, sometimes one that is not a set, sometimes one already claimed."""
-    game = rules.new_game(PLAYERS, first, starts.replace(tzinfo=dt.timezone.utc), number, carry)
+    game = PureGame.new(rules, PLAYERS, first, starts.replace(tzinfo=dt.timezone.utc), number, carry)
     blocks, squares = rand.sample(FULL_DECK, 25), rand.sample(SQUARES, 25)
     triples = list(line_triples())
     rows: Rows = []

@@ -4,7 +4,7 @@ the turn, scoring and the clock. Pure: records in, an immutable Game out."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
@@ -385,3 +385,25 @@ def replay(
         if game.rejected is not None:
             break
     return game
+
+
+def replay_match(
+    rules: HapTacToe,
+    players: Sequence[str],
+    first_player: str,
+    games: Sequence[tuple[dt.datetime, Iterable[TurnRecord]]],
+) -> list[Game]:
+    """Game 1, then game 2 started by the other player with game 1's reserves and strikes.
+    Game 2 is replayed only once game 1 is over and nobody lost on time."""
+    played: list[Game] = []
+    first = first_player
+    carry = None
+    for number, (starts, records) in enumerate(games[:2], start=1):
+        if played:
+            previous = played[-1]
+            if not previous.is_over() or previous.lost or previous.is_stopped():
+                break
+            first = next(p for p in previous.players if p != previous.first_player)
+            carry = previous.carry()
+        played.append(replay(rules, players, first, starts, records, number, carry))
+    return played

@@ -82,7 +82,7 @@ class HapTacToeMatch(Game):
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         """Replay game G's moves: its results and board tabs and the Leaderboard."""
-        state = load_state(self, tables)
+        state = load_state(self, self.rules, tables)
         if round_number not in GAMES:
             raise BookError(f"Game {round_number} is not a game of this match; a Death Match has games 1 and 2.")
         outcome = Outcome(problems=list(state.problems))
@@ -118,14 +118,14 @@ class HapTacToeMatch(Game):
     def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
         """Game G's board as it stands: the text board to paste and, for --image, its picture."""
         round_number = self.round_needed(round_number)
-        state = load_state(self, tables)
+        state = load_state(self, self.rules, tables)
         game = self._game(state, round_number)
         return Outcome(
             problems=list(state.problems), summary=[render_update(game)], data=game.as_json(), image=self._picture(game)
         )
 
     def standings(self, tables: Tables) -> Outcome:
-        state = load_state(self, tables)
+        state = load_state(self, self.rules, tables)
         standings = state.standings()
         if standings is None:
             raise BookError(f"No standings yet: {state.why_not(1)}.")
@@ -148,7 +148,7 @@ class HapTacToeMatch(Game):
     def status(self, tables: Tables, now: dt.datetime) -> Outcome:
         """What the match waits for: a Config setting, a game's start, a player's move; and the next command."""
         try:
-            state = load_state(self, tables)
+            state = load_state(self, self.rules, tables)
         except BookError as error:
             return Outcome(summary=[f"Waiting for you: {error}"], data={"waiting_for": "host", "reason": str(error)})
         outcome = Outcome(problems=list(state.problems))
@@ -186,7 +186,7 @@ class HapTacToeMatch(Game):
     ) -> tuple[MatchState, int, PureGame | None]:
         if player is not None:
             raise BookError(f"{self.title} takes both players' turns in one run; leave out --player.")
-        state = load_state(self, tables)
+        state = load_state(self, self.rules, tables)
         number = state.current() if round_number is None else round_number
         if number not in GAMES:
             raise BookError(f"Game {number} is not a game of this match; a Death Match has games 1 and 2.")
@@ -237,7 +237,7 @@ class HapTacToeMatch(Game):
             return Outcome(
                 writes={GAMES_TAB: starts_rows(tables, number, started, state)},
                 summary=[f"Game {number}'s clock started at {when(started, state.ctx)}; {first} moves first."],
-                image=self._picture(state.rules.new_game(state.ctx.roster.names, first, started, number)),
+                image=self._picture(PureGame.new(state.rules, state.ctx.roster.names, first, started, number)),
             )
         if game is None:
             raise BookError(f"Game {number}'s clock has not started; type start first.")
@@ -284,7 +284,7 @@ class HapTacToeMatch(Game):
         """Take back the game's last Moves row (the highest turn), showing the game as it was before it."""
         if player is not None:
             raise BookError(f"{self.title} takes both players' turns in one run; leave out --player.")
-        state = load_state(self, tables)
+        state = load_state(self, self.rules, tables)
         number = state.current() if round_number is None else round_number
         moves = state.moves.get(number, [])
         if not moves:
@@ -293,7 +293,7 @@ class HapTacToeMatch(Game):
         table = tables.require(MOVES_TAB)
         header, _ = moves_rows(tables)
         kept = [r for i, r in enumerate(table.rows, start=2) if i != last.row and not is_blank_row(r)]
-        before = load_state(self, tables.replaced(MOVES_TAB, Table(table.name, [header] + kept)))
+        before = load_state(self, self.rules, tables.replaced(MOVES_TAB, Table(table.name, [header] + kept)))
         record = last.record
         what = f"{record.block} on {record.square}" if record.block else "no block (out of time)"
         claims = f", claims {record.claims}" if record.claims else ""

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from hostkit.core.game import Context
+from hostkit.core.game import Game as RegisteredGame
 from hostkit.core.tables import BookError, Problem, Tables
-from hostkit.games.hap_tac_toe.game import Game, TurnRecord
+from hostkit.games.hap_tac_toe.game import Game, TurnRecord, replay_match
 from hostkit.games.hap_tac_toe.standings import Standings, settle
 from hostkit.games.hap_tac_toe.tabs import (
     GAMES,
@@ -23,9 +23,6 @@ from hostkit.games.hap_tac_toe.tabs import (
     when,
 )
 from hostkit.games.hap_tac_toe.variants import HapTacToe
-
-if TYPE_CHECKING:
-    from hostkit.games.hap_tac_toe.match import HapTacToeMatch
 
 
 @dataclass(frozen=True)
@@ -94,14 +91,15 @@ class MatchState:
         return when(at, self.ctx) if at else "not yet"
 
 
-def load_state(match: HapTacToeMatch, tables: Tables) -> MatchState:
+def load_state(match: RegisteredGame, variant: type[HapTacToe], tables: Tables) -> MatchState:
+    """The match as its tabs hold it, under the rules of `variant` (Hap-Tac-Toe or When Stars Align)."""
     ctx = match.context(tables)
     if len(ctx.roster.names) != 2:
         raise BookError(
             f"{match.title} is a Death Match for 2 players; the Players tab lists "
             f"{len(ctx.roster.names)} ({', '.join(ctx.roster.names)})."
         )
-    rules = rules_from(ctx, match.rules)
+    rules = rules_from(ctx, variant)
     first = named_player(ctx, "first_player")
     if first is None:
         raise BookError(
@@ -118,7 +116,7 @@ def load_state(match: HapTacToeMatch, tables: Tables) -> MatchState:
             break
         played.append((at, [m.record for m in moves[number]]))
     try:
-        games = rules.replay_match(ctx.roster.names, first, played)
+        games = replay_match(rules, ctx.roster.names, first, played)
     except ValueError as error:
         raise BookError(f"{error}.") from None
     return MatchState(ctx, rules, first, advantage, starts, moves, games, list(ctx.problems) + problems + move_problems)

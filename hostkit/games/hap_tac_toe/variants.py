@@ -5,19 +5,17 @@ Rule sheet: seeds/001_b5c301b16a5ecef5.txt; rulings: RULINGS.md, Hap-Tac-Toe and
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
 from hostkit.core.cards import Card
 from hostkit.games.hap_tac_toe.blocks import BlockFaces, make_faces
-from hostkit.games.hap_tac_toe.game import Carry, Game, TurnRecord, replay
 from hostkit.games.hap_tac_toe.scoring import Scoring, Settings
 
 
 class HapTacToe:
-    """Names, block faces and settings of one match; replays its games."""
+    """Names, block faces and settings of one match (game.py replays its games)."""
 
     name: ClassVar[str] = "hap-tac-toe"
     title: ClassVar[str] = "Hap-Tac-Toe"
@@ -56,45 +54,6 @@ class HapTacToe:
 
     def format_block(self, block: Card) -> str:
         return self.faces.format(block)
-
-    def new_game(
-        self,
-        players: Iterable[str],
-        first_player: str,
-        starts: dt.datetime,
-        number: int = 1,
-        carry: Carry | None = None,
-    ) -> Game:
-        return Game.new(self, players, first_player, starts, number, carry)
-
-    def replay(
-        self,
-        players: Iterable[str],
-        first_player: str,
-        starts: dt.datetime,
-        records: Iterable[TurnRecord],
-        number: int = 1,
-        carry: Carry | None = None,
-    ) -> Game:
-        return replay(self, players, first_player, starts, records, number, carry)
-
-    def replay_match(
-        self, players: Sequence[str], first_player: str, games: Sequence[tuple[dt.datetime, Iterable[TurnRecord]]]
-    ) -> list[Game]:
-        """Game 1, then game 2 started by the other player with game 1's reserves and strikes.
-        Game 2 is replayed only once game 1 is over and nobody lost on time."""
-        played: list[Game] = []
-        first = first_player
-        carry = None
-        for number, (starts, records) in enumerate(games[:2], start=1):
-            if played:
-                previous = played[-1]
-                if not previous.is_over() or previous.lost or previous.is_stopped():
-                    break
-                first = next(p for p in previous.players if p != previous.first_player)
-                carry = previous.carry()
-            played.append(self.replay(players, first, starts, records, number, carry))
-        return played
 
 
 class WhenStarsAlign(HapTacToe):

@@ -277,7 +277,7 @@ class OpenPass(Game):
         from hostkit.games.open_pass.status import match_status
 
         ctx = self.context(tables)
-        rounds, command = match_status(self, tables, ctx, now)
+        rounds, command = match_status(tables, ctx, now, self.play_round(ctx), lambda: self._phase(tables, ctx))
         summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
         summary += [f"  Round {r['round']}: {r['says'].rstrip('.')}." for r in rounds]
         return Outcome(

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import shlex
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from hostkit.core.game import Context
 from hostkit.core.tables import BookError, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.games.open_pass.tabs import FINAL_TAB, read_bids, read_deadlines, read_packs, results_tab
-
-if TYPE_CHECKING:
-    from hostkit.games.open_pass.game import OpenPass
 
 
 def _round(number: int, state: str, line: str, command: str | None = None, **more: Any) -> dict[str, Any]:
@@ -63,9 +61,9 @@ def bidding_round(tables: Tables, ctx: Context, number: int, now: dt.datetime) -
     )
 
 
-def play_phase(game: OpenPass, tables: Tables, ctx: Context) -> dict[str, Any]:
-    number = game.play_round(ctx)
-    _, waiting, plays, _ = game._phase(tables, ctx)
+def play_phase(number: int, phase: Callable[[], tuple], tables: Tables, ctx: Context) -> dict[str, Any]:
+    """The play phase (round `number`) as `phase` reads it: its decks, who is waiting and each player's play."""
+    _, waiting, plays, _ = phase()
     unfinished = [p for p in ctx.roster.names if p in plays and not plays[p].is_over()]
     if waiting:
         missing = list(waiting)
@@ -90,7 +88,11 @@ def play_phase(game: OpenPass, tables: Tables, ctx: Context) -> dict[str, Any]:
     return _round(number, "to score", "every player has finished; not ranked yet", f"hostkit score --round {number}")
 
 
-def match_status(game: OpenPass, tables: Tables, ctx: Context, now: dt.datetime) -> tuple[list[dict], str | None]:
+def match_status(
+    tables: Tables, ctx: Context, now: dt.datetime, play_round: int, phase: Callable[[], tuple]
+) -> tuple[list[dict], str | None]:
+    """Each round's state and the next command: the bidding rounds, then the play phase (round `play_round`,
+    read by `phase`)."""
     rounds = []
     for number in range(1, ctx.config["building_rounds"] + 1):
         try:
@@ -99,11 +101,9 @@ def match_status(game: OpenPass, tables: Tables, ctx: Context, now: dt.datetime)
             rounds.append(_round(number, "problem", str(error)))
     if all(r["state"] == "scored" for r in rounds):
         try:
-            rounds.append(play_phase(game, tables, ctx))
+            rounds.append(play_phase(play_round, phase, tables, ctx))
         except BookError as error:
-            rounds.append(_round(game.play_round(ctx), "problem", str(error)))
+            rounds.append(_round(play_round, "problem", str(error)))
     else:
-        rounds.append(
-            _round(game.play_round(ctx), "waiting", "the play phase starts once every bidding round is scored")
-        )
+        rounds.append(_round(play_round, "waiting", "the play phase starts once every bidding round is scored"))
     return rounds, next((r["next"] for r in rounds if r["next"]), None)

@@ -403,4 +403,4 @@ class PathsAndPahs(Game):
         return outcome
 
     def status(self, tables: Tables, now: dt.datetime) -> Outcome:
-        return match_status(self, tables, now)
+        return match_status(self.context(tables), tables, now)

@@ -4,7 +4,7 @@ anything, and the next command."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hostkit.core.game import Context, Outcome
 from hostkit.core.tables import Tables
@@ -22,9 +22,6 @@ from hostkit.games.paths_and_pahs.tabs import (
     round_name,
 )
 
-if TYPE_CHECKING:
-    from hostkit.games.paths_and_pahs.game import PathsAndPahs
-
 
 def _state(times: RoundTimes | None, now: dt.datetime, tz: dt.tzinfo) -> tuple[str, str]:
     if times is None:
@@ -36,8 +33,7 @@ def _state(times: RoundTimes | None, now: dt.datetime, tz: dt.tzinfo) -> tuple[s
     return "closed", f"closed at {format_time(times.closes, tz)}"
 
 
-def match_status(game: PathsAndPahs, tables: Tables, now: dt.datetime) -> Outcome:
-    ctx = game.context(tables)
+def match_status(ctx: Context, tables: Tables, now: dt.datetime) -> Outcome:
     tz = ctx.config.tz
     outcome = Outcome(problems=list(ctx.problems))
     rounds = read_rounds(tables, ctx)

@@ -10,6 +10,8 @@ from hostkit.games.hap_tac_toe import (
     WhenStarsAlign,
     charge,
     read_clock,
+    replay,
+    replay_match,
 )
 from tests.games.hap_tac_toe.support import PLAYERS, STARTS, at, full_game, turns
 
@@ -22,13 +24,13 @@ S = dt.timedelta(seconds=1)
 def test_a_75_second_turn_takes_15_seconds_of_reserve():
     clock = charge(at(0), at(75), dt.timedelta(seconds=300), MINUTE)
     assert (clock.seconds, clock.from_reserve, clock.reserve_left) == (75 * S, 15 * S, 285 * S)
-    game = STARS.replay(PLAYERS, "Alice", STARTS, turns(STARS, [("yellow solid 4", "C3", "", 75)]))
+    game = replay(STARS, PLAYERS, "Alice", STARTS, turns(STARS, [("yellow solid 4", "C3", "", 75)]))
     assert game.turns[0].clock.from_reserve == 15 * S and game.reserves == {"Alice": 285 * S, "Bob": 300 * S}
 
 
 def test_a_turn_runs_from_the_previous_done_and_the_first_from_starts():
     moves = [(*m, "", took) for m, took in zip(MOVES, (10, 70, 61.5, 60))]
-    game = STARS.replay(PLAYERS, "Alice", STARTS, turns(STARS, moves))
+    game = replay(STARS, PLAYERS, "Alice", STARTS, turns(STARS, moves))
     assert [t.clock.seconds / S for t in game.turns] == [10, 70, 61.5, 60]
     assert [t.clock.began for t in game.turns] == [STARTS, at(10), at(80), at(141.5)]
     assert game.reserves == {"Alice": dt.timedelta(seconds=298.5), "Bob": 290 * S}
@@ -40,7 +42,7 @@ def test_game_2_starts_with_game_1s_reserves_and_the_other_player():
     starts_2 = STARTS + dt.timedelta(hours=1)
     game_2 = turns(STARS, MOVES[:1] + [(*MOVES[1], "", 90)], first="Bob", starts=starts_2)
     full_1 = full_game(STARS, first_moves=game_1_moves)
-    played = STARS.replay_match(PLAYERS, "Alice", [(STARTS, full_1), (starts_2, game_2)])
+    played = replay_match(STARS, PLAYERS, "Alice", [(STARTS, full_1), (starts_2, game_2)])
     assert len(played) == 2 and played[0].is_over()
     assert played[0].reserves == {"Alice": 260 * S, "Bob": 160 * S}
     second = played[1]
@@ -51,7 +53,7 @@ def test_game_2_starts_with_game_1s_reserves_and_the_other_player():
 
 def test_a_reserve_that_runs_out_loses_the_match_at_once():
     moves = [(*m, "", took) for m, took in zip(MOVES, (30, 30, 360.5))]
-    game = STARS.replay(PLAYERS, "Alice", STARTS, turns(STARS, moves) + turns(STARS, MOVES)[3:])
+    game = replay(STARS, PLAYERS, "Alice", STARTS, turns(STARS, moves) + turns(STARS, MOVES)[3:])
     last = game.turns[-1]
     assert last.lost and last.block is None and last.square is None and last.claims == ()
     assert game.lost == {"Alice": last.lost} and game.is_over() and game.waiting_for() is None
@@ -66,7 +68,7 @@ def test_a_reserve_that_runs_out_loses_the_match_at_once():
 
 
 def test_a_reserve_of_exactly_zero_is_not_run_out():
-    game = STARS.replay(PLAYERS, "Alice", STARTS, turns(STARS, [("yellow solid 4", "C3", "", 360)]))
+    game = replay(STARS, PLAYERS, "Alice", STARTS, turns(STARS, [("yellow solid 4", "C3", "", 360)]))
     assert game.reserves["Alice"] == dt.timedelta(0) and not game.lost
     game = game.play(TurnRecord(2, "Bob", "yellow solid 5", "C2", "", at(361)))
     game = game.play(TurnRecord(3, "Alice", "yellow solid 6", "C1", "", at(421)))
@@ -80,19 +82,19 @@ def test_game_1s_spent_reserve_can_lose_game_2():
     game_1 = full_game(STARS, first_moves=[(*MOVES[0], "", 350)])
     starts_2 = STARTS + dt.timedelta(hours=1)
     game_2 = turns(STARS, [(*MOVES[0], "", 5), (*MOVES[1], "", 71)], first="Bob", starts=starts_2)
-    played = STARS.replay_match(PLAYERS, "Alice", [(STARTS, game_1), (starts_2, game_2)])
+    played = replay_match(STARS, PLAYERS, "Alice", [(STARTS, game_1), (starts_2, game_2)])
     assert played[0].reserves["Alice"] == 10 * S
     assert "Alice's reserve ran out" in played[1].lost["Alice"] and "turn 2 of game 2" in played[1].lost["Alice"]
 
 
 def test_game_2_waits_for_game_1():
-    played = STARS.replay_match(PLAYERS, "Alice", [(STARTS, turns(STARS, MOVES)), (at(3600), [])])
+    played = replay_match(STARS, PLAYERS, "Alice", [(STARTS, turns(STARS, MOVES)), (at(3600), [])])
     assert len(played) == 1
 
 
 @freeze_time("2026-11-21 20:01:40+00:00")
 def test_the_live_clock_shows_minute_left_and_both_reserves():
-    game = STARS.replay(PLAYERS, "Alice", STARTS, turns(STARS, [("yellow solid 4", "C3", "", 75)]))
+    game = replay(STARS, PLAYERS, "Alice", STARTS, turns(STARS, [("yellow solid 4", "C3", "", 75)]))
     reading = game.clock_at(dt.datetime.now(dt.timezone.utc))
     assert (reading.player, reading.turn) == ("Bob", 2)
     assert reading.elapsed == 25 * S and reading.minute_left == 35 * S
@@ -101,7 +103,7 @@ def test_the_live_clock_shows_minute_left_and_both_reserves():
 
 
 def test_the_live_clock_charges_the_mover_and_announces_the_end():
-    game = STARS.replay(PLAYERS, "Alice", STARTS, turns(STARS, [("yellow solid 4", "C3", "", 75)]))
+    game = replay(STARS, PLAYERS, "Alice", STARTS, turns(STARS, [("yellow solid 4", "C3", "", 75)]))
     reading = game.clock_at(at(75 + 60 + 100))
     assert reading.minute_left == dt.timedelta(0) and reading.reserves["Bob"] == 200 * S
     out = game.clock_at(at(75 + 60 + 301))
@@ -114,7 +116,7 @@ def test_the_live_clock_charges_the_mover_and_announces_the_end():
 
 def test_clock_settings_are_honoured():
     quick = WhenStarsAlign(Settings(move_seconds=30, reserve_seconds=20))
-    game = quick.replay(PLAYERS, "Alice", STARTS, turns(quick, [("yellow solid 4", "C3", "", 45)]))
+    game = replay(quick, PLAYERS, "Alice", STARTS, turns(quick, [("yellow solid 4", "C3", "", 45)]))
     assert game.reserves["Alice"] == 5 * S
     assert read_clock("Bob", 2, at(45), at(100), game.reserves, 30 * S).out_of_time
 
@@ -125,7 +127,7 @@ def test_a_done_before_the_turn_began_is_refused():
 
 
 def test_a_player_who_never_says_done_loses_on_a_blank_row():
-    game = STARS.replay(PLAYERS, "Alice", STARTS, turns(STARS, MOVES[:1]))
+    game = replay(STARS, PLAYERS, "Alice", STARTS, turns(STARS, MOVES[:1]))
     flagged = game.play(TurnRecord(2, "Bob", "", "", "", at(30 + 361)))
     assert flagged.rejected is None and "Bob loses the match on time" in flagged.lost["Bob"]
     late_and_wrong = game.play(TurnRecord(2, "Bob", "yellow solid 4", "C3", "A1 A2 A3", at(30 + 400)))

@@ -8,6 +8,7 @@ import pytest
 
 from hostkit.core.cards import FULL_DECK
 from hostkit.games.hap_tac_toe import (
+    Game,
     HapTacToe,
     Rejection,
     Settings,
@@ -16,6 +17,7 @@ from hostkit.games.hap_tac_toe import (
     Waiting,
     WhenStarsAlign,
     on_day_of,
+    replay,
 )
 from tests.games.hap_tac_toe.support import PLAYERS, STARTS, at, random_moves, turns
 
@@ -32,7 +34,7 @@ OPENING = [
 
 
 def play(rules, moves, **kwargs):
-    return rules.replay(PLAYERS, kwargs.pop("first", "Alice"), STARTS, turns(rules, moves, **kwargs))
+    return replay(rules, PLAYERS, kwargs.pop("first", "Alice"), STARTS, turns(rules, moves, **kwargs))
 
 
 def verdicts(game, turn):
@@ -218,7 +220,7 @@ def test_scoring_is_a_setting_in_either_game():
 )
 def test_a_turn_that_breaks_a_rule_stops_the_replay(record, kind, reason):
     records = turns(STARS, OPENING[:2]) + [record, TurnRecord(4, "Bob", "blue hollow 6", "E5", "", at(120))]
-    game = STARS.replay(PLAYERS, "Alice", STARTS, records)
+    game = replay(STARS, PLAYERS, "Alice", STARTS, records)
     assert game.rejected is not None and game.rejected.kind is kind
     assert re.search(reason, game.rejected.reason)
     assert len(game.turns) == 2 and len(game.board) == 2
@@ -242,7 +244,7 @@ def test_nothing_of_a_rejected_turn_is_scored_and_the_fixed_row_plays():
 
 def test_turns_alternate_from_the_named_first_player_and_sort_by_turn():
     records = turns(STARS, OPENING, first="Bob")
-    game = STARS.replay(PLAYERS, "bob", STARTS, reversed(records))
+    game = replay(STARS, PLAYERS, "bob", STARTS, reversed(records))
     assert [t.player for t in game.turns] == ["Bob", "Alice", "Bob", "Alice", "Bob"]
     assert game.waiting_for() == Waiting("Alice", 6)
 
@@ -296,10 +298,10 @@ def test_the_json_has_the_issue_shape():
 
 def test_game_setup_is_checked():
     with pytest.raises(ValueError, match="a Death Match has two different players"):
-        STARS.new_game(["Alice", "alice"], "Alice", STARTS)
+        Game.new(STARS, ["Alice", "alice"], "Alice", STARTS)
     with pytest.raises(ValueError, match="first_player 'Carol' is not Alice or Bob; name one of them"):
-        STARS.new_game(PLAYERS, "Carol", STARTS)
-    assert STARS.new_game(PLAYERS, "@BOB", STARTS).first_player == "Bob"
+        Game.new(STARS, PLAYERS, "Carol", STARTS)
+    assert Game.new(STARS, PLAYERS, "@BOB", STARTS).first_player == "Bob"
 
 
 def test_a_time_of_day_is_read_on_the_day_of_starts():

@@ -17,6 +17,7 @@ from hostkit.games.hap_tac_toe import (
     line_triples,
     parse_claims,
     parse_square,
+    replay,
 )
 from tests.games.hap_tac_toe.support import PLAYERS, STARTS, random_moves, turns
 
@@ -57,7 +58,7 @@ def referee(rules, seed):
     rand = random.Random(f"htt-property:{seed}")
     moves = random_moves(rules, rand, claims_per_turn=rand.randint(2, 8))
     first = rand.choice(PLAYERS)
-    game = rules.replay(PLAYERS, first, STARTS, turns(rules, moves, first=first, seconds=20))
+    game = replay(rules, PLAYERS, first, STARTS, turns(rules, moves, first=first, seconds=20))
     assert game.rejected is None and game.is_over() and len(game.turns) == 25
     board, claimed = {}, set()
     points, strikes = {p: Fraction(0) for p in PLAYERS}, {p: 0 for p in PLAYERS}
@@ -105,7 +106,7 @@ def test_every_hap_on_a_line_is_claimable_once_on_a_full_board(seed):
     everything = [t for t in itertools.combinations(SQUARES, 3) if collinear(t) and hap([blocks[s] for s in t])]
     text = "; ".join(" ".join(s.name for s in t) for t in everything)
     records[-1] = replace(records[-1], claims=f"{text}; {text}")
-    game = rules.replay(PLAYERS, "Alice", STARTS, records)
+    game = replay(rules, PLAYERS, "Alice", STARTS, records)
     verdicts = [c.verdict for c in game.turns[-1].claims]
     assert verdicts == [Verdict.VALID] * len(everything) + [Verdict.REPEAT] * len(everything)
     assert game.points[game.turns[-1].player] == len(everything) - len(everything) // 2

@@ -1,4 +1,4 @@
-from hostkit.games.hap_tac_toe import HapTacToe, WhenStarsAlign, render_board, render_update
+from hostkit.games.hap_tac_toe import HapTacToe, WhenStarsAlign, render_board, render_update, replay
 from tests.games.hap_tac_toe.support import PLAYERS, STARTS, full_game, turns
 
 STARS = WhenStarsAlign()
@@ -6,7 +6,8 @@ BLOCKS = HapTacToe()
 
 
 def test_the_board_is_a_5x5_grid_of_codes_row_1_on_top():
-    game = STARS.replay(
+    game = replay(
+        STARS,
         PLAYERS,
         "Alice",
         STARTS,
@@ -26,7 +27,7 @@ def test_the_board_is_a_5x5_grid_of_codes_row_1_on_top():
 
 def test_the_update_shows_the_turn_its_verdicts_points_clocks_and_who_is_next():
     records = full_game(BLOCKS, {3: "A1 B1 C1; A1 A2"}, seconds=75)[:3]
-    text = render_update(BLOCKS.replay(PLAYERS, "Alice", STARTS, records))
+    text = render_update(replay(BLOCKS, PLAYERS, "Alice", STARTS, records))
     assert text == "\n".join(
         [
             "Hap-Tac-Toe, game 1",
@@ -54,10 +55,10 @@ def test_the_update_shows_the_turn_its_verdicts_points_clocks_and_who_is_next():
 
 
 def test_the_update_announces_the_end():
-    full = render_update(STARS.replay(PLAYERS, "Alice", STARTS, full_game(STARS, {4: "A1 A2"})))
+    full = render_update(replay(STARS, PLAYERS, "Alice", STARTS, full_game(STARS, {4: "A1 A2"})))
     assert "Points: Alice 0, Bob 0 (1 strike)" in full
     assert full.endswith("Game 1 is over: the grid is full after 25 turns.")
     late = turns(STARS, [("yellow solid 4", "A1", "", 400)])
-    lost = render_update(STARS.replay(PLAYERS, "Alice", STARTS, late))
+    lost = render_update(replay(STARS, PLAYERS, "Alice", STARTS, late))
     assert "Turn 1: Alice's reserve ran out at 20:06:00" in lost
     assert "Reserves: Alice 0 s, Bob 5 min 0 s" in lost and lost.endswith("Alice loses the match on time.")

@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from hostkit.games.hap_tac_toe import HapTacToe, Settings, WhenStarsAlign, settle
+from hostkit.games.hap_tac_toe import HapTacToe, Settings, WhenStarsAlign, replay, replay_match, settle
 from tests.games.hap_tac_toe.support import PLAYERS, STARTS, full_game, turns
 
 BLOCKS = HapTacToe()
@@ -15,7 +15,8 @@ LATER_HAP = "B2 C2 D2"  # complete from turn 9 in full_game's layout
 
 def match(rules, claims_1, claims_2, first="Alice"):
     second = "Bob" if first == "Alice" else "Alice"
-    return rules.replay_match(
+    return replay_match(
+        rules,
         PLAYERS,
         first,
         [(STARTS, full_game(rules, claims_1, first)), (STARTS_2, full_game(rules, claims_2, second, STARTS_2))],
@@ -96,7 +97,7 @@ def test_strikes_carry_from_game_1_to_game_2():
 def test_a_loss_on_time_loses_whatever_the_score():
     game_1 = full_game(BLOCKS, {3: VALID})[:4]
     late = turns(BLOCKS, [("black blue triangle", "E5", "", 30)] * 4 + [("black blue triangle", "E5", "", 400)])[-1]
-    games = BLOCKS.replay_match(PLAYERS, "Alice", [(STARTS, game_1 + [late]), (STARTS_2, [])])
+    games = replay_match(BLOCKS, PLAYERS, "Alice", [(STARTS, game_1 + [late]), (STARTS_2, [])])
     assert len(games) == 1 and games[0].lost
     standings = settle(games, advantage="Alice")
     assert standings.final and standings.winner == "Bob" and standings.players["Alice"].points == 1
@@ -105,13 +106,13 @@ def test_a_loss_on_time_loses_whatever_the_score():
 
 
 def test_an_unfinished_match_has_no_winner():
-    one = BLOCKS.replay_match(PLAYERS, "Alice", [(STARTS, full_game(BLOCKS)[:7])])
+    one = replay_match(BLOCKS, PLAYERS, "Alice", [(STARTS, full_game(BLOCKS)[:7])])
     assert settle(one, "Alice").reason == "The match is on: game 1 is waiting for Bob on turn 8."
-    done = BLOCKS.replay_match(PLAYERS, "Alice", [(STARTS, full_game(BLOCKS))])
+    done = replay_match(BLOCKS, PLAYERS, "Alice", [(STARTS, full_game(BLOCKS))])
     pending = settle(done, "Alice")
     assert not pending.final and pending.winner is None
     assert pending.reason == "The match is on: game 2 is not played yet."
-    stopped = BLOCKS.replay(PLAYERS, "Alice", STARTS, full_game(BLOCKS)[:2] + full_game(BLOCKS)[1:2])
+    stopped = replay(BLOCKS, PLAYERS, "Alice", STARTS, full_game(BLOCKS)[:2] + full_game(BLOCKS)[1:2])
     assert settle([stopped], "Alice").reason.startswith("The match is on: game 1 is stopped: Turn 2 (Bob) is refused")
 
 
