@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "hap-and-grab": "hostkit.games.hap_and_grab.game:HapAndGrab",
     "open-pass": "hostkit.games.open_pass.game:OpenPass",
-    "hap-tac-toe": "hostkit.games.hap_tac_toe.match:HapTacToeMatch",
-    "when-stars-align": "hostkit.games.hap_tac_toe.match:WhenStarsAlignMatch",
+    "hap-tac-toe": "hostkit.games.hap_tac_toe.game:HapTacToeMatch",
+    "when-stars-align": "hostkit.games.hap_tac_toe.game:WhenStarsAlignMatch",
     "paths-and-pahs": "hostkit.games.paths_and_pahs.game:PathsAndPahs",
     "cards-on-the-table": "hostkit.games.cards_on_the_table.game:CardsOnTheTable",
 }

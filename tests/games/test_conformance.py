@@ -237,3 +237,19 @@ def test_no_public_tab_shows_the_seed_or_a_draw_label(game, tmp_path):
                 text = str(value)
                 assert not re.search(rf"\b{seed}\b", text), f"{name} shows the seed {seed}: {value!r}"
                 assert not DRAW_LABEL.search(text), f"{name} shows a seeded draw's label: {value!r}"
+
+
+@pytest.mark.parametrize("name", sorted(set(GAMES.values())))
+def test_every_game_package_has_the_same_skeleton(name):
+    """A reader finds the same thing in the same file in every game: game.py the registered Game class,
+    tabs.py the tab glue, render.py the text, pictures.py the board drawn (where there is a board), demo.py
+    the sample match, commands.py the game's own commands (where it has some), template.json its tabs."""
+    from pathlib import Path
+
+    module, _ = name.split(":")
+    package = Path(__file__).parents[2].joinpath(*module.split(".")[:-1])
+    assert module.endswith(".game"), f"{name}: the Game class lives in game.py"
+    files = {path.name for path in package.iterdir()}
+    assert {"game.py", "tabs.py", "render.py", "demo.py", "template.json"} <= files, sorted(files)
+    drawn = [path.name for path in package.glob("*.py") if "def board_png(" in path.read_text(encoding="utf-8")]
+    assert drawn in ([], ["pictures.py"]), f"{name}: the board is drawn in pictures.py, not {drawn}"

@@ -20,13 +20,12 @@ from .cells import Cell
 from .checker import BOARD_RULES, check_set
 from .heat import HEAT_RULES, HeatRule, heat_rule
 from .live import Live, open_live, prompt, record_message, round_plays, take_back
+from .pictures import board_png, public_board_rows
 from .plays import REVEAL_ROUNDS, reveal_answer
 from .render import (
-    board_png,
     chat_message,
     final_rows,
     private_messages,
-    public_board_rows,
     results_rows,
     score_summary,
     scores_rows,

@@ -19,8 +19,8 @@ from hostkit.core.times import format_time
 from .cards import BoardSet
 from .cells import Cell
 from .heat import HeatRule
+from .pictures import board_png
 from .plays import Action, RoundPlay, extra_card_warning, read_round
-from .render import board_png
 from .schedule import Schedule
 from .tabs import SUBMISSIONS_HEADER, SUBMISSIONS_TAB, Sent, read_messages, read_schedule, require_boards
 

@@ -29,7 +29,9 @@ from hostkit.games.hap_tac_toe.claims import (
     parse_message,
 )
 from hostkit.games.hap_tac_toe.clock import ClockReading, TurnClock, charge, on_day_of, read_clock
-from hostkit.games.hap_tac_toe.game import (
+from hostkit.games.hap_tac_toe.judge import Claimed, Judgement, Verdict, judge_claim
+from hostkit.games.hap_tac_toe.render import render_board, render_update
+from hostkit.games.hap_tac_toe.replay import (
     Carry,
     Game,
     JudgedClaim,
@@ -41,8 +43,6 @@ from hostkit.games.hap_tac_toe.game import (
     replay,
     replay_match,
 )
-from hostkit.games.hap_tac_toe.judge import Claimed, Judgement, Verdict, judge_claim
-from hostkit.games.hap_tac_toe.render import render_board, render_update
 from hostkit.games.hap_tac_toe.scoring import (
     HalfPoint,
     Scoring,

@@ -11,8 +11,8 @@ from hostkit.core.rng import rng
 from hostkit.core.settings import with_setting
 from hostkit.core.tables import Rows
 from hostkit.games.hap_tac_toe.board import SQUARES, format_squares, line_triples
-from hostkit.games.hap_tac_toe.game import Carry, TurnRecord
-from hostkit.games.hap_tac_toe.game import Game as PureGame
+from hostkit.games.hap_tac_toe.replay import Carry, TurnRecord
+from hostkit.games.hap_tac_toe.replay import Game as PureGame
 from hostkit.games.hap_tac_toe.variants import HapTacToe
 
 PLAYERS = ("Reds", "Craw")

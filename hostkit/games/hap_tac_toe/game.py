@@ -1,409 +1,319 @@
-"""One game of the Death Match, replayed turn by turn: placement checks, claims judged at the end of
-the turn, scoring and the clock. Pure: records in, an immutable Game out."""
+"""Hap-Tac-Toe and When Stars Align (Death Match, 2 players) as hostkit games: the workbook, the
+commands and the live referee. The rules are the pure modules beside this one.
+
+Rule sheet: seeds/001_b5c301b16a5ecef5.txt; rulings: RULINGS.md, Hap-Tac-Toe and When Stars Align.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from enum import Enum
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import ClassVar
 
-from hostkit.core.cards import Card
-from hostkit.core.players import player_key
-from hostkit.core.times import format_span
-from hostkit.core.words import plural
-from hostkit.games.hap_tac_toe.blocks import BlockFaces
-from hostkit.games.hap_tac_toe.board import SIZE, Board, Square, parse_square
-from hostkit.games.hap_tac_toe.claims import Claim, parse_claims
-from hostkit.games.hap_tac_toe.clock import ClockReading, TurnClock, charge, read_clock
-from hostkit.games.hap_tac_toe.judge import Claimed, Verdict, judge_claim
-from hostkit.games.hap_tac_toe.scoring import as_number, format_points
+from hostkit.core.game import Demo, Game, Outcome, Prompt
+from hostkit.core.ledger import Entry, Payout
+from hostkit.core.tables import BookError, Problem, Table, Tables, is_blank_row
+from hostkit.games.hap_tac_toe.live import (
+    CLOCK,
+    Turn,
+    instructions,
+    read_turn,
+    stamp,
+    start_time,
+    starts_rows,
+    timeout_turn,
+    with_turn,
+)
+from hostkit.games.hap_tac_toe.pictures import board_png
+from hostkit.games.hap_tac_toe.public import board_rows, leaderboard_rows, results_rows, standings_lines
+from hostkit.games.hap_tac_toe.render import render_update
+from hostkit.games.hap_tac_toe.replay import Game as PureGame
+from hostkit.games.hap_tac_toe.state import MatchState, load_state
+from hostkit.games.hap_tac_toe.tabs import (
+    GAMES,
+    GAMES_TAB,
+    LEADERBOARD_TAB,
+    MOVES_TAB,
+    board_tab,
+    match_settings,
+    moves_rows,
+    results_tab,
+    when,
+)
+from hostkit.games.hap_tac_toe.variants import HapTacToe, WhenStarsAlign
 
-if TYPE_CHECKING:
-    from hostkit.games.hap_tac_toe.variants import HapTacToe
-
-
-class Rejection(str, Enum):
-    """Why a turn cannot be played: the replay stops there and nothing of the turn is scored."""
-
-    GAME_OVER = "game-over"
-    TURN_NUMBER = "turn-number"
-    WRONG_PLAYER = "wrong-player"
-    BAD_TIME = "bad-time"
-    NOT_A_BLOCK = "not-a-block"
-    BLOCK_PLACED = "block-placed"
-    OFF_BOARD = "off-board"
-    SQUARE_TAKEN = "square-taken"
-
-
-@dataclass(frozen=True)
-class TurnRecord:
-    """A Moves row as typed: block, square and claims are text; done is a moment (None when blank)."""
-
-    turn: int
-    player: str
-    block: str
-    square: str
-    claims: str = ""
-    done: dt.datetime | None = None
+WIN_REASON = "won the Death Match"
 
 
-@dataclass(frozen=True)
-class JudgedClaim:
-    claim: Claim
-    verdict: Verdict
-    reason: str
-    points: Fraction
-    strikes: int
-    """The player's strike count after this claim."""
-    note: str
-    """What the claim did to the score: `+1`, `-0.5`, `strike 1 of 2`."""
+class HapTacToeMatch(Game):
+    """A two-game Death Match on a 5x5 grid with a chess clock; `rules` names the variant."""
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "squares": [s.name for s in self.claim.squares or ()],
-            "text": self.claim.text,
-            "verdict": self.verdict.value,
-            "points": as_number(self.points),
-            "reason": self.reason,
-            "scoring": self.note,
-        }
+    rules: ClassVar[type[HapTacToe]] = HapTacToe
+    name = HapTacToe.name
+    title = HapTacToe.title
+    rule_sheet = "001_b5c301b16a5ecef5.txt"
+    min_players = 2
+    max_players = 2
+    settings = match_settings(HapTacToe)
+    public_tabs = (LEADERBOARD_TAB, "Game * Board", "Game * Results")
+    first_steps = (
+        "set advantage and first_player in Config, then `hostkit play --round 1` and type start "
+        "when game 1's clock starts."
+    )
 
+    def demo(self) -> Demo:
+        from hostkit.games.hap_tac_toe.demo import demo_book
 
-@dataclass(frozen=True)
-class PlayedTurn:
-    number: int
-    player: str
-    block: Card | None
-    """None when the player ran out of time: the turn is not played."""
-    square: Square | None
-    clock: TurnClock
-    claims: tuple[JudgedClaim, ...] = ()
-    lost: str | None = None
+        return demo_book(self)
 
-    @property
-    def points(self) -> Fraction:
-        return sum((c.points for c in self.claims), Fraction(0))
+    def _game(self, state: MatchState, number: int) -> PureGame:
+        if number not in GAMES:
+            raise BookError(f"Game {number} is not a game of this match; a Death Match has games 1 and 2.")
+        game = state.game(number)
+        if game is None:
+            raise BookError(f"Nothing to show yet: {state.why_not(number)}.")
+        return game
 
-    def as_json(self, faces: BlockFaces) -> dict[str, Any]:
-        return {
-            "turn": self.number,
-            "player": self.player,
-            "block": faces.format(self.block) if self.block else None,
-            "square": self.square.name if self.square else None,
-            "done": self.clock.ended.isoformat(),
-            "seconds": as_number(self.clock.seconds),
-            "from_reserve": as_number(self.clock.from_reserve),
-            "reserve_left": as_number(self.clock.reserve_left),
-            "points": as_number(self.points),
-            "lost": self.lost,
-            "claims": [c.as_json() for c in self.claims],
-        }
+    def _picture(self, game: PureGame) -> Callable[[], bytes]:
+        last = f", after turn {game.turns[-1].number}" if game.turns else ""
+        return lambda: board_png(game.rules, game.board, f"{game.rules.title}, game {game.number}{last}")
 
+    # ---- commands
 
-@dataclass(frozen=True)
-class RejectedTurn:
-    record: TurnRecord
-    kind: Rejection
-    reason: str
-
-    def describe(self) -> str:
-        return f"Turn {self.record.turn} ({self.record.player}) is refused: {self.reason}"
-
-    def as_json(self) -> dict[str, Any]:
-        return {"turn": self.record.turn, "player": self.record.player, "kind": self.kind.value, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class Carry:
-    """What game 2 inherits from game 1: each player's reserve and strike count."""
-
-    reserves: Mapping[str, dt.timedelta]
-    strikes: Mapping[str, int]
-
-
-@dataclass(frozen=True)
-class Waiting:
-    player: str
-    turn: int
-
-
-@dataclass(frozen=True)
-class Game:
-    """A game after some turns. Build it with `Game.new` or `replay`; `play` returns the next state."""
-
-    rules: HapTacToe
-    number: int
-    players: tuple[str, str]
-    first_player: str
-    starts: dt.datetime
-    board: Board
-    points: Mapping[str, Fraction]
-    strikes: Mapping[str, int]
-    reserves: Mapping[str, dt.timedelta]
-    turns: tuple[PlayedTurn, ...] = ()
-    lost: Mapping[str, str] = field(default_factory=dict)
-    claimed: Mapping[frozenset[Square], Claimed] = field(default_factory=dict)
-    rejected: RejectedTurn | None = None
-
-    @classmethod
-    def new(
-        cls,
-        rules: HapTacToe,
-        players: Iterable[str],
-        first_player: str,
-        starts: dt.datetime,
-        number: int = 1,
-        carry: Carry | None = None,
-    ) -> Game:
-        names = tuple(players)
-        if len(names) != 2 or player_key(names[0]) == player_key(names[1]):
-            raise ValueError(f"players {list(names)!r}: a Death Match has two different players")
-        first = _match(names, first_player)
-        if first is None:
-            raise ValueError(f"first_player {first_player!r} is not {names[0]} or {names[1]}; name one of them")
-        reserves = {p: (carry.reserves[p] if carry else rules.settings.reserve) for p in names}
-        strikes = {p: (carry.strikes[p] if carry else 0) for p in names}
-        return cls(
-            rules, number, names, first, starts, Board.empty(), {p: Fraction(0) for p in names}, strikes, reserves
-        )  # type: ignore[arg-type]
-
-    @property
-    def ended_at(self) -> dt.datetime:
-        """When the last turn ended: the next turn's clock runs from here."""
-        return self.turns[-1].clock.ended if self.turns else self.starts
-
-    def to_move(self) -> str:
-        second = self.players[1] if self.first_player == self.players[0] else self.players[0]
-        return self.first_player if len(self.turns) % 2 == 0 else second
-
-    def is_over(self) -> bool:
-        return self.board.is_full() or bool(self.lost)
-
-    def is_stopped(self) -> bool:
-        """A rejected turn halts the replay until the host fixes the row."""
-        return self.rejected is not None
-
-    def end_reason(self) -> str | None:
-        if self.lost:
-            return "; ".join(self.lost.values())
-        if self.board.is_full():
-            return f"the grid is full after {SIZE * SIZE} turns"
-        return None
-
-    def waiting_for(self) -> Waiting | None:
-        return None if self.is_over() else Waiting(self.to_move(), len(self.turns) + 1)
-
-    def clock_at(self, now: dt.datetime) -> ClockReading | None:
-        """The running clocks at `now`, or None once the game is over."""
-        waiting = self.waiting_for()
-        if waiting is None:
-            return None
-        return read_clock(waiting.player, waiting.turn, self.ended_at, now, self.reserves, self.rules.settings.move)
-
-    def carry(self) -> Carry:
-        return Carry(dict(self.reserves), dict(self.strikes))
-
-    def check(self, record: TurnRecord) -> RejectedTurn | None:
-        """Why this turn cannot be played next, or None when it can."""
-        try:
-            self._legal(record)
-        except _Refused as refused:
-            return RejectedTurn(record, refused.kind, refused.reason)
-        return None
-
-    def play(self, record: TurnRecord) -> Game:
-        """The game after this turn; a turn that breaks a rule gives this game with `rejected` set."""
-        if self.rejected is not None:
-            raise ValueError(f"game {self.number} is stopped at {self.rejected.describe()}; fix that row first")
-        try:
-            player, block, square, clock = self._legal(record)
-        except _Refused as refused:
-            return replace(self, rejected=RejectedTurn(record, refused.kind, refused.reason))
-        reserves = {**self.reserves, player: clock.reserve_left}
-        if block is None or square is None:
-            reason = (
-                f"{player}'s reserve ran out at {clock.ran_out_at():%H:%M:%S} on turn {record.turn} of "
-                f"game {self.number} (the turn took {format_span(clock.seconds)}, "
-                f"{format_span(clock.reserve_before)} of reserve was left): {player} loses the match on time"
+    def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
+        """Replay game G's moves: its results and board tabs and the Leaderboard."""
+        state = load_state(self, self.rules, tables)
+        if round_number not in GAMES:
+            raise BookError(f"Game {round_number} is not a game of this match; a Death Match has games 1 and 2.")
+        outcome = Outcome(problems=list(state.problems))
+        game = state.game(round_number)
+        if game is None:
+            unplayed = [m.row for m in state.moves[round_number]]
+            outcome.problems.append(
+                Problem(
+                    MOVES_TAB if unplayed else GAMES_TAB,
+                    unplayed[0] if unplayed else None,
+                    f"{state.why_not(round_number)}. Nothing was scored.",
+                )
             )
-            turn = PlayedTurn(record.turn, player, None, None, clock, (), reason)
-            return replace(self, turns=self.turns + (turn,), reserves=reserves, lost={**self.lost, player: reason})
-        board = self.board.place(square, block, record.turn, player)
-        claimed = dict(self.claimed)
-        policy = self.rules.settings.policy()
-        points, strikes = self.points[player], self.strikes[player]
-        judged = []
-        for claim in parse_claims(record.claims):
-            judgement = judge_claim(board, claim, claimed, self.rules.faces, self.rules.claim_noun)
-            scored = policy.score(judgement.verdict.is_valid, strikes)
-            points, strikes = points + scored.points, scored.strikes
-            if judgement.verdict.is_valid:
-                claimed[claim.key()] = Claimed(player, record.turn)
-            judged.append(JudgedClaim(claim, judgement.verdict, judgement.reason, scored.points, strikes, scored.note))
-        turn = PlayedTurn(record.turn, player, block, square, clock, tuple(judged))
-        return replace(
-            self,
-            board=board,
-            turns=self.turns + (turn,),
-            claimed=claimed,
-            reserves=reserves,
-            points={**self.points, player: points},
-            strikes={**self.strikes, player: strikes},
+            return outcome
+        rejection = state.rejection(round_number)
+        if rejection is not None:
+            outcome.problems.append(rejection)
+        outcome.writes[results_tab(round_number)] = results_rows(state, game)
+        outcome.writes[board_tab(round_number)] = board_rows(state, game)
+        standings = state.standings()
+        outcome.writes[LEADERBOARD_TAB] = leaderboard_rows(state, standings)
+        outcome.summary.append(render_update(game))
+        outcome.image = self._picture(game)
+        outcome.message = "\n".join(["```", render_update(game), "```"])  # the board and points, as the tabs show
+        if standings is not None and standings.final:
+            outcome.summary += standings_lines(state, standings)
+        outcome.summary.append(
+            f"Written: {results_tab(round_number)}, {board_tab(round_number)} and {LEADERBOARD_TAB}."
+        )
+        outcome.data = game.as_json()
+        return outcome
+
+    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
+        """Game G's board as it stands: the text board to paste and, for --image, its picture."""
+        round_number = self.round_needed(round_number)
+        state = load_state(self, self.rules, tables)
+        game = self._game(state, round_number)
+        return Outcome(
+            problems=list(state.problems), summary=[render_update(game)], data=game.as_json(), image=self._picture(game)
         )
 
-    def _legal(self, record: TurnRecord) -> tuple[str, Card | None, Square | None, TurnClock]:
-        """The turn's player, block, square and clock; no block or square when the reserve ran out
-        before Done, since the match was lost then, whatever the row says was played."""
-        if self.is_over():
-            raise _Refused(
-                Rejection.GAME_OVER, f"game {self.number} is already over ({self.end_reason()}); delete this row"
+    def standings(self, tables: Tables) -> Outcome:
+        state = load_state(self, self.rules, tables)
+        standings = state.standings()
+        if standings is None:
+            raise BookError(f"No standings yet: {state.why_not(1)}.")
+        outcome = Outcome(problems=list(state.problems), data=standings.as_json())
+        outcome.writes[LEADERBOARD_TAB] = leaderboard_rows(state, standings)
+        outcome.summary += standings_lines(state, standings)
+        if standings.final and standings.winner is None:
+            outcome.problems.append(Problem("Config", None, standings.reason))
+        garnets = state.ctx.config["winner_garnets"]
+        if standings.final:
+            match, match_id = self.match_name(state.ctx), self.match_id(state.ctx)
+            due = (
+                (Entry(match, None, standings.winner, garnets=garnets, reason=WIN_REASON, match_id=match_id),)
+                if standings.winner is not None and garnets
+                else ()
             )
-        expected = len(self.turns) + 1
-        if record.turn != expected:
-            if record.turn < expected:
-                raise _Refused(
-                    Rejection.TURN_NUMBER,
-                    f"turn {record.turn} is written twice; renumber the rows so turns run 1, 2, 3, …",
-                )
-            raise _Refused(
-                Rejection.TURN_NUMBER,
-                f"turn {expected} is missing before turn {record.turn}; add it or renumber the rows",
-            )
-        player = _match(self.players, record.player)
-        if player is None:
-            raise _Refused(
-                Rejection.WRONG_PLAYER, f"{record.player!r} is not a player of this match ({' or '.join(self.players)})"
-            )
-        if player != self.to_move():
-            raise _Refused(
-                Rejection.WRONG_PLAYER,
-                f"turn {expected} is {self.to_move()}'s, not {player}'s: "
-                f"turns alternate and {self.first_player} moved first "
-                f"in game {self.number}",
-            )
-        if record.done is None:
-            raise _Refused(Rejection.BAD_TIME, f"turn {expected} has no Done time; type when {player} said done")
+            outcome.payout = Payout(match_id, match, due, frozenset({WIN_REASON}))
+        return outcome
+
+    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+        """What the match waits for: a Config setting, a game's start, a player's move; and the next command."""
         try:
-            clock = charge(self.ended_at, record.done, self.reserves[player], self.rules.settings.move)
-        except TypeError:
-            raise _Refused(
-                Rejection.BAD_TIME,
-                "its Done time mixes a time zone with none; type times the same way as the game's Starts",
-            ) from None
-        except ValueError as error:
-            raise _Refused(Rejection.BAD_TIME, str(error)) from None
-        if clock.is_out_of_time():
-            return player, None, None, clock
-        try:
-            block = self.rules.faces.parse(record.block)
-        except ValueError as error:
-            raise _Refused(Rejection.NOT_A_BLOCK, str(error)) from None
-        where = self.board.square_of(block)
-        if where is not None:
-            placed = self.board.placements[where]
-            raise _Refused(
-                Rejection.BLOCK_PLACED,
-                f"{self.rules.faces.format(block)} is already on {where} "
-                f"(turn {placed.turn}); pick a {self.rules.faces.piece} "
-                f"that is not placed yet",
+            state = load_state(self, self.rules, tables)
+        except BookError as error:
+            return Outcome(summary=[f"Waiting for you: {error}"], data={"waiting_for": "host", "reason": str(error)})
+        outcome = Outcome(problems=list(state.problems))
+        number = state.current()
+        game, rejection = state.game(number), state.rejection(number)
+        data: dict = {"round": number, "waiting_for": None, "clock": None, "next": None}
+        if game is None:
+            outcome.summary.append(f"Game {number}: {state.why_not(number)}.")
+            data["next"] = f"hostkit play --round {number}"
+        elif rejection is not None:
+            outcome.summary.append(f"Game {number} is stopped: {rejection}")
+            data["next"] = f"fix {MOVES_TAB} row {rejection.row}, then hostkit score --round {number}"
+        elif game.is_over():
+            final = state.standings()
+            outcome.summary.append(f"Game {number} is over: {game.end_reason()}.")
+            outcome.summary += standings_lines(state, final) if final is not None else []
+            data["next"] = "hostkit standings"
+        else:
+            reading = game.clock_at(stamp(now))
+            assert reading is not None
+            outcome.summary.append(f"Game {number} (clock started {state.starts_text(number)}): {reading.describe()}.")
+            data["waiting_for"] = {"player": reading.player, "turn": reading.turn}
+            data["clock"] = {
+                "minute_left": reading.minute_left.total_seconds(),
+                "reserves": {p: r.total_seconds() for p, r in reading.reserves.items()},
+            }
+            data["next"] = f"hostkit play --round {number}"
+        outcome.data = data
+        return outcome
+
+    # ---- live play
+
+    def _live(
+        self, tables: Tables, round_number: int | None, player: str | None
+    ) -> tuple[MatchState, int, PureGame | None]:
+        if player is not None:
+            raise BookError(f"{self.title} takes both players' turns in one run; leave out --player.")
+        state = load_state(self, self.rules, tables)
+        number = state.current() if round_number is None else round_number
+        if number not in GAMES:
+            raise BookError(f"Game {number} is not a game of this match; a Death Match has games 1 and 2.")
+        if number == 2 and state.current() == 1:
+            raise BookError(f"Not yet: {state.why_not(2)}.")
+        rejection = state.rejection(number)
+        if rejection is not None:
+            raise BookError(f"{rejection} Fix or delete that row, then run play again.")
+        return state, number, state.game(number)
+
+    def next_prompt(
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+    ) -> tuple[Prompt | None, list[str]]:
+        state, number, game = self._live(tables, round_number, player)
+        if game is None:
+            return Prompt(
+                f"{self.title}, game {number}: the clock has not started. Type start when it starts "
+                f"(or start @20:00:00 for a time already past)"
+            ), []
+        lines = [render_update(game)]
+        if game.is_over():
+            after = (
+                "Next: `hostkit score --round 1`, then `hostkit play --round 2` for game 2."
+                if number == 1 and not game.lost
+                else f"The match is over. Next: `hostkit score --round {number}` and `hostkit standings`."
             )
-        try:
-            square = parse_square(record.square)
-        except ValueError as error:
-            raise _Refused(Rejection.OFF_BOARD, str(error)) from None
-        if self.board.is_occupied(square):
-            placed = self.board.placements[square]
-            raise _Refused(
-                Rejection.SQUARE_TAKEN,
-                f"{square} is taken by {self.rules.faces.format(placed.block)} "
-                f"(turn {placed.turn}); pick an empty square",
+            return None, lines + [f"Game {number} is over: {game.end_reason()}. {after}"]
+        reading = game.clock_at(stamp(now))
+        assert reading is not None
+        if reading.out_of_time:
+            return Prompt(f"{reading.describe()}. Type {CLOCK} to record it"), lines
+        return Prompt(f"{reading.describe()}. {instructions(game)}"), lines
+
+    def decide(
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+    ) -> Outcome:
+        state, number, game = self._live(tables, round_number, player)
+        moment = stamp(now)
+        started = start_time(choice, state, moment)
+        if started is not None:
+            if game is not None:
+                raise BookError(f"Game {number}'s clock already started at {state.starts_text(number)}.")
+            first = (
+                state.first_player
+                if number == 1
+                else next(p for p in state.ctx.roster.names if p != state.first_player)
             )
-        return player, block, square, clock
+            return Outcome(
+                writes={GAMES_TAB: starts_rows(tables, number, started, state)},
+                summary=[f"Game {number}'s clock started at {when(started, state.ctx)}; {first} moves first."],
+                image=self._picture(PureGame.new(state.rules, state.ctx.roster.names, first, started, number)),
+            )
+        if game is None:
+            raise BookError(f"Game {number}'s clock has not started; type start first.")
+        if game.is_over():
+            raise BookError(f"Game {number} is over: {game.end_reason()}.")
+        if choice.strip().casefold() == CLOCK:
+            reading = game.clock_at(moment)
+            assert reading is not None
+            if not reading.out_of_time:
+                return Outcome(summary=[f"{reading.describe()}."])
+            return self._record(tables, state, game, timeout_turn(state, game, moment))
+        turn = read_turn(choice, state, game, moment)
+        refused = game.check(turn.record)
+        if refused is not None:
+            raise BookError(refused.reason)
+        return self._record(tables, state, game, turn)
 
-    def as_json(self) -> dict[str, Any]:
-        faces = self.rules.faces
-        waiting = self.waiting_for()
-        return {
-            "game": self.rules.name,
-            "round": self.number,
-            "board": {sq.name: faces.format(card) for sq, card in self.board.blocks().items()},
-            "turns": [t.as_json(faces) for t in self.turns],
-            "players": {
-                p: {
-                    "points": as_number(self.points[p]),
-                    "strikes": self.strikes[p],
-                    "reserve_left": as_number(self.reserves[p]),
-                    "lost": p in self.lost,
-                    "lost_reason": self.lost.get(p),
-                }
-                for p in self.players
-            },
-            "waiting_for": {"player": waiting.player, "turn": waiting.turn} if waiting else None,
-            "ended": self.is_over(),
-            "end_reason": self.end_reason(),
-            "rejected": self.rejected.as_json() if self.rejected else None,
-        }
+    def _record(self, tables: Tables, state: MatchState, game: PureGame, turn: Turn) -> Outcome:
+        """Write the turn's Moves row and give the board update to paste."""
+        after = game.play(turn.record)
+        rows, row = with_turn(tables, turn)
+        played = after.turns[-1]
+        head = (
+            f"{played.lost}."
+            if played.lost
+            else f"Turn {played.number} of game {game.number} ({played.player}) is in {MOVES_TAB} row {row}."
+        )
+        summary = [f"{head} The board update to paste:", render_update(after)]
+        confirm = None
+        if played.lost:
+            past = " (a message sent earlier needs its time: answer no, then add it, like @20:01:15)"
+            confirm = f"{played.lost}: this ends the match{past if turn.cells.get('block') else ''}. Record it?"
+        return Outcome(
+            writes={MOVES_TAB: rows},
+            summary=summary,
+            image=self._picture(after),
+            data={"round": game.number, "turn": played.as_json(game.rules.faces)},
+            confirm=confirm,
+            message=render_update(after),  # the board update both players read: `play --send` posts it
+            about=f"game {game.number} turn {played.number}",
+        )
 
-    def summary(self) -> str:
-        """Points (and strikes) in words: `Alice 2.5, Bob 1 (1 strike)`."""
-        parts = []
-        for p in self.players:
-            text = f"{p} {format_points(self.points[p])}"
-            if self.strikes[p]:
-                text += f" ({plural(self.strikes[p], 'strike')})"
-            parts.append(text)
-        return ", ".join(parts)
-
-
-class _Refused(Exception):
-    def __init__(self, kind: Rejection, reason: str) -> None:
-        super().__init__(reason)
-        self.kind, self.reason = kind, reason
-
-
-def _match(players: tuple[str, ...], typed: str) -> str | None:
-    key = player_key(typed)
-    return next((p for p in players if player_key(p) == key), None)
-
-
-def replay(
-    rules: HapTacToe,
-    players: Iterable[str],
-    first_player: str,
-    starts: dt.datetime,
-    records: Iterable[TurnRecord],
-    number: int = 1,
-    carry: Carry | None = None,
-) -> Game:
-    """Replay the records in Turn order; stop at the first turn that breaks a rule."""
-    game = Game.new(rules, players, first_player, starts, number, carry)
-    for record in sorted(records, key=lambda r: r.turn):
-        game = game.play(record)
-        if game.rejected is not None:
-            break
-    return game
+    def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
+        """Take back the game's last Moves row (the highest turn), showing the game as it was before it."""
+        if player is not None:
+            raise BookError(f"{self.title} takes both players' turns in one run; leave out --player.")
+        state = load_state(self, self.rules, tables)
+        number = state.current() if round_number is None else round_number
+        moves = state.moves.get(number, [])
+        if not moves:
+            raise BookError(f"Game {number} has no move in {MOVES_TAB} to take back.")
+        last = max(moves, key=lambda m: (m.record.turn, m.row))
+        table = tables.require(MOVES_TAB)
+        header, _ = moves_rows(tables)
+        kept = [r for i, r in enumerate(table.rows, start=2) if i != last.row and not is_blank_row(r)]
+        before = load_state(self, self.rules, tables.replaced(MOVES_TAB, Table(table.name, [header] + kept)))
+        record = last.record
+        what = f"{record.block} on {record.square}" if record.block else "no block (out of time)"
+        claims = f", claims {record.claims}" if record.claims else ""
+        done = f", done at {when(record.done, state.ctx)}" if record.done else ""
+        previous = before.game(number)
+        return Outcome(
+            writes={MOVES_TAB: [header] + kept},
+            summary=[
+                f"Take back {MOVES_TAB} row {last.row}: game {number}, turn {record.turn}, {record.player}: "
+                f"{what}{claims}{done}.",
+                "Before it:",
+                render_update(previous) if previous is not None else before.why_not(number),
+            ],
+        )
 
 
-def replay_match(
-    rules: HapTacToe,
-    players: Sequence[str],
-    first_player: str,
-    games: Sequence[tuple[dt.datetime, Iterable[TurnRecord]]],
-) -> list[Game]:
-    """Game 1, then game 2 started by the other player with game 1's reserves and strikes.
-    Game 2 is replayed only once game 1 is over and nobody lost on time."""
-    played: list[Game] = []
-    first = first_player
-    carry = None
-    for number, (starts, records) in enumerate(games[:2], start=1):
-        if played:
-            previous = played[-1]
-            if not previous.is_over() or previous.lost or previous.is_stopped():
-                break
-            first = next(p for p in previous.players if p != previous.first_player)
-            carry = previous.carry()
-        played.append(replay(rules, players, first, starts, records, number, carry))
-    return played
+class WhenStarsAlignMatch(HapTacToeMatch):
+    """The re-skin: stars of colour, pattern and points, and strikes scoring."""
+
+    rules = WhenStarsAlign
+    name = WhenStarsAlign.name
+    title = WhenStarsAlign.title
+    settings = match_settings(WhenStarsAlign)

@@ -10,7 +10,7 @@ from hostkit.core.cards import FULL_DECK
 from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Cell, Rows, Tables, is_blank_row
 from hostkit.games.hap_tac_toe.claims import parse_clock_time, parse_message
-from hostkit.games.hap_tac_toe.game import Game, TurnRecord
+from hostkit.games.hap_tac_toe.replay import Game, TurnRecord
 from hostkit.games.hap_tac_toe.state import MatchState
 from hostkit.games.hap_tac_toe.tabs import GAMES_TAB, HEADERS, local, moves_row, moves_rows, read_done
 

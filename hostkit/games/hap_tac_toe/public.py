@@ -8,8 +8,8 @@ from hostkit.core.styles import Styled
 from hostkit.core.tables import Rows
 from hostkit.games.hap_tac_toe.board import format_squares, line_through
 from hostkit.games.hap_tac_toe.clock import ZERO
-from hostkit.games.hap_tac_toe.game import Game, PlayedTurn
 from hostkit.games.hap_tac_toe.pictures import board_cells, key_lines
+from hostkit.games.hap_tac_toe.replay import Game, PlayedTurn
 from hostkit.games.hap_tac_toe.scoring import Scoring, as_number, format_points
 from hostkit.games.hap_tac_toe.standings import Standings, plural_points
 from hostkit.games.hap_tac_toe.state import MatchState

@@ -6,7 +6,7 @@ from hostkit.core.times import format_span
 from hostkit.games.hap_tac_toe.blocks import BlockFaces
 from hostkit.games.hap_tac_toe.board import COLUMNS, SIZE, Board, Square, format_squares
 from hostkit.games.hap_tac_toe.clock import ZERO
-from hostkit.games.hap_tac_toe.game import Game
+from hostkit.games.hap_tac_toe.replay import Game
 
 EMPTY = "·"
 

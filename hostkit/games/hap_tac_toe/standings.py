@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from hostkit.core.players import player_key
-from hostkit.games.hap_tac_toe.game import Game
+from hostkit.games.hap_tac_toe.replay import Game
 from hostkit.games.hap_tac_toe.scoring import Scoring, as_number, format_points
 
 GAMES_PER_MATCH = 2

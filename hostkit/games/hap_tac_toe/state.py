@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from hostkit.core.game import Context
 from hostkit.core.game import Game as RegisteredGame
 from hostkit.core.tables import BookError, Problem, Tables
-from hostkit.games.hap_tac_toe.game import Game, TurnRecord, replay_match
+from hostkit.games.hap_tac_toe.replay import Game, TurnRecord, replay_match
 from hostkit.games.hap_tac_toe.standings import Standings, settle
 from hostkit.games.hap_tac_toe.tabs import (
     GAMES,

@@ -13,7 +13,7 @@ from hostkit.core.settings import Setting, choice, integer, text, whole_number
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
 from hostkit.core.times import format_time, from_serial, parse_time
 from hostkit.games.hap_tac_toe.claims import parse_clock_time
-from hostkit.games.hap_tac_toe.game import TurnRecord
+from hostkit.games.hap_tac_toe.replay import TurnRecord
 from hostkit.games.hap_tac_toe.scoring import Scoring, Settings, exact
 from hostkit.games.hap_tac_toe.variants import HapTacToe
 

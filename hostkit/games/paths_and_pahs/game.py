@@ -20,12 +20,11 @@ from hostkit.games.paths_and_pahs.board import board_problems, format_board, gen
 from hostkit.games.paths_and_pahs.garnets import held, other_matches, round_spends, stale
 from hostkit.games.paths_and_pahs.match import ENDGAME, PlayerState, deal, new_match
 from hostkit.games.paths_and_pahs.messages import TITLE, private_message
+from hostkit.games.paths_and_pahs.pictures import board_png, public_board_rows
 from hostkit.games.paths_and_pahs.render import (
-    board_png,
     chat_message,
     leaderboard_rows,
     private_messages,
-    public_board_rows,
     results_rows,
     round_summary,
     shift_lines,

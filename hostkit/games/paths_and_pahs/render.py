@@ -5,77 +5,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from hostkit.core.cards import Card
-from hostkit.core.drawing import EMPTY, Picture, Shape, draw_grid, hex_code
-from hostkit.core.glyphs import cell_face
-from hostkit.core.styles import Styled
-from hostkit.core.tables import Cell, Rows
+from hostkit.core.tables import Rows
 from hostkit.core.words import chat_block, plural
 from hostkit.games.paths_and_pahs.actions import Verdict
-from hostkit.games.paths_and_pahs.board import COLUMNS, SIZE, Board, Tile, describe_net, format_board
+from hostkit.games.paths_and_pahs.board import describe_net, format_board
 from hostkit.games.paths_and_pahs.cards import CardNames
 from hostkit.games.paths_and_pahs.match import PlayerState
 from hostkit.games.paths_and_pahs.messages import TITLE, private_message
+from hostkit.games.paths_and_pahs.pictures import OFF_BOARD
 from hostkit.games.paths_and_pahs.rounds import RoundResult
 from hostkit.games.paths_and_pahs.standings import Standings
 from hostkit.games.paths_and_pahs.tabs import BOARD_TAB, HEADERS, LEADERBOARD_TAB, round_name
 
 # Drawn by value index, whatever names Config gives the values.
-BACKGROUND_COLOURS = ("black", "white", "grey")
-SHAPE_KINDS = (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE)
-SHAPE_COLOURS = ("red", "yellow", "blue")
-EMPTY_FILL = "#" + hex_code(EMPTY)
-OFF_BOARD = "off the board"
-
-
-def picture(card: Card | None, marks: tuple[str, ...] = ()) -> Picture | None:
-    """A tile as drawn: the card (None: an empty tile) with the marks of the players standing on it."""
-    if card is None:
-        return Picture(background=EMPTY_FILL, marks=marks) if marks else None
-    background, shape, colour = card.values
-    return Picture(
-        background=BACKGROUND_COLOURS[background], shape=SHAPE_KINDS[shape], colour=SHAPE_COLOURS[colour], marks=marks
-    )
-
-
-def standing_on(players: Mapping[str, PlayerState], marks: Mapping[str, str]) -> dict[Tile, tuple[str, ...]]:
-    here: dict[Tile, list[str]] = {}
-    for name, p in players.items():
-        if p.tile is not None:
-            here.setdefault(p.tile, []).append(marks[name])
-    return {tile: tuple(names) for tile, names in here.items()}
-
-
-def board_png(board: Board, players: Mapping[str, PlayerState], marks: Mapping[str, str], title: str) -> bytes:
-    here = standing_on(players, marks)
-    cells = [[picture(board[Tile(r, c)], here.get(Tile(r, c), ())) for c in range(SIZE)] for r in range(SIZE)]
-    return draw_grid(cells, row_labels=[str(r + 1) for r in range(SIZE)], column_labels=list(COLUMNS), title=title)
-
-
-def public_board_rows(
-    board: Board, players: Mapping[str, PlayerState], marks: Mapping[str, str], heading: str, shifts: list[str]
-) -> Rows:
-    """The board as coloured cells (each card's shape in its colour on its background; the names of the players
-    standing there), then where every player stands. Public: no inventory, no starting card."""
-    here = standing_on(players, marks)
-    rows: Rows = [[Styled(h, bold=True, centred=True) for h in HEADERS[BOARD_TAB]]]
-    for r in range(SIZE):
-        row: list[Cell] = [Styled(r + 1, bold=True, centred=True)]
-        for c in range(SIZE):
-            face = cell_face(picture(board[Tile(r, c)], here.get(Tile(r, c), ())))
-            row.append(Styled(face.glyph, fill=face.fill, font=face.font, bold=True, centred=True))
-        rows.append(row)
-    rows += [
-        [],
-        [heading],
-        [
-            "Each tile shows its card's shape, in the shape's colour, on the card's background, "
-            "and the players standing there."
-        ],
-    ]
-    rows += [["Shifts", "; ".join(shifts) or "none"], [], [Styled("Player", bold=True), Styled("Tile", bold=True)]]
-    rows += [[name, OFF_BOARD if p.tile is None else str(p.tile)] for name, p in players.items()]
-    return rows
 
 
 def shift_lines(result: RoundResult) -> list[str]:
