@@ -58,9 +58,7 @@ def chat_message(part: Part1, ctx: Context, part2: Part2 | None) -> str:
     ]
     for p in ctx.roster.names:
         turns = t.turns(p)
-        lines.append(
-            f"{pad(p, width)} {t.correct[p]:2d} ok {t.penalties[p]:2d} pen {turns:2d} turn{'' if turns == 1 else 's'}"
-        )
+        lines.append(f"{pad(p, width)} {t.correct[p]:2d} ok {t.penalties[p]:2d} pen {plural(turns, 'turn'):>8}")
     lines += [f"{p} loses the DM: {t.loss_reason(p)}" for p in t.losers()]
     lines.append(f"Turn order: {order_text(ctx, t.order)}")
     if part2 is not None:

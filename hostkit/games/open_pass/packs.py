@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from hostkit.core.tables import Problem
 from hostkit.core.times import format_time
+from hostkit.core.words import plural
 from hostkit.games.open_pass.equation import FACES, format_cards
 
 SIZES = ("Basic", "Mega", "Special")
@@ -179,10 +180,6 @@ def judge_bids(bids: Iterable[Bid], deadline: dt.datetime | None, tz: dt.tzinfo 
     return judged
 
 
-def _plural_players(n: int) -> str:
-    return f"{n} player{'s' if n != 1 else ''}"
-
-
 def decide_round(
     number: int,
     deadline: dt.datetime | None,
@@ -209,7 +206,7 @@ def decide_round(
         notes = []
         got: list[str] = []
         for pack in bid.packs if bid else ():
-            times = _plural_players(chosen[pack])
+            times = plural(chosen[pack], "player")
             if all_odd:
                 notes.append(f"{pack} was chosen by {times}")
             elif chosen[pack] % 2 == 1:

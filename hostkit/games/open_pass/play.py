@@ -177,7 +177,7 @@ def rank(
         if award:
             parts.append(
                 f"{nth(place)}best score ({format_number(scores[player])}){why_tie}: "
-                f"{award} Token{'s' if award != 1 else ''} of Life"
+                f"{plural(award, 'Token of Life', 'Tokens of Life')}"
             )
         if candidate:
             parts.append(
