@@ -26,6 +26,7 @@ import requests
 from google.auth import exceptions as auth_errors
 from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient
+from gspread.urls import SPREADSHEET_BATCH_UPDATE_URL
 
 from hostkit.core.styles import plain
 from hostkit.core.tables import Cell, Rows, column_letter
@@ -201,6 +202,54 @@ def _effective(value: dict | None) -> Cell:
     return None
 
 
+MAX_BODY = 2_000_000
+"""Bytes of one request's body at most: Google recommends 2 MB and refuses more than 10 MiB."""
+STAGING = "hostkit staging "
+"""The name of a hidden tab a large write is staged in; one left by an interrupted write is deleted by the next."""
+
+
+def _compact(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _body(requests: list[bytes]) -> bytes:
+    return b'{"requests":[' + b",".join(requests) + b"]}"
+
+
+class _Part:
+    """One request of a batch, serialised once; an updateCells request's rows each on their own, so that
+    they can be sent in chunks without serialising them again."""
+
+    def __init__(self, request: dict):
+        self.request = request
+        cells = request.get("updateCells")
+        self.rows: list[bytes] | None = None
+        if cells is not None and cells.get("rows"):
+            self.rows = [_compact(row) for row in cells["rows"]]
+            self._head = _compact({k: v for k, v in cells.items() if k != "rows"})[:-1]
+            self.size = len(self._head) + sum(map(len, self.rows)) + len(self.rows) + 30
+        else:
+            self._json = _compact(request)
+            self.size = len(self._json)
+
+    def json(self) -> bytes:
+        if self.rows is None:
+            return self._json
+        return b'{"updateCells":' + self._head + b',"rows":[' + b",".join(self.rows) + b"]}}"
+
+
+def _chunk_ends(lengths: list[int], most: int) -> list[int]:
+    """Where each chunk of rows ends, every chunk's JSON at most `most` bytes (a row is never split)."""
+    ends, size = [], 0
+    for number, length in enumerate(lengths):
+        length += 1
+        if size and size + length > most:
+            ends.append(number)
+            size = 0
+        size += length
+    return [*ends, len(lengths)]
+
+
 @dataclass(frozen=True)
 class HostCells:
     rows: int = 0
@@ -341,7 +390,11 @@ class SheetsBook(Book):
 
     def read(self) -> dict[str, Rows]:
         self._say(f"Reading {self.location}…")
-        return {s["properties"]["title"]: grid_rows(s) for s in self._meta(with_cells=True).get("sheets", [])}
+        return {
+            s["properties"]["title"]: grid_rows(s)
+            for s in self._meta(with_cells=True).get("sheets", [])
+            if not s["properties"]["title"].startswith(STAGING)
+        }
 
     def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
         if not tabs:
@@ -371,7 +424,11 @@ class SheetsBook(Book):
     # ---- the spreadsheet's structure
 
     def titles(self) -> list[str]:
-        return [s["properties"]["title"] for s in self._meta().get("sheets", [])]
+        return [
+            s["properties"]["title"]
+            for s in self._meta().get("sheets", [])
+            if not s["properties"]["title"].startswith(STAGING)
+        ]
 
     def _meta(self, with_cells: bool = False) -> dict:
         """The spreadsheet's properties and tabs, read once; with_cells reads every tab's values in the same
@@ -390,9 +447,11 @@ class SheetsBook(Book):
         """Every tab's cells, formats, frozen header and column widths, and the tabs' order: one
         spreadsheets:batchUpdate, which also adds the missing tabs and sizes each to what it holds."""
         existing = {t.casefold(): t for t in self.titles()}
-        sheets = [dict(s["properties"]) for s in self._meta().get("sheets", [])]
+        every = [dict(s["properties"]) for s in self._meta().get("sheets", [])]
+        leftovers = [{"deleteSheet": {"sheetId": s["sheetId"]}} for s in every if s["title"].startswith(STAGING)]
+        sheets = [s for s in every if not s["title"].startswith(STAGING)]
         by_title = {s["title"]: s for s in sheets}
-        next_id = max((s["sheetId"] for s in sheets), default=0) + 1
+        next_id = max((s["sheetId"] for s in every), default=0) + 1
         requests: list[dict] = []
         for name, rows in tabs.items():
             title = existing.get(name.casefold(), name)
@@ -447,9 +506,65 @@ class SheetsBook(Book):
                     }
                 )
                 titles.insert(index, titles.pop(titles.index(title)))
-        self.client.batch_update(self.key, {"requests": requests})
+        self._send([*leftovers, *requests], next_id)
         self._meta()["sheets"] = [{"properties": {**by_title[t], "index": i}} for i, t in enumerate(titles)]
         self._has_cells = False  # the cells read before are stale now: a later read reads them again
+
+    def _send(self, requests: list[dict], next_id: int) -> None:
+        """The requests in one spreadsheets:batchUpdate when its body is at most MAX_BODY; else each large
+        tab's cells go first, in chunks, to a hidden staging tab, and one last small request switches them in
+        (copyPaste onto the real tab, which keeps its sheet id and every formula pointing at it) with the
+        rest, so no reader ever sees a tab half-written. Each row is serialised once."""
+        parts = [_Part(request) for request in requests]
+        if sum(part.size for part in parts) + len(parts) + 16 <= MAX_BODY:
+            self._post(_body([part.json() for part in parts]))
+            return
+        final: list[bytes] = []
+        chunks: list[bytes] = []
+        for part in parts:
+            if part.rows is None or part.size <= MAX_BODY // 4:
+                final.append(part.json())
+                continue
+            cells = part.request["updateCells"]
+            target, rows = cells["range"], part.rows
+            width, staging = target["endColumnIndex"], next_id
+            next_id += 1
+            grid = {"rowCount": max(len(rows), 1), "columnCount": width}
+            properties = {"sheetId": staging, "title": f"{STAGING}{staging}", "hidden": True, "gridProperties": grid}
+            chunks.append(_body([_compact({"addSheet": {"properties": properties}})]))
+            start = 0
+            for end in _chunk_ends([len(row) for row in rows], MAX_BODY * 9 // 10):
+                span = {"sheetId": staging, "startRowIndex": start, "endRowIndex": end, "startColumnIndex": 0}
+                head = _compact({"range": {**span, "endColumnIndex": width}, "fields": cells["fields"]})[:-1]
+                chunks.append(_body([b'{"updateCells":' + head + b',"rows":[' + b",".join(rows[start:end]) + b"]}}"]))
+                start = end
+            whole = {"startRowIndex": 0, "endRowIndex": len(rows), "startColumnIndex": 0, "endColumnIndex": width}
+            switch = [
+                {
+                    "copyPaste": {
+                        "source": {"sheetId": staging, **whole},
+                        "destination": {"sheetId": target["sheetId"], **whole},
+                        "pasteType": "PASTE_NORMAL",
+                    }
+                },
+                {  # hostkit's columns below the rows: what an earlier, longer round left there
+                    "updateCells": {"range": {**target, "startRowIndex": len(rows)}, "fields": cells["fields"]}
+                },
+                {"deleteSheet": {"sheetId": staging}},
+            ]
+            final += [_compact(request) for request in switch]
+        for number, chunk in enumerate(chunks, start=1):
+            self._say(f"Writing {self.location}: part {number} of {len(chunks) + 1}…")
+            self._post(chunk)
+        self._post(_body(final))
+
+    def _post(self, body: bytes) -> None:
+        self.client.request(
+            "post",
+            SPREADSHEET_BATCH_UPDATE_URL % self.key,
+            data=body,
+            headers={"Content-Type": "application/json; charset=utf-8"},
+        )
 
     def _host_cells(self, title: str, rows: Rows, width: int) -> HostCells:
         """What the host keeps in a tab hostkit rewrites: the cells right of hostkit's columns (never

@@ -11,11 +11,10 @@ connections.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -67,12 +66,14 @@ class Tab:
     frozen_rows: int = 0
     formulas: dict[tuple[int, int], str] = field(default_factory=dict)
     """A host's formulas; the cell keeps its computed value in `cells` (the fake computes nothing)."""
+    hidden: bool = False
 
     def properties(self) -> dict:
         grid = {"rowCount": self.row_count, "columnCount": self.column_count}
         if self.frozen_rows:
             grid["frozenRowCount"] = self.frozen_rows
         return {
+            **({"hidden": True} if self.hidden else {}),
             "sheetId": self.sheet_id,
             "title": self.title,
             "index": self.index,
@@ -299,6 +300,8 @@ class FakeSheets(BaseAdapter):
 
     def _get(self, book: Spreadsheet, query: dict, payload: Any) -> dict:
         grid = query.get("includeGridData", ["false"])[0] == "true"
+        for mask in query.get("fields", []):
+            _check_fields(mask)
         return {
             "spreadsheetId": book.key,
             "properties": {
@@ -349,7 +352,7 @@ class FakeSheets(BaseAdapter):
             raise ApiError(400, "'valueInputOption' is required but not specified")
         if option != "RAW":
             raise ApiError(400, f"the fake models RAW writes only, not {option}")
-        staged = copy.deepcopy(book.tabs)
+        staged = [_copied(tab) for tab in book.tabs]  # all or none: the batch works on copies
         shadow = Spreadsheet(book.key, book.title, book.time_zone, staged)
         responses = []
         for item in payload.get("data", []):
@@ -395,7 +398,7 @@ class FakeSheets(BaseAdapter):
     def _batch_update(self, book: Spreadsheet, query: dict, payload: Any) -> dict:
         """addSheet, updateSheetProperties (size, frozen rows, index), updateCells and updateDimensionProperties,
         applied in order, all or none."""
-        staged = copy.deepcopy(book.tabs)
+        staged = [_copied(tab) for tab in book.tabs]  # all or none: the batch works on copies
         replies: list[dict] = []
         for number, request in enumerate((payload or {}).get("requests", [])):
             if "addSheet" in request:
@@ -421,6 +424,7 @@ class FakeSheets(BaseAdapter):
                     grid.get("columnCount", 26),
                 )
                 tab.frozen_rows = grid.get("frozenRowCount", 0)
+                tab.hidden = bool(props.get("hidden", False))
                 _check_frozen(tab, number)
                 staged.append(tab)
                 replies.append({"addSheet": {"properties": tab.properties()}})
@@ -451,6 +455,13 @@ class FakeSheets(BaseAdapter):
                     raise AssertionError(f"the fake does not model the fields {update.get('fields')!r}")
             elif "updateCells" in request:
                 self._update_cells(staged, request["updateCells"], number)
+            elif "deleteSheet" in request:
+                tab = _tab_by_id(staged, request["deleteSheet"].get("sheetId"), number, "deleteSheet")
+                staged.remove(tab)
+                for index, each in enumerate(staged):
+                    each.index = index
+            elif "copyPaste" in request:
+                _copy_paste(staged, request["copyPaste"], number)
             elif "updateDimensionProperties" in request:
                 update = request["updateDimensionProperties"]
                 span = update["range"]
@@ -510,6 +521,36 @@ class FakeSheets(BaseAdapter):
                     tab.formats[(r0 + r, c0 + c)] = data["userEnteredFormat"]
 
 
+def _copied(tab: Tab) -> Tab:
+    """A tab whose cells, formats, formulas and widths can change without changing the original (cell values
+    and formats are never changed in place, only replaced)."""
+    return replace(
+        tab, cells=dict(tab.cells), formats=dict(tab.formats), widths=dict(tab.widths), formulas=dict(tab.formulas)
+    )
+
+
+def _copy_paste(tabs: list[Tab], paste: dict, number: int) -> None:
+    """PASTE_NORMAL of a source range onto a destination range of the same size: values, formats and
+    formulas, the destination's old cells replaced."""
+    if paste.get("pasteType", "PASTE_NORMAL") != "PASTE_NORMAL":
+        raise AssertionError("the fake models copyPaste PASTE_NORMAL only")
+    source, target = paste["source"], paste["destination"]
+    src = _tab_by_id(tabs, source.get("sheetId"), number, "copyPaste")
+    dst = _tab_by_id(tabs, target.get("sheetId"), number, "copyPaste")
+    r0, r1 = source.get("startRowIndex", 0), source.get("endRowIndex", src.row_count)
+    c0, c1 = source.get("startColumnIndex", 0), source.get("endColumnIndex", src.column_count)
+    d0, e0 = target.get("startRowIndex", 0), target.get("startColumnIndex", 0)
+    if d0 + (r1 - r0) > dst.row_count or e0 + (c1 - c0) > dst.column_count:
+        raise ApiError(400, f"Invalid requests[{number}].copyPaste: the destination range is outside the grid.")
+    for store in ("cells", "formats", "formulas"):
+        old, new = getattr(src, store), getattr(dst, store)
+        for key in [k for k in new if d0 <= k[0] < d0 + r1 - r0 and e0 <= k[1] < e0 + c1 - c0]:
+            del new[key]
+        for (r, c), value in list(old.items()):
+            if r0 <= r < r1 and c0 <= c < c1:
+                new[(d0 + r - r0, e0 + c - c0)] = value  # never changed in place, only replaced
+
+
 def _tab_by_id(tabs: list[Tab], sheet_id: Any, number: int, kind: str) -> Tab:
     tab = next((t for t in tabs if t.sheet_id == sheet_id), None)
     if tab is None:
@@ -520,6 +561,67 @@ def _tab_by_id(tabs: list[Tab], sheet_id: Any, number: int, kind: str) -> Tab:
 def _check_frozen(tab: Tab, number: int) -> None:
     if tab.frozen_rows >= tab.row_count:
         raise ApiError(400, f"Invalid requests[{number}]: You can't freeze all visible rows on the sheet.")
+
+
+ANY: dict = {}
+"""A field whose whole value is answered: any sub-field of it may be asked for."""
+CELL = {
+    "effectiveValue": ANY,
+    "userEnteredValue": {"formulaValue": ANY, "stringValue": ANY, "numberValue": ANY, "boolValue": ANY},
+    "formattedValue": ANY,
+    "effectiveFormat": {"numberFormat": {"type": ANY, "pattern": ANY}},
+    "userEnteredFormat": {"numberFormat": {"type": ANY, "pattern": ANY}},
+}
+SPREADSHEET_FIELDS = {
+    "spreadsheetId": ANY,
+    "spreadsheetUrl": ANY,
+    "properties": {"title": ANY, "locale": ANY, "autoRecalc": ANY, "timeZone": ANY, "defaultFormat": ANY},
+    "sheets": {
+        "properties": {
+            "sheetId": ANY,
+            "title": ANY,
+            "index": ANY,
+            "sheetType": ANY,
+            "hidden": ANY,
+            "gridProperties": {"rowCount": ANY, "columnCount": ANY, "frozenRowCount": ANY},
+        },
+        "data": {"startRow": ANY, "startColumn": ANY, "rowData": {"values": CELL}},
+    },
+}
+"""The part of the Spreadsheet resource the fake answers: a fields mask naming anything else is refused, as
+Google refuses a field that does not exist."""
+
+
+def _check_fields(mask: str) -> None:
+    """400 for a fields mask that names a field the resource does not have (Google's own words)."""
+    for path in _mask_paths(mask):
+        node = SPREADSHEET_FIELDS
+        for name in path:
+            if node is ANY:
+                break
+            if name not in node:
+                raise ApiError(400, f"Request contains an invalid argument. Invalid field selection {name}")
+            node = node[name]
+
+
+def _mask_paths(mask: str) -> list[list[str]]:
+    """a(b,c.d),e -> [[a, b], [a, c, d], [e]]"""
+    paths: list[list[str]] = []
+    stack: list[list[str]] = [[]]
+    word = ""
+    for ch in mask + ",":
+        if ch in ",()":
+            if word:
+                paths.append(stack[-1] + word.strip().replace("/", ".").split("."))
+            if ch == "(":
+                stack.append(stack[-1] + word.strip().replace("/", ".").split("."))
+                paths.pop()
+            elif ch == ")":
+                stack.pop()
+            word = ""
+        else:
+            word += ch
+    return paths
 
 
 def _error_body(code: int, message: str = "") -> dict:

@@ -1,0 +1,61 @@
+"""Google Sheets at a real match's scale: a 50,000-row round scores in bodies of at most 2 MB, staged in a
+hidden tab and switched in by one small request, so no reader ever sees a tab half-written."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from hostkit.cli import main
+from hostkit.core.times import to_serial
+from hostkit.storage.sheets import MAX_BODY, STAGING
+from tests.games.hap_and_grab.big_round import big_round
+from tests.storage.conftest import KEY
+
+
+def sheet_of(rows: int) -> dict:
+    tabs = big_round(rows)
+    tabs["Submissions"] = [tabs["Submissions"][0]] + [[to_serial(r[0]), *r[1:]] for r in tabs["Submissions"][1:]]
+    tabs["Rounds"] = [tabs["Rounds"][0]] + [[n, to_serial(at) if at else None] for n, at in tabs["Rounds"][1:]]
+    return tabs
+
+
+def test_a_50000_row_round_scores_in_bodies_of_at_most_2_mb(fake, credentials):
+    fake.add(KEY, sheet_of(50_000))
+    result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials", str(credentials)])
+    assert result.exit_code in (0, 1), result.output
+    writes = [c for c in fake.calls if c.kind == "spreadsheets.batchUpdate"]
+    assert len(writes) > 2 and all(c.status == 200 for c in writes)
+    assert max(c.bytes_sent for c in fake.calls) <= MAX_BODY + 500  # the body, and the request line's URL
+    reads = [c for c in fake.calls if c.kind == "spreadsheets.get"]
+    assert len(reads) == 1 and reads[0].query["prettyPrint"] == ["false"]
+    tabs = {t.title: t for t in fake.books[KEY].tabs}
+    assert not any(title.startswith(STAGING) for title in tabs), "the staging tab is deleted"
+    results = fake.rows(KEY, "Round 1 Results")
+    assert len(results) > 50_000
+    last = writes[-1].body["requests"]
+    assert any("copyPaste" in r for r in last) and any("deleteSheet" in r for r in last)
+    assert len(json.dumps(last)) < MAX_BODY // 4  # the switch is one small request
+
+
+def test_the_rewritten_tab_keeps_its_sheet_id_and_a_hosts_formula_on_it(fake, credentials, monkeypatch):
+    monkeypatch.setattr("hostkit.storage.sheets.MAX_BODY", 100_000)  # staged in chunks at a tenth of the size
+    fake.add(KEY, sheet_of(2_000))
+    sheet = ["--sheet", KEY, "--credentials", str(credentials)]
+    assert CliRunner().invoke(main, ["score", "--round", "1", *sheet]).exit_code in (0, 1)
+    results = next(t for t in fake.books[KEY].tabs if t.title == "Round 1 Results")
+    results.cells[(0, 30)], results.formulas[(0, 30)] = 7, "=COUNTA(A:A)"  # the host's formula beside the results
+    before = results.sheet_id
+    assert CliRunner().invoke(main, ["score", "--round", "1", *sheet]).exit_code in (0, 1)
+    again = next(t for t in fake.books[KEY].tabs if t.title == "Round 1 Results")
+    assert again.sheet_id == before and again.formulas[(0, 30)] == "=COUNTA(A:A)"
+    assert not any(t.title.startswith(STAGING) for t in fake.books[KEY].tabs)
+
+
+def test_a_staging_tab_left_by_an_interrupted_write_is_deleted_by_the_next(fake, credentials):
+    fake.add(KEY, {**sheet_of(20), f"{STAGING}99": [["half", "written"]]})
+    result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials", str(credentials)])
+    assert result.exit_code in (0, 1), result.output
+    assert not any(t.title.startswith(STAGING) for t in fake.books[KEY].tabs)
+    assert STAGING not in result.output
