@@ -27,6 +27,7 @@ SHARED: dict[str, tuple[str, str]] = {
     "publish": ("upkeep", "Write every public tab of the match, as it stands, to the players' workbook."),
     "dismiss": ("upkeep", "Mark a reported row as handled: it is neither judged nor reported again."),
     "undo": ("phases", "Take back the last decision recorded in a live phase, after you confirm."),
+    "watch": ("watch", "Re-score round N whenever its submissions change, keeping the public tabs current."),
     "send": ("send", "Deliver to Discord every player's message that is due and not yet sent."),
     "pull": ("sync", "Snapshot a Google Sheet into an .xlsx copy to work on offline."),
     "push": ("sync", "Write the tabs changed in an offline copy back to its Google Sheet."),

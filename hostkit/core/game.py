@@ -267,6 +267,11 @@ class Game:
             raise BookError(f"Say which round: --round N ({self.title} works round by round).")
         return round_number
 
+    def round_closes(self, tables: Tables, round_number: int) -> dt.datetime | None:
+        """When round N stops taking submissions (`hostkit watch` stops after it), or None when the game
+        cannot say (a round that ends when its play ends)."""
+        return None
+
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         raise NotImplementedError
 

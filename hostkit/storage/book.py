@@ -75,5 +75,14 @@ class Book(ABC):
         """Hold the workbook again after release(); True when it changed meanwhile (the next read reads it anew)."""
         return False
 
+    def change_signal(self, ask: bool = True) -> object:
+        """Something cheap that changes when the workbook changes (`hostkit watch` looks at it between
+        scores): None when the backend has none (every look reads the workbook). With ask=False, the signal as
+        this process last left the workbook, without asking again."""
+        return None
+
+    def forget(self) -> None:
+        """Drop what was read, so that the next read reads the workbook as it is now."""
+
     def check(self, tabs: Collection[str]) -> None:
         """Raise StorageError when writing these tabs now would fail or lose something; nothing is written."""

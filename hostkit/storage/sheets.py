@@ -421,6 +421,22 @@ class SheetsBook(Book):
                 )
         self.write(tabs)
 
+    def change_signal(self, ask: bool = True) -> object:
+        """Every tab's size (a Form's response adds a row to its tab): one small request of the tabs'
+        properties, no cells; with ask=False, the sizes this process last wrote, with no request."""
+        if ask:
+            self.forget()
+        sheets = self._meta().get("sheets", [])
+        return tuple(
+            (s["properties"]["title"], s["properties"].get("gridProperties", {}).get("rowCount"))
+            for s in sheets
+            if not s["properties"]["title"].startswith(STAGING)
+        )
+
+    def forget(self) -> None:
+        self._metadata = None
+        self._has_cells = False
+
     # ---- the spreadsheet's structure
 
     def titles(self) -> list[str]:

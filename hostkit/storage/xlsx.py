@@ -58,6 +58,17 @@ class XlsxBook(Book):
         self._data = None
         return True
 
+    def change_signal(self, ask: bool = True) -> object:
+        """The file's modification time and size: one stat, no read."""
+        try:
+            found = self.path.resolve().stat()
+        except OSError:
+            return None
+        return found.st_mtime_ns, found.st_size
+
+    def forget(self) -> None:
+        self._data = None
+
     def _bytes(self) -> bytes:
         """The file as it was read (its fingerprint is what a save compares against)."""
         if self._data is None:

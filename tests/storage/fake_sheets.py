@@ -107,6 +107,8 @@ class Call:
     timeout: Any
     body: Any
     query: dict = field(default_factory=dict)
+    received: int = 0
+    """Bytes of the answer, as sent over the wire (compact when asked)."""
 
 
 def column_number(letters: str) -> int:
@@ -254,7 +256,9 @@ class FakeSheets(BaseAdapter):
         self.calls.append(Call(kind, key, status, sent, timeout, payload, query))
         if self._script and self._script[0][3]:
             raise self._script.popleft()[2](f"the answer to {kind} was lost")
-        return self._answer(request, status, answer, {}, compact=query.get("prettyPrint") == ["false"])
+        response = self._answer(request, status, answer, {}, compact=query.get("prettyPrint") == ["false"])
+        self.calls[-1] = replace(self.calls[-1], received=len(response.content))
+        return response
 
     def _route(self, method: str, path: str) -> tuple[str, str, Any]:
         parts = path.split("/v4/spreadsheets/", 1)

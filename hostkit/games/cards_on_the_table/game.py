@@ -137,6 +137,10 @@ class CardsOnTheTable(Game):
 
     # ---- reading
 
+    def round_closes(self, tables: Tables, round_number: int) -> dt.datetime | None:
+        ctx, _ = self._read(tables)
+        return read_schedule(tables, ctx).window(round_number).closes if round_number in ROUNDS else None
+
     def _read(self, tables: Tables) -> tuple[Context, HeatRule]:
         ctx = self.context(tables)
         return ctx, heat_rule(ctx.config["heat_rule"])

@@ -93,6 +93,9 @@ class HapAndGrab(Game):
 
     # ---- commands
 
+    def round_closes(self, tables: Tables, round_number: int) -> dt.datetime | None:
+        return self._judged(tables, round_number)[1].closes
+
     def _judged(self, tables: Tables, round_number: int) -> tuple[Context, Part1, Outcome]:
         """A round command's start: the settings, the round's Part 1 judged, and the problems found so far."""
         ctx = self.context(tables)

@@ -94,6 +94,9 @@ class OpenPass(Game):
         "type each round's six packs into Packs (and its Deadline into Rounds), then `hostkit score --round 1`."
     )
 
+    def round_closes(self, tables: Tables, round_number: int) -> dt.datetime | None:
+        return read_deadlines(tables, self.context(tables)).times.get(round_number, (None, None))[1]
+
     def demo(self) -> Demo:
         from hostkit.games.open_pass.demo import demo_book
 

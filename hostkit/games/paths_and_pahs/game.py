@@ -91,6 +91,10 @@ class PathsAndPahs(Game):
 
         return demo_book(self)
 
+    def round_closes(self, tables: Tables, round_number: int) -> dt.datetime | None:
+        times = read_rounds(tables, self.context(tables)).get(round_number)
+        return times.closes if times is not None else None
+
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
         raise BookError(
             "Paths and PAHs has no live phase to take back: actions come in the Submissions tab; delete the row "

@@ -1,0 +1,146 @@
+"""`hostkit watch`: keep a round's results current while its submissions come in, as Flubaroo grades a Form's
+responses as they arrive."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import click
+
+from hostkit.cli.options import Unusable, book_options, guarded, now, open_game, runnable, save
+from hostkit.core.words import plural
+
+if TYPE_CHECKING:
+    from hostkit.storage.book import Book
+
+EVERY = {"xlsx": 5.0, "sheet": 15.0}
+"""Seconds between looks: on a Google Sheet an idle look is one small request, so 4 a minute, well under
+half of the 60-requests-a-minute quota even with a re-score (2 requests) at every look."""
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?", re.I)
+_UNITS = {"s": 1, "m": 60, "h": 3600}
+
+sleep: Callable[[float], None] = time.sleep
+clock: Callable[[], float] = time.monotonic
+
+
+def parse_duration(text: str) -> float:
+    """'90s', '45m', '2h', '1.5h' or plain seconds, as seconds; ValueError naming the text otherwise."""
+    found = _DURATION.fullmatch(text.strip())
+    if not found or float(found.group(1)) <= 0:
+        raise ValueError(f"--for {text!r} is not a duration; give one like 90s, 45m or 2h")
+    unit = (found.group(2) or "s")[0].lower()
+    return float(found.group(1)) * _UNITS[unit]
+
+
+@click.command()
+@book_options
+@click.option("--round", "round_number", type=click.IntRange(1), required=True, help="The round to keep current.")
+@click.option(
+    "--every",
+    type=click.FloatRange(1, 3600),
+    help="Seconds between looks at the workbook (default 5 on an .xlsx file, 15 on a Google Sheet, where a "
+    "look that finds nothing new costs one small request).",
+)
+@click.option(
+    "--for",
+    "duration",
+    metavar="DURATION",
+    help="Stop after this long (like 90s, 45m, 2h). Default: once the round has closed and its last "
+    "submissions are scored (or at Ctrl-C, for a round with no closing time).",
+)
+@click.option("--verbose", is_flag=True, help="Also print a line for each look that finds nothing new.")
+@guarded
+def watch(book: Book, round_number: int, every: float | None, duration: str | None, verbose: bool) -> None:
+    """Re-score round N whenever its submissions change, keeping the public tabs current.
+
+    Looks at the workbook every few seconds. A look that finds nothing new
+    costs little: on an .xlsx file the file's time and size, on a Google Sheet
+    one small request for the tabs' sizes (each Form response adds a row). When
+    something changed it scores the round as `hostkit score` does, writes the
+    results (and the public workbook, with --public-book or --public-sheet),
+    and prints one line: when, how many new rows, and what the score says.
+
+    Between looks the workbook is free: other commands and the host's own
+    saves go on as usual. Ctrl-C stops it; a write is never left half done.
+
+    \b
+    Examples:
+      hostkit watch --book game.xlsx --round 2
+      hostkit watch --sheet KEY --round 2 --every 30 --for 2h --public-sheet PUBLIC_KEY
+    """
+    try:
+        limit = parse_duration(duration) if duration else None
+    except ValueError as error:
+        raise Unusable(str(error)) from None
+    pause = every or EVERY["sheet" if book.key else "xlsx"]
+    started = clock()
+    book.release()
+    seen: object = object()
+    counts: dict[str, int] = {}
+    closes: dt.datetime | None = None
+    scored_at = now()
+    try:
+        while True:
+            signal = book.change_signal()
+            closed = closes is not None and now() >= closes
+            if signal is None or signal != seen or (closed and scored_at < closes):  # type: ignore[operator]
+                scored_at = now()
+                counts, closes = _rescore(book, round_number, counts)
+                seen = book.change_signal(ask=False)
+            elif verbose:
+                click.echo(f"{_stamp()} nothing new")
+            if closes is not None and scored_at >= closes:
+                click.echo(f"{_stamp()} round {round_number} has closed and is scored. Stopped.")
+                return
+            if limit is not None and clock() - started + pause > limit:
+                click.echo(f"{_stamp()} watched for {duration}. Stopped.")
+                return
+            sleep(pause)
+    except KeyboardInterrupt:
+        click.echo(f"\n{_stamp()} stopped at Ctrl-C; every write was whole.")
+
+
+def _rescore(book: Book, round_number: int, before: Mapping[str, int]) -> tuple[dict[str, int], dt.datetime | None]:
+    """Score the round on the workbook as it is now, write it, and say so in one line; the rows of each tab
+    read, and when the round closes."""
+    book.lock()
+    try:
+        book.forget()
+        game, tables = open_game(book)
+        outcome = game.score(tables, round_number, now())
+        save(book, game, outcome.writes)
+        closes = game.round_closes(tables, round_number)
+        counts = {name: _filled(table.rows) for name in tables.names() if (table := tables.get(name)) is not None}
+        counts = {name: n for name, n in counts.items() if name not in outcome.writes}
+    finally:
+        book.release()
+    new = sum(max(counts[name] - before.get(name, 0), 0) for name in counts) if before else None
+    grew = [name for name in counts if before and counts[name] > before.get(name, 0)]
+    said = outcome.summary or [str(p).split(": ", 1)[-1] for p in outcome.problems[:1]] or ["scored"]
+    lines = [line.strip() for line in said[0].splitlines() if line.strip()]
+    what = (lines[0] if len(lines) == 1 else f"{lines[0].rstrip(':')}: {lines[-1]}").rstrip(".")
+    rows = "first score" if new is None else plural(new, "new row") + (f" in {', '.join(grew)}" if grew else "")
+    problems = (
+        runnable(
+            f"; {plural(len(outcome.problems), 'problem')}: `hostkit score --round {round_number}` lists them", book
+        )
+        if outcome.problems
+        else ""
+    )
+    click.echo(f"{_stamp()} {rows}: {what}{problems}")
+    return counts, closes
+
+
+def _filled(rows: Sequence[Sequence[object]]) -> int:
+    return sum(1 for row in rows[1:] if any(v not in (None, "") for v in row))
+
+
+def _stamp() -> str:
+    return now().astimezone().strftime("%H:%M:%S")
+
+
+COMMANDS = (watch,)
