@@ -381,6 +381,15 @@ def open_game(book: Book) -> tuple[Game, Tables]:
             )
         rows = with_setting([config.header] + config.rows, "timezone", zone)
         tables = tables.replaced(CONFIG_TAB, Table(config.name, rows))
+    order = date_order_of(book.locale)
+    if order is not None:  # slashed dates typed as text read as the spreadsheet's locale writes them
+        config = tables.require(CONFIG_TAB)
+        given = next(
+            (r.text("Value") for r in config.records("Key", "Value") if r.text("Key").lower() == "date_order"), ""
+        )
+        if not given:
+            rows = with_setting([config.header] + config.rows, "date_order", order)
+            tables = tables.replaced(CONFIG_TAB, Table(config.name, rows))
     common, _ = read_config(tables, COMMON_SETTINGS)
     try:
         game = load_game(common["game"])
@@ -393,6 +402,17 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     if book.progress:
         book.progress(f"Judging by the rules of {game.title}…")
     return game, apply_form(tables, form_mapping(common))
+
+
+MONTH_FIRST = {"en_US", "en_PH", "es_US", "en_CA", "fil_PH", "en_AS", "en_GU", "en_MP", "en_PR", "en_UM", "en_VI"}
+"""Locales whose short dates put the month first (11/21/2026); the others put the day first (21/11/2026)."""
+
+
+def date_order_of(locale: str | None) -> str | None:
+    """How a spreadsheet's locale writes a slashed date: MDY, DMY, or None when it has no locale."""
+    if not locale:
+        return None
+    return "MDY" if locale in MONTH_FIRST else "DMY"
 
 
 def _pulled_timezone(tabs: Mapping[str, Rows]) -> str | None:

@@ -206,7 +206,9 @@ class Game:
         meanings = {"match": f"This match's name in the season ledger (blank: {blank!r})."}
         tabs: dict[str, Rows] = {
             CONFIG_TAB: config_rows(
-                self.all_settings(), {"game": self.name, "seed": seed, "match_id": match_id}, meanings
+                self.all_settings(),
+                {"game": self.name, "seed": seed, "match_id": match_id, "date_order": ""},
+                meanings,
             )
         }
         for tab in self.template()["tabs"]:

@@ -111,7 +111,8 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "date_order",
         "MDY",
-        "How slashed dates typed as text are read: MDY (11/21/2026, Google Forms in US English) or DMY.",
+        "How slashed dates typed as text are read: MDY (11/21/2026, Google Forms in US English) or DMY "
+        "(21/11/2026); blank: as the Google Sheet's locale writes them (day first outside the US), else MDY.",
         choice(*DATE_ORDERS),
     ),
     Setting(

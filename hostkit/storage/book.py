@@ -25,6 +25,8 @@ class Book(ABC):
     location: str
     timezone: str | None = None
     """The workbook's own time zone where it has one (a Google Sheet does; an xlsx file does not)."""
+    locale: str | None = None
+    """The workbook's own locale (en_GB) where it has one: how its slashed dates are written."""
     public: Book | None = None
     """A second workbook that players can see: commands also write the game's public tabs there, only those."""
     progress: Callable[[str], None] | None = None

@@ -15,6 +15,7 @@ This module imports gspread and google-auth; only commands given --sheet import 
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -30,6 +31,7 @@ from gspread.urls import SPREADSHEET_BATCH_UPDATE_URL
 
 from hostkit.core.styles import plain
 from hostkit.core.tables import Cell, Rows, column_letter
+from hostkit.core.times import from_serial
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged, look
 from hostkit.storage.retry import RETRYABLE_STATUSES, Attempt, Backoff, parse_retry_after
@@ -152,11 +154,14 @@ GRID_MARGIN = 20
 MIN_COLUMNS = 26
 
 META_FIELDS = "properties(title,locale,timeZone),sheets(properties)"
-GRID_FIELDS = (
-    META_FIELDS[:-1] + ",data(startRow,startColumn,rowData(values(effectiveValue,userEnteredValue(formulaValue)))))"
+GRID_FIELDS = META_FIELDS[:-1] + (
+    ",data(startRow,startColumn,rowData(values(effectiveValue,effectiveFormat(numberFormat(type)),"
+    "userEnteredValue(formulaValue)))))"
 )
-"""Every cell's computed value, and a formula's text only where a cell holds one (to keep the host's formulas
+"""Every cell's computed value, its number format's type where it has one (so a date cell reads as a date,
+whatever column it is in), and a formula's text only where a cell holds one (to keep the host's formulas
 when hostkit rewrites a tab)."""
+DATE_TYPES = {"DATE", "DATE_TIME"}
 
 
 def grid_rows(sheet: dict) -> Rows:
@@ -168,7 +173,7 @@ def grid_rows(sheet: dict) -> Rows:
         for r, row in enumerate(block.get("rowData", []), start=top):
             while len(rows) <= r:
                 rows.append([])
-            cells = [_effective(cell.get("effectiveValue")) for cell in row.get("values", [])]
+            cells = [_cell(cell) for cell in row.get("values", [])]
             rows[r] = [None] * left + cells
     while rows and all(v is None for v in rows[-1]):
         rows.pop()
@@ -186,6 +191,20 @@ def grid_formulas(sheet: dict) -> dict[tuple[int, int], str]:
                 if formula:
                     formulas[r, c] = formula
     return formulas
+
+
+def _cell(cell: dict) -> Cell:
+    """A cell's value as hostkit's readers take it: a number shown as a date or a time is that date-time (a
+    naive one, in the spreadsheet's own zone) or time of day, not a bare serial number."""
+    value = _effective(cell.get("effectiveValue"))
+    kind = cell.get("effectiveFormat", {}).get("numberFormat", {}).get("type")
+    if kind is None or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    if kind in DATE_TYPES and 0 <= value < 2958466:
+        return from_serial(value)
+    if kind == "TIME" and 0 <= value < 1:
+        return (dt.datetime.min + dt.timedelta(days=value)).time()
+    return value
 
 
 def _effective(value: dict | None) -> Cell:
@@ -387,6 +406,10 @@ class SheetsBook(Book):
     def timezone(self) -> str | None:  # type: ignore[override]
         # with the cells: `new` asks for the zone before it reads the tabs, and so it reads them in one request
         return self._meta(with_cells=True).get("properties", {}).get("timeZone")
+
+    @property
+    def locale(self) -> str | None:  # type: ignore[override]
+        return self._meta(with_cells=True).get("properties", {}).get("locale")
 
     def read(self) -> dict[str, Rows]:
         self._say(f"Reading {self.location}…")

@@ -88,6 +88,7 @@ class Spreadsheet:
     title: str
     time_zone: str
     tabs: list[Tab] = field(default_factory=list)
+    locale: str = "en_US"
 
     def tab(self, title: str) -> Tab:
         for tab in self.tabs:
@@ -310,7 +311,7 @@ class FakeSheets(BaseAdapter):
             "spreadsheetId": book.key,
             "properties": {
                 "title": book.title,
-                "locale": "en_US",
+                "locale": book.locale,
                 "autoRecalc": "ON_CHANGE",
                 "timeZone": book.time_zone,
                 "defaultFormat": {
@@ -332,7 +333,11 @@ class FakeSheets(BaseAdapter):
             "sheets": [
                 {
                     "properties": t.properties(),
-                    **({"data": [_grid_data(t, "formulaValue" in query.get("fields", [""])[0])]} if grid else {}),
+                    **(
+                        {"data": [_grid_data(t, *(word in query.get("fields", [""])[0] for word in FIELD_WORDS))]}
+                        if grid
+                        else {}
+                    ),
                 }
                 for t in sorted(book.tabs, key=lambda t: t.index)
             ],
@@ -686,7 +691,11 @@ def _block(tab: Tab, r0: int, c0: int, r1: int, c1: int) -> dict:
     return block
 
 
-def _grid_data(tab: Tab, formulas: bool = False) -> dict:
+FIELD_WORDS = ("formulaValue", "numberFormat")
+"""What a read's fields mask may add to each cell: a formula's text, the number format's type."""
+
+
+def _grid_data(tab: Tab, formulas: bool = False, formats: bool = False) -> dict:
     """A tab's cells as spreadsheets.get with includeGridData answers: rows of cells, each with its effectiveValue
     (and, if asked, a formula cell's userEnteredValue.formulaValue); blank cells are {} and trailing blank rows
     and cells are left out. Text that starts with = is text, as hostkit writes it; a formula is a host's."""
@@ -698,6 +707,9 @@ def _grid_data(tab: Tab, formulas: bool = False) -> dict:
             cell = {} if value == "" else {"effectiveValue": _typed(value)}
             if formulas and (r, c) in tab.formulas:
                 cell["userEnteredValue"] = {"formulaValue": tab.formulas[r, c]}
+            kind = tab.formats.get((r, c), {}).get("numberFormat", {}).get("type")
+            if formats and kind and value != "":
+                cell["effectiveFormat"] = {"numberFormat": {"type": kind}}
             row.append(cell)
         while row and not row[-1]:
             row.pop()

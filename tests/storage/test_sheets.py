@@ -352,3 +352,31 @@ def test_a_hosts_columns_and_formulas_in_a_rewritten_tab_survive(fake):
     sheet.write({"Ledger": [["Player", "Garnets"], ["Ann", 7]]})  # a value hostkit changes is its own again
     tab = fake.books[KEY].tab("Ledger")
     assert (1, 1) not in tab.formulas and tab.formulas == {(1, 3): "=B2*2"}
+
+
+def test_a_cell_shown_as_a_date_reads_as_a_date_in_any_column(fake):
+    fake.add(KEY, {"Notes": [["When", "Note"], [46347.5, "a date-time"], [46347.0, "a date"], [0.75, "a time"], [3, "x"]]})
+    tab = fake.books[KEY].tab("Notes")
+    tab.formats[(1, 0)] = {"numberFormat": {"type": "DATE_TIME", "pattern": "yyyy-mm-dd hh:mm"}}
+    tab.formats[(2, 0)] = {"numberFormat": {"type": "DATE", "pattern": "yyyy-mm-dd"}}
+    tab.formats[(3, 0)] = {"numberFormat": {"type": "TIME", "pattern": "hh:mm"}}
+    rows = book(fake).read()["Notes"]
+    assert [r[0] for r in rows[1:]] == [
+        dt.datetime(2026, 11, 21, 12, 0),
+        dt.datetime(2026, 11, 21),
+        dt.time(18, 0),
+        3,
+    ]
+    assert "numberFormat" in fake.calls[-1].query["fields"][0]
+
+
+def test_slashed_dates_typed_as_text_read_as_the_spreadsheets_locale_writes_them(fake):
+    from hostkit.cli.options import date_order_of, open_game
+    from hostkit.games import load_game
+
+    tabs = load_game("hap-and-grab").new_book(["Reds", "Craw"], 1)
+    tabs["Rounds"][1][1] = "03/04/2026 20:00"  # 3 April in en_GB, March 4 in en_US
+    fake.add(KEY, tabs).locale = "en_GB"
+    game, tables = open_game(book(fake))
+    assert game.context(tables).config["date_order"] == "DMY"
+    assert date_order_of("en_US") == "MDY" and date_order_of("de_DE") == "DMY" and date_order_of(None) is None
