@@ -355,7 +355,9 @@ def test_a_hosts_columns_and_formulas_in_a_rewritten_tab_survive(fake):
 
 
 def test_a_cell_shown_as_a_date_reads_as_a_date_in_any_column(fake):
-    fake.add(KEY, {"Notes": [["When", "Note"], [46347.5, "a date-time"], [46347.0, "a date"], [0.75, "a time"], [3, "x"]]})
+    fake.add(
+        KEY, {"Notes": [["When", "Note"], [46347.5, "a date-time"], [46347.0, "a date"], [0.75, "a time"], [3, "x"]]}
+    )
     tab = fake.books[KEY].tab("Notes")
     tab.formats[(1, 0)] = {"numberFormat": {"type": "DATE_TIME", "pattern": "yyyy-mm-dd hh:mm"}}
     tab.formats[(2, 0)] = {"numberFormat": {"type": "DATE", "pattern": "yyyy-mm-dd"}}
