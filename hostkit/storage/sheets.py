@@ -364,7 +364,7 @@ def _giving_up(failure: str, tries: int, waited: float) -> str:
         fix = "Google Sheets is having trouble: wait a few minutes and run the command again"
     return (
         f"Google Sheets did not answer usably after {tries} tries and {waited:.0f} s of waiting "
-        f"(last: {failure}); {fix} (nothing is half-written: each write is one request)."
+        f"(last: {failure}); {fix} (nothing is half-written: a write is switched in by one request)."
     )
 
 
