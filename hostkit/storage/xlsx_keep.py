@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hostkit.core.tables import Cell, Rows, column_index
-from hostkit.storage.xlsx_formulas import UNCALCULATED
+from hostkit.storage.xlsx_formulas import UNCALCULATED, has_formula
 
-_FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
+_DRAWING = re.compile(rb"<(?:\w+:)?(?:drawing|legacyDrawing|legacyDrawingHF)\b")
+
+
 _DIMENSION = re.compile(rb'<(?:\w+:)?dimension ref="[A-Z]*\d*:?([A-Z]+)\d+"')
 _REF = re.compile(r"([A-Z]+)(\d+)")
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -105,7 +107,9 @@ def kept(old: bytes, rows: Rows) -> Kept | None:
 
 
 def _has_host_content(old: bytes, width: int) -> bool:
-    if _FORMULA.search(old) or b"drawing" in old.lower():
+    """Whether the old tab may hold anything of the host's: a formula, a drawing, or a cell right of
+    hostkit's columns (by its dimension). Byte searches, no parse: a big results tab costs milliseconds."""
+    if has_formula(old) or _DRAWING.search(old, max(old.rfind(b"sheetData>"), 0)):
         return True
     dimension = _DIMENSION.search(old, 0, 4096)
     return dimension is None or column_index(dimension.group(1).decode()) + 1 > width
