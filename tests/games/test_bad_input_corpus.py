@@ -23,6 +23,7 @@ from click.testing import CliRunner
 from hostkit.cli import main
 from hostkit.core.tables import Rows, Tables
 from hostkit.games import GAMES, load_game
+from hostkit.games.open_pass.demo import PACKS
 from hostkit.storage.book import Book
 from tests.games import corpora
 
@@ -118,14 +119,7 @@ def hap_and_grab_bad_rows() -> dict[str, list[list]]:
 
 
 OP_PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay"]
-OP_PACKS = [
-    ("Heaven Basic", "Heaven", "Basic", "4 5 x"),
-    ("Heaven Mega", "Heaven", "Mega", "6 6 7 x +"),
-    ("Heaven Special", "Heaven", "Special", "9 x"),
-    ("Hell Basic", "Hell", "Basic", "0 ÷ -"),
-    ("Hell Mega", "Hell", "Mega", "8 8 - - 0"),
-    ("Hell Special", "Hell", "Special", "9 9"),
-]
+
 OP_BID_TIME = "2026-11-21 10:00"
 
 
@@ -133,7 +127,7 @@ def open_pass_match() -> dict[str, Rows]:
     game = load_game("open-pass")
     tabs = game.new_book(OP_PLAYERS, 11)
     tabs["Rounds"] = [["Round", "Deadline"], [1, "2026-11-21 12:00"], [2, "2026-11-22 12:00"], [3, None]]
-    tabs["Packs"] += [[n, *pack] for n in (1, 2, 3) for pack in OP_PACKS]
+    tabs["Packs"] += [[n, *pack] for n in (1, 2, 3) for pack in PACKS]
     tabs["Bids"] += [
         [OP_BID_TIME, "Ann", 1, "Heaven Special, Hell Mega"],
         [OP_BID_TIME, "Bo", 1, "Heaven Basic"],

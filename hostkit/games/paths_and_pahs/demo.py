@@ -71,7 +71,7 @@ def _round(players: dict[str, Any], number: int, opens: dt.datetime, rand: rando
     for i, (player, seen) in enumerate(players.items()):
         held = list(seen["inventory"])
         for k in range(2):
-            made = _a_pah(held, seen["starting"])
+            made = a_pah(held, seen["starting"])
             if made is None:
                 break
             value, discard = made
@@ -97,7 +97,7 @@ def _round(players: dict[str, Any], number: int, opens: dt.datetime, rand: rando
     return rows
 
 
-def _a_pah(inventory: list[str], starting: list[str]) -> tuple[str, str] | None:
+def a_pah(inventory: list[str], starting: list[str]) -> tuple[str, str] | None:
     """A PAH the player can make, and the card it discards (one not among their starting cards if it can)."""
     cards = sorted(NAMES.parse(c) for c in inventory)
     for triple in itertools.combinations(cards, 3):

@@ -6,6 +6,7 @@ import pytest
 from hostkit.core.game import Prompt
 from hostkit.core.tables import BookError, Tables
 from hostkit.games import load_game
+from hostkit.games.open_pass.demo import PACKS
 from hostkit.games.open_pass.equation import card_name, parse_cards
 from hostkit.games.open_pass.game import OpenPass
 from hostkit.games.open_pass.tabs import read_decks
@@ -13,14 +14,6 @@ from hostkit.games.open_pass.tabs import read_decks
 UTC = dt.timezone.utc
 LATER = dt.datetime(2026, 12, 1, tzinfo=UTC)
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay"]
-PACKS = [
-    ("Heaven Basic", "Heaven", "Basic", "4 5 x"),
-    ("Heaven Mega", "Heaven", "Mega", "6 6 7 x +"),
-    ("Heaven Special", "Heaven", "Special", "9 x"),
-    ("Hell Basic", "Hell", "Basic", "0 ÷ -"),
-    ("Hell Mega", "Hell", "Mega", "8 8 - - 0"),
-    ("Hell Special", "Hell", "Special", "9 9"),
-]
 START = "1 1 1 2 2 2 3 3 3 + + + - - -"
 
 

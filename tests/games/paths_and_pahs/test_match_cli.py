@@ -6,11 +6,11 @@ import json
 from hostkit.core.cards import FULL_DECK
 from hostkit.games.paths_and_pahs.board import Direction, Tile
 from hostkit.games.paths_and_pahs.cards import NAMES, is_pah_set
+from hostkit.games.paths_and_pahs.demo import a_pah
 from tests.games.paths_and_pahs.workbook import (
     PLAYERS,
     SEED,
     a_move,
-    a_pah,
     add_rows,
     at,
     board_grid,

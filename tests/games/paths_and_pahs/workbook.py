@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 import json
 
 from click.testing import CliRunner
@@ -11,7 +10,6 @@ from freezegun import freeze_time
 
 from hostkit.cli import main
 from hostkit.games.paths_and_pahs.board import TILES, Direction, Tile
-from hostkit.games.paths_and_pahs.cards import NAMES, is_pah_set
 from hostkit.storage.xlsx import XlsxBook
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
@@ -78,17 +76,6 @@ def score(path, number: int, *extra) -> tuple[int, dict, str]:
     assert "Traceback" not in result.output
     start = result.output.index("{")
     return result.exit_code, json.loads(result.output[start : result.output.rindex("}") + 1]), result.output
-
-
-def a_pah(inventory: list[str], starting: list[str]) -> tuple[str, str] | None:
-    """A PAH the player can make: its Value, and the card discarded (a non-starting one when possible)."""
-    cards = sorted(NAMES.parse(c) for c in inventory)
-    for triple in itertools.combinations(cards, 3):
-        if is_pah_set(triple):
-            names = [NAMES.format(c) for c in triple]
-            discard = next((n for n in names if n not in starting), names[0])
-            return f"{', '.join(names)}; discard {discard}", discard
-    return None
 
 
 def a_move(tile: str, previous: str | None, most: int = 3) -> str:
