@@ -45,7 +45,10 @@ def is_blank(value: Cell) -> bool:
 
 
 def is_blank_row(row: Sequence[Cell]) -> bool:
-    return all(is_blank(v) for v in row)
+    for value in row:  # a loop, not all(is_blank(...)): called once per row of every tab read
+        if value is not None and not (isinstance(value, str) and not value.strip()):
+            return False
+    return True
 
 
 def column_letter(index: int) -> str:
