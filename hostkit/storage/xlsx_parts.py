@@ -10,10 +10,16 @@ is understood; a tab's own XML comes from xlsx_cells.py.
 
 from __future__ import annotations
 
+import copy
+import io
+import os
 import posixpath
+import struct
 import zipfile
-from collections.abc import Mapping, Sequence
+import zlib
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from lxml import etree
@@ -85,6 +91,82 @@ class SheetEntry:
     element: Any
 
 
+class Parts(MutableMapping[str, bytes]):
+    """The package's parts by name, each decompressed only when it is first looked at; the parts nobody looks
+    at or changes are copied to the saved file as they are, still compressed (`unchanged`)."""
+
+    def __init__(self, archive: zipfile.ZipFile | None, names: list[str]):
+        self.archive = archive
+        self._names = set(names)
+        self._read: dict[str, bytes] = {}
+        self.changed: set[str] = set()
+
+    def __getitem__(self, name: str) -> bytes:
+        if name not in self._read:
+            if name not in self._names or self.archive is None:
+                raise KeyError(name)
+            try:
+                self._read[name] = self.archive.read(name)
+            except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as error:
+                raise PackageError(f"the part {name} cannot be read ({error})") from None
+        return self._read[name]
+
+    def head(self, name: str, size: int) -> bytes:
+        """The first bytes of a part, decompressing no more of it than that."""
+        if name in self._read or self.archive is None:
+            return self[name][:size]
+        with self.archive.open(name) as part:
+            return part.read(size)
+
+    def __setitem__(self, name: str, data: bytes) -> None:
+        self._names.add(name)
+        self._read[name] = data
+        self.changed.add(name)
+
+    def __delitem__(self, name: str) -> None:
+        self._names.remove(name)
+        self._read.pop(name, None)
+        self.changed.discard(name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._names))
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def unchanged(self, name: str) -> bool:
+        return self.archive is not None and name not in self.changed
+
+
+LOCAL_HEADER = struct.Struct("<4s2B4HL2L2H")
+"""A zip entry's local header (APPNOTE 4.3.7): signature, versions, flags, method, time, date, CRC, sizes,
+then the lengths of the name and of the extra field."""
+
+
+def _copy_raw(source: zipfile.ZipFile, name: str, target: zipfile.ZipFile) -> None:
+    """A part copied from one zip to another as it is stored (compressed), without inflating it again."""
+    info = source.getinfo(name)
+    assert source.fp is not None and target.fp is not None
+    source.fp.seek(info.header_offset)
+    header = LOCAL_HEADER.unpack(source.fp.read(LOCAL_HEADER.size))
+    if header[0] != b"PK\x03\x04":
+        raise PackageError(f"the part {name} has no local header where the zip's directory says")
+    source.fp.seek(header[10] + header[11], 1)  # past the name and the extra field
+    raw = source.fp.read(info.compress_size)
+    copied = copy.copy(info)
+    copied.flag_bits &= ~0x08  # the sizes go in the local header: no data descriptor after the data
+    copied.extra = b""
+    copied.header_offset = target.fp.tell()
+    target.fp.write(copied.FileHeader(zip64=False))
+    target.fp.write(raw)
+    target.filelist.append(copied)
+    target.NameToInfo[copied.filename] = copied
+    target.start_dir = target.fp.tell()  # type: ignore[attr-defined]
+
+
 def rels_of(part: str) -> str:
     """The relationships part of a part: xl/worksheets/sheet1.xml -> xl/worksheets/_rels/sheet1.xml.rels."""
     folder, file = posixpath.split(part)
@@ -106,7 +188,7 @@ def _attribute(element: Any, local: str) -> str:
 class Package:
     """An .xlsx file's parts in memory; `replace` rewrites whole tabs, `save` writes the zip."""
 
-    def __init__(self, parts: dict[str, bytes], order: list[str]):
+    def __init__(self, parts: MutableMapping[str, bytes], order: list[str]):
         self.parts = parts
         self.order = order
         self._styles: StyleBook | None = None
@@ -117,12 +199,18 @@ class Package:
 
     @classmethod
     def read(cls, source) -> Package:
+        """The package of a file or a file object; its parts are read when first needed (the file object
+        must stay open until the package is saved)."""
         try:
-            with zipfile.ZipFile(source) as archive:
-                order = archive.namelist()
-                parts = {name: archive.read(name) for name in order}
+            if isinstance(source, (str, os.PathLike)):  # in memory: the package may be saved over its own file
+                source = io.BytesIO(Path(source).read_bytes())
+            archive = zipfile.ZipFile(source)
+            order = archive.namelist()
         except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError) as error:
             raise PackageError(str(error)) from None
+        if len(set(order)) != len(order):
+            raise PackageError("a part is in the zip twice")
+        parts = Parts(archive, order)
         for needed in (WORKBOOK, WORKBOOK_RELS, TYPES):
             if needed not in parts:
                 raise PackageError(f"the part {needed} is missing")
@@ -266,7 +354,7 @@ class Package:
             for attribute in ("activeTab", "firstSheet"):
                 view.attrib.pop(attribute, None)
         for entry in ordered[1:]:
-            if entry.part in self.parts and b'tabSelected="1"' in self.parts[entry.part][:4096]:
+            if entry.part in self.parts and b'tabSelected="1"' in self._head(entry.part, 4096):
                 self.parts[entry.part] = self.parts[entry.part].replace(b'tabSelected="1"', b'tabSelected="0"', 1)
 
     def _add_sheet(self, name: str) -> SheetEntry:
@@ -376,8 +464,16 @@ class Package:
             calc.set("fullCalcOnLoad", "1")
             self._changed.add(WORKBOOK)
 
+    def _head(self, name: str, size: int) -> bytes:
+        return self.parts.head(name, size) if isinstance(self.parts, Parts) else self.parts[name][:size]
+
     def save(self, target) -> None:
+        """Write the zip: changed parts compressed anew, every other part copied as it was stored."""
         self._serialise()
+        lazy = self.parts if isinstance(self.parts, Parts) else None
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             for name in self.order:
-                archive.writestr(name, self.parts[name])
+                if lazy is not None and lazy.archive is not None and lazy.unchanged(name):
+                    _copy_raw(lazy.archive, name, archive)
+                else:
+                    archive.writestr(name, self.parts[name])

@@ -142,3 +142,39 @@ def test_a_formula_saved_without_its_value_reads_as_uncalculated_and_stays_a_for
     assert tabs["Scores"][1] == ["Ann", UNCALCULATED] and tabs["Notes"][1] == [UNCALCULATED]
     XlsxBook(path).write({"Scores": [list(r) for r in tabs["Scores"]]})
     assert openpyxl.load_workbook(path)["Scores"]["B2"].value == "=1+2"
+
+
+class _Unseekable:
+    """A stream zipfile cannot seek back in: it writes each entry's sizes in a data descriptor after it."""
+
+    def __init__(self):
+        self.data = bytearray()
+
+    def write(self, chunk):
+        self.data += chunk
+        return len(chunk)
+
+    def tell(self):
+        return len(self.data)
+
+    def flush(self):
+        pass
+
+
+def test_parts_nothing_changed_are_copied_as_stored_whatever_wrote_the_zip(tmp_path):
+    path = scores_book(tmp_path / "b.xlsx")
+    stream = _Unseekable()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as target:
+        for name in source.namelist():
+            with target.open(name, "w") as part:
+                part.write(source.read(name))
+    path.write_bytes(bytes(stream.data))
+    with zipfile.ZipFile(path) as archive:
+        assert all(info.flag_bits & 0x08 for info in archive.infolist())  # sizes after the data
+        notes_stored = archive.getinfo("xl/worksheets/sheet2.xml").compress_size
+    XlsxBook(path).write({"Scores": [["Player", "Score"], ["Ann", 9]]})
+    with zipfile.ZipFile(path) as archive:
+        assert archive.testzip() is None
+        assert archive.getinfo("xl/worksheets/sheet2.xml").compress_size == notes_stored  # not inflated again
+    wb = openpyxl.load_workbook(path)
+    assert wb["Notes"]["A1"].value == "mine" and wb["Scores"]["B2"].value == 9
