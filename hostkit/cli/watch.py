@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 EVERY = {"xlsx": 5.0, "sheet": 15.0}
 """Seconds between looks: on a Google Sheet an idle look is one small request, so 4 a minute, well under
-half of the 60-requests-a-minute quota even with a re-score (2 requests) at every look."""
+half of the 60-requests-a-minute quota even with a re-score (3 requests: sizes, cells, write) at every look."""
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?", re.I)
 _UNITS = {"s": 1, "m": 60, "h": 3600}
 
@@ -109,13 +109,11 @@ def _rescore(book: Book, round_number: int, before: Mapping[str, int]) -> tuple[
     read, and when the round closes."""
     book.lock()
     try:
-        book.forget()
         game, tables = open_game(book)
         outcome = game.score(tables, round_number, now())
         save(book, game, outcome.writes)
         closes = game.round_closes(tables, round_number)
-        counts = {name: _filled(table.rows) for name in tables.names() if (table := tables.get(name)) is not None}
-        counts = {name: n for name, n in counts.items() if name not in outcome.writes}
+        counts = {name: _filled(tables.require(name).rows) for name in tables.looked_up() if name not in outcome.writes}
     finally:
         book.release()
     new = sum(max(counts[name] - before.get(name, 0), 0) for name in counts) if before else None

@@ -169,6 +169,10 @@ class Tables:
     def names(self) -> list[str]:
         return list(self._names.values())
 
+    def looked_up(self) -> list[str]:
+        """The names of the tabs looked up so far: the ones a command read."""
+        return [self._names[key] for key in self._tables]
+
     def get(self, name: str) -> Table | None:
         key = _key(name)
         if key not in self._tables:

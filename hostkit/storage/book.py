@@ -44,7 +44,8 @@ class Book(ABC):
 
     @abstractmethod
     def read(self) -> Mapping[str, Rows]:
-        """Every tab's rows, header first, trailing blank rows dropped; one batched read."""
+        """Every tab's rows, header first, trailing blank rows dropped; a backend may read a tab's cells when it is
+        first looked up (a Google Sheet reads every small tab in that one request), never cell by cell."""
 
     def read_styled(self, names: Collection[str]) -> dict[str, Rows]:
         """The named tabs as read, their cells Styled where the backend can read a look (an xlsx file can);
@@ -79,8 +80,11 @@ class Book(ABC):
 
     def change_signal(self, ask: bool = True) -> object:
         """Something cheap that changes when the workbook changes (`hostkit watch` looks at it between
-        scores): None when the backend has none (every look reads the workbook). With ask=False, the signal as
-        this process last left the workbook, without asking again."""
+        scores): None when the backend has none (every look reads the workbook). Asking forgets what was read,
+        so the next read reads the workbook as it is now. With ask=False, the signal as this process last left
+        the workbook, without asking again."""
+        if ask:
+            self.forget()
         return None
 
     def forget(self) -> None:

@@ -1,8 +1,11 @@
 """The workbook interface on a Google Sheet, through the Sheets API v4 (gspread's HTTP client, google-auth).
 
-Quota-lean: a read is one spreadsheets.get with includeGridData and a fields mask (tab names, sizes, the time
-zone, every tab's computed values and the host's formulas, compact: prettyPrint=false, gzip); a write is one
-spreadsheets:batchUpdate that adds the tabs it needs and sizes each written tab to what it holds (plus a
+Quota-lean and compact (prettyPrint=false, gzip). A read is one small spreadsheets.get of the tabs' names and
+sizes, the time zone and the locale; the cells come when a command first looks a tab up, in one
+spreadsheets.get with `ranges` for that tab and every other small one (a big tab the command never looks up,
+such as a host's own or an earlier round's results, is never read), each cell's computed value, its number
+format's type and a formula's text. A write is one spreadsheets:batchUpdate (chunked through a hidden staging
+tab when larger than 2 MB) that adds the tabs it needs and sizes each written tab to what it holds (plus a
 margin: a tab that held a big round shrinks back, never below the host's own cells), replaces hostkit's
 columns of every written tab whole (updateCells over those columns of every row, so no leftover cell
 survives; text as stringValue, so no text ever becomes a formula; a host's formula whose value hostkit
@@ -18,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,14 +157,17 @@ GRID_MARGIN = 20
 MIN_COLUMNS = 26
 
 META_FIELDS = "properties(title,locale,timeZone),sheets(properties)"
-GRID_FIELDS = META_FIELDS[:-1] + (
-    ",data(startRow,startColumn,rowData(values(effectiveValue,effectiveFormat(numberFormat(type)),"
-    "userEnteredValue(formulaValue)))))"
+GRID_FIELDS = (
+    "sheets(properties(title),data(startRow,startColumn,rowData(values(effectiveValue,"
+    "effectiveFormat(numberFormat(type)),userEnteredValue(formulaValue)))))"
 )
 """Every cell's computed value, its number format's type where it has one (so a date cell reads as a date,
 whatever column it is in), and a formula's text only where a cell holds one (to keep the host's formulas
 when hostkit rewrites a tab)."""
 DATE_TYPES = {"DATE", "DATE_TIME"}
+EAGER_CELLS = 50_000
+"""A tab whose grid has at most this many cells is read along with the first tab a command looks up (all the
+small tabs in one request); a bigger one only when a command looks it up."""
 
 
 def grid_rows(sheet: dict) -> Rows:
@@ -391,7 +397,7 @@ class SheetsBook(Book):
         self.client = _Client(session, backoff or BACKOFF, timeout, progress)
         self.client.signed_in = signed_in
         self._metadata: dict | None = None
-        self._has_cells = False
+        self._cells: dict[str, dict] = {}
 
     @classmethod
     def open(cls, key_or_url: str, credentials_file: str | Path | None, **options: Any) -> SheetsBook:
@@ -404,20 +410,16 @@ class SheetsBook(Book):
 
     @property
     def timezone(self) -> str | None:  # type: ignore[override]
-        # with the cells: `new` asks for the zone before it reads the tabs, and so it reads them in one request
-        return self._meta(with_cells=True).get("properties", {}).get("timeZone")
+        return self._meta().get("properties", {}).get("timeZone")
 
     @property
     def locale(self) -> str | None:  # type: ignore[override]
-        return self._meta(with_cells=True).get("properties", {}).get("locale")
+        return self._meta().get("properties", {}).get("locale")
 
-    def read(self) -> dict[str, Rows]:
-        self._say(f"Reading {self.location}…")
-        return {
-            s["properties"]["title"]: grid_rows(s)
-            for s in self._meta(with_cells=True).get("sheets", [])
-            if not s["properties"]["title"].startswith(STAGING)
-        }
+    def read(self) -> Mapping[str, Rows]:
+        """Every tab by name; a tab's cells are read when it is first looked up (with every small tab not
+        read yet), and all those not read yet in one request when the whole mapping is gone through."""
+        return _Tabs(self)
 
     def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
         if not tabs:
@@ -434,7 +436,8 @@ class SheetsBook(Book):
 
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
         wanted = {n.casefold() for n in tabs}
-        present = {t: rows for t, rows in self.read().items() if t.casefold() in wanted}
+        tabs_now = self.read()
+        present = {t: tabs_now[t] for t in tabs_now if t.casefold() in wanted}
         if present:
             used = [t for t, rows in present.items() if any(v is not None for r in rows for v in r)]
             if used and not force:
@@ -458,7 +461,7 @@ class SheetsBook(Book):
 
     def forget(self) -> None:
         self._metadata = None
-        self._has_cells = False
+        self._cells = {}
 
     # ---- the spreadsheet's structure
 
@@ -469,23 +472,69 @@ class SheetsBook(Book):
             if not s["properties"]["title"].startswith(STAGING)
         ]
 
-    def _meta(self, with_cells: bool = False) -> dict:
-        """The spreadsheet's properties and tabs, read once; with_cells reads every tab's values in the same
-        request (spreadsheets.get with includeGridData), so a command reads its workbook in one request."""
-        if self._metadata is None or (with_cells and not self._has_cells):
-            params = {
-                "prettyPrint": "false",  # a third of the bytes of an indented answer; gzip is asked for by requests
-                "includeGridData": "true" if with_cells else "false",
-                "fields": GRID_FIELDS if with_cells else META_FIELDS,
-            }
+    def _meta(self) -> dict:
+        """The spreadsheet's properties and its tabs' names and sizes, read once (one small request)."""
+        if self._metadata is None:
+            self._say(f"Reading {self.location}…")
+            params = {"prettyPrint": "false", "fields": META_FIELDS}  # a third of the bytes of an indented answer
             self._metadata = self._call(self.client.fetch_sheet_metadata, self.key, params)
-            self._has_cells = with_cells
         return self._metadata
+
+    def _sheet(self, title: str, eager: bool = True) -> dict:
+        """A tab's cells as spreadsheets.get answers them, read once; with eager, every small tab not read
+        yet comes in the same request."""
+        if title not in self._cells:
+            wanted = [title]
+            if eager:
+                wanted += [
+                    t
+                    for t, cells in self._sizes().items()
+                    if t != title and t not in self._cells and cells <= EAGER_CELLS
+                ]
+            self._fetch(wanted)
+        return self._cells[title]
+
+    def _sizes(self) -> dict[str, int]:
+        """Every tab's grid size in cells, by title."""
+        sizes = {}
+        for sheet in self._meta().get("sheets", []):
+            properties = sheet["properties"]
+            grid = properties.get("gridProperties", {})
+            if not properties["title"].startswith(STAGING):
+                sizes[properties["title"]] = grid.get("rowCount", 0) * grid.get("columnCount", 0)
+        return sizes
+
+    def _fetch(self, titles: list[str]) -> None:
+        """The cells of these tabs, in one spreadsheets.get with a range per tab."""
+        titles = [t for t in titles if t not in self._cells]
+        if not titles:
+            return
+        self._say(f"Reading {', '.join(titles)} from {self.location}…")
+        params: dict[str, str | list[str]] = {
+            "prettyPrint": "false",
+            "includeGridData": "true",
+            "ranges": [quote_title(t) for t in titles],
+            "fields": GRID_FIELDS,
+        }
+        try:
+            answer = self.client.fetch_sheet_metadata(self.key, params)
+        except APIError as error:
+            if error.response.status_code == 400 and "Unable to parse range" in str(error):
+                self.forget()
+                raise StorageError(
+                    f"A tab of {self.location} was renamed or deleted while hostkit read it; run the command again."
+                ) from None
+            raise StorageError(self._explain(error)) from None
+        for sheet in answer.get("sheets", []):
+            self._cells[sheet["properties"]["title"]] = sheet
+        for title in titles:
+            self._cells.setdefault(title, {})
 
     def _update(self, tabs: Mapping[str, Rows], order: Order | None) -> None:
         """Every tab's cells, formats, frozen header and column widths, and the tabs' order: one
         spreadsheets:batchUpdate, which also adds the missing tabs and sizes each to what it holds."""
         existing = {t.casefold(): t for t in self.titles()}
+        self._fetch([existing[n.casefold()] for n in tabs if n.casefold() in existing])  # the host's cells in them
         every = [dict(s["properties"]) for s in self._meta().get("sheets", [])]
         leftovers = [{"deleteSheet": {"sheetId": s["sheetId"]}} for s in every if s["title"].startswith(STAGING)]
         sheets = [s for s in every if not s["title"].startswith(STAGING)]
@@ -547,7 +596,8 @@ class SheetsBook(Book):
                 titles.insert(index, titles.pop(titles.index(title)))
         self._send([*leftovers, *requests], next_id)
         self._meta()["sheets"] = [{"properties": {**by_title[t], "index": i}} for i, t in enumerate(titles)]
-        self._has_cells = False  # the cells read before are stale now: a later read reads them again
+        for name in tabs:  # the cells read before are stale now: a later read reads them again
+            self._cells.pop(existing.get(name.casefold(), name), None)
 
     def _send(self, requests: list[dict], next_id: int) -> None:
         """The requests in one spreadsheets:batchUpdate when its body is at most MAX_BODY; else each large
@@ -609,8 +659,8 @@ class SheetsBook(Book):
         """What the host keeps in a tab hostkit rewrites: the cells right of hostkit's columns (never
         written: updateCells covers only hostkit's columns) and the formulas in hostkit's columns whose value
         hostkit writes back unchanged."""
-        sheet = next((s for s in self._meta().get("sheets", []) if s["properties"]["title"] == title), None)
-        if sheet is None or "data" not in sheet:
+        sheet = self._cells.get(title)
+        if not sheet or "data" not in sheet:
             return HostCells()
         old = grid_rows(sheet)
         beyond = [r for r, row in enumerate(old) if any(v is not None for v in row[width:])]
@@ -662,3 +712,30 @@ class SheetsBook(Book):
     def _say(self, line: str) -> None:
         if self.progress:
             self.progress(line)
+
+
+class _Tabs(Mapping[str, Rows]):
+    """A Google Sheet's tabs by name, each read when first looked up."""
+
+    def __init__(self, book: SheetsBook):
+        self._book = book
+        self._titles = book.titles()
+
+    def __getitem__(self, title: str) -> Rows:
+        if title not in self._titles:
+            raise KeyError(title)
+        return grid_rows(self._book._sheet(title))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._titles)
+
+    def __len__(self) -> int:
+        return len(self._titles)
+
+    def items(self) -> ItemsView[str, Rows]:
+        self._book._fetch(self._titles)
+        return super().items()
+
+    def values(self) -> ValuesView[Rows]:
+        self._book._fetch(self._titles)
+        return super().values()

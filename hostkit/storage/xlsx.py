@@ -60,6 +60,8 @@ class XlsxBook(Book):
 
     def change_signal(self, ask: bool = True) -> object:
         """The file's modification time and size: one stat, no read."""
+        if ask:
+            self.forget()
         try:
             found = self.path.resolve().stat()
         except OSError:

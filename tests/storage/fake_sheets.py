@@ -307,6 +307,14 @@ class FakeSheets(BaseAdapter):
         grid = query.get("includeGridData", ["false"])[0] == "true"
         for mask in query.get("fields", []):
             _check_fields(mask)
+        tabs = sorted(book.tabs, key=lambda t: t.index)
+        if "ranges" in query:  # only the tabs a range touches are in the answer, as Google answers
+            touched = set()
+            for text in query["ranges"]:
+                if split_range(text)[1]:
+                    raise AssertionError(f"the fake models only whole-tab ranges, not {text!r}")
+                touched.add(_locate(book, text)[0].title)
+            tabs = [t for t in tabs if t.title in touched]
         return {
             "spreadsheetId": book.key,
             "properties": {
@@ -339,7 +347,7 @@ class FakeSheets(BaseAdapter):
                         else {}
                     ),
                 }
-                for t in sorted(book.tabs, key=lambda t: t.index)
+                for t in tabs
             ],
             "spreadsheetUrl": f"https://docs.google.com/spreadsheets/d/{book.key}/edit",
         }

@@ -137,13 +137,13 @@ def start_match(backend, timezone: str = "Etc/GMT", opens: dict[int, float] | No
     result, spent = run(backend, "new", "hap-and-grab", "--players", "Reds,Craw", "--seed", "42")
     assert result.exit_code == 0, result.output
     if spent is not None:
-        assert spent == 2  # spreadsheets.get, one batchUpdate that adds the tabs and writes them
+        assert spent == 2  # the tabs' names, one batchUpdate that adds the tabs and writes them
     opens = opens or {1: serial(2026, 11, 20, 20, 0), 2: serial(2026, 11, 21, 20, 0)}
     backend.edit({"Rounds": [["Round", "Opens"]] + [[n, opens.get(n)] for n in range(1, 5)]})
     result, spent = run(backend, "board", "--round", "1", "--json")
     assert result.exit_code == 0, result.output
     if spent is not None:
-        assert spent == 2  # get with the cells, batchUpdate (adding Draws too)
+        assert spent == 3  # the tabs' names, the cells by ranges, batchUpdate (adding Draws too)
     return json.loads(result.stdout)
 
 
@@ -170,11 +170,11 @@ def scenario(backend) -> tuple[dict, dict]:
     result, spent = run(backend, "score", "--round", "1", "--json")
     assert result.exit_code == 1, result.output  # the stranger's row is reported
     if spent is not None:
-        assert spent == 2  # get with the cells, batchUpdate (adding the results tab and Leaderboard, styled)
+        assert spent == 3  # names, cells, batchUpdate (adding the results tab and Leaderboard, styled)
     again, spent = run(backend, "score", "--round", "1", "--json")
     assert again.stdout == result.stdout
     if spent is not None:
-        assert spent == 2  # once the tabs exist: get with the cells, batchUpdate
+        assert spent == 3  # once the tabs exist: names, cells, batchUpdate
     return json.loads(result.stdout), results_of(backend)
 
 
@@ -328,7 +328,7 @@ def test_a_429_storm_is_waited_out(live, fake, waits, terminal):
     fake.storm(3, status=429, retry_after="2")
     result, spent = run(live, "score", "--round", "1")
     assert result.exit_code == 0, result.output
-    assert spent == 2 + 3
+    assert spent == 3 + 3
     assert waits == [2.5, 2.5, 2.5]  # Retry-After honoured, plus jitter
     assert "Google Sheets answered 429 Too Many Requests; trying again in 2.5 s (try 2 of 5)" in result.stderr
 
@@ -416,11 +416,11 @@ def test_pull_score_offline_then_push(live, fake, credentials, tmp_path):
     before = len(fake.calls)
     pulled = CliRunner().invoke(main, ["pull", "--sheet", KEY, "--book", str(copy), *creds])
     assert pulled.exit_code == 0, pulled.output
-    assert len(fake.calls) - before == 1
+    assert len(fake.calls) - before == 2  # the tabs' names, every tab's cells
 
     offline = CliRunner().invoke(main, ["score", "--book", str(copy), "--round", "1", "--json"])
     assert offline.exit_code == 0, offline.output
-    assert len(fake.calls) - before == 1  # offline: no request at all
+    assert len(fake.calls) - before == 2  # offline: no request at all
 
     late = [serial(2026, 11, 20, 20, 5), "Craw", None, hap[1]]
     live.edit({"Submissions": live.tabs()["Submissions"] + [late]})  # a player submits meanwhile
@@ -428,7 +428,7 @@ def test_pull_score_offline_then_push(live, fake, credentials, tmp_path):
     before = len(fake.calls)
     pushed = CliRunner().invoke(main, ["push", "--book", str(copy), "--sheet", KEY, *creds])
     assert pushed.exit_code == 0, pushed.output
-    assert len(fake.calls) - before == 2  # get with the cells, batchUpdate (adding the tabs)
+    assert len(fake.calls) - before == 3  # names, cells, batchUpdate (adding the tabs)
     assert "Pushed Leaderboard, Round 1 Results" in pushed.output
     tabs = live.tabs()
     assert plain(tabs["Round 1 Results"]) == plain(XlsxBook(copy).read()["Round 1 Results"])

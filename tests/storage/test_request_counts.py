@@ -1,4 +1,5 @@
-"""On a Google Sheet every command of every registered game costs at most 2 requests: one read, one write."""
+"""On a Google Sheet every command of every registered game costs at most 3 requests: the tabs' names and sizes,
+the cells of the tabs it uses (all small here, so one request), one write."""
 
 import datetime as dt
 
@@ -22,7 +23,7 @@ STEPS = (
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_command_reads_once_and_writes_once(name, fake, credentials):
+def test_every_command_reads_its_tabs_once_and_writes_once(name, fake, credentials):
     fake.add(KEY, {"Host notes": [["mine"]]})
     game = load_game(name)
     players = ",".join(f"Player{i}" for i in range(game.min_players))
@@ -36,10 +37,10 @@ def test_every_command_reads_once_and_writes_once(name, fake, credentials):
 
     count, result = spent("new", name, "--players", players, "--seed", "3")
     assert result.exit_code == 0, result.output
-    assert count == 2, "new"
+    assert count == 2, "new"  # the tabs' names (none of them hostkit's yet), the write
     rounds = next((t for t in fake.books[KEY].tabs if t.title in ("Rounds", "Games")), None)
     if rounds is not None:  # the first round (or game) opened long ago
         rounds.cells[(1, 1)] = (dt.datetime(2026, 1, 1, 20, 0) - dt.datetime(1899, 12, 30)) / dt.timedelta(days=1)
     for step in STEPS:
         count, result = spent(*step)
-        assert count <= 2, f"{name}: {' '.join(step)} made {count} requests ({result.output})"
+        assert count <= 3, f"{name}: {' '.join(step)} made {count} requests ({result.output})"

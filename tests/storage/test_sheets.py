@@ -129,7 +129,9 @@ def test_read_gives_typed_values_blanks_as_none_and_the_time_zone(fake):
     sheet = book(fake)
     assert sheet.read() == {"Sheet1": [["a", 1, None, 2.5], [], [True, None, '=HYPERLINK("x")']], "Empty": []}
     assert sheet.timezone == "Europe/London"
-    assert [c.kind for c in fake.calls] == ["spreadsheets.get"]
+    # the tabs' names and sizes, then the cells of the tabs looked up, by ranges
+    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.get"]
+    assert "ranges" not in fake.calls[0].query and fake.calls[1].query["ranges"] == ["'Sheet1'", "'Empty'"]
     assert all(c.timeout == TIMEOUT for c in fake.calls)
 
 
@@ -149,14 +151,38 @@ def test_replacing_a_tab_clears_its_leftover_cells_in_the_same_request(fake):
         "userEnteredValue": {"stringValue": "only"},
         "userEnteredFormat": {"textFormat": {"bold": True}},
     }
-    assert fake.count() == 2
+    assert fake.count() == 3  # names and sizes, the cells of the tab about to be rewritten, the write
 
 
-def test_writing_without_reading_first_needs_no_read(fake):
+def test_writing_without_reading_first_reads_only_the_tabs_it_rewrites(fake):
     fake.add(KEY, {"Results": [["a", "b"], ["c", "d"]], "Other": [["keep"]]})
     book(fake).write({"Results": [["x", "y"]]})
     assert fake.rows(KEY, "Results") == [["x", "y"]] and fake.rows(KEY, "Other") == [["keep"]]
-    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.batchUpdate"]
+    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.get", "spreadsheets.batchUpdate"]
+    assert fake.calls[1].query["ranges"] == ["'Results'"]  # for the host's cells in it; Other is never read
+
+
+def test_a_big_tab_is_read_only_when_a_command_looks_it_up(fake):
+    big = [["Player", "Answer"]] + [[f"P{n}", n] for n in range(30_000)]
+    fake.add(KEY, {"Config": [["Key", "Value"]], "Host data": big, "Submissions": big})
+    sheet = book(fake)
+    tabs = sheet.read()
+    assert tabs["Config"] == [["Key", "Value"]]  # with every small tab: none here
+    assert fake.calls[-1].query["ranges"] == ["'Config'"]
+    assert len(tabs["Submissions"]) == 30_001
+    assert fake.calls[-1].query["ranges"] == ["'Submissions'"]
+    assert fake.count() == 3  # Host data, as big and never looked up, was never read
+    sheet.write({"Submissions": big[:2]})
+    assert fake.count() == 4 and fake.rows(KEY, "Host data") == big
+
+
+def test_a_tab_renamed_between_the_two_reads_is_one_sentence(fake):
+    fake.add(KEY, {"Config": [["Key", "Value"]]})
+    sheet = book(fake)
+    tabs = sheet.read()
+    fake.books[KEY].tabs[0].title = "Settings"
+    with pytest.raises(StorageError, match="was renamed or deleted while hostkit read it; run the command again"):
+        tabs["Config"]
 
 
 def test_a_tab_too_small_is_grown_and_new_tabs_added_in_the_one_request_that_writes(fake):
@@ -164,8 +190,8 @@ def test_a_tab_too_small_is_grown_and_new_tabs_added_in_the_one_request_that_wri
     fake.books[KEY].tabs[0].row_count = 2
     rows = [[n] for n in range(5)]
     book(fake).write({"Small": rows, "Fresh": rows})
-    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.batchUpdate"]
-    kinds = [next(iter(r)) for r in fake.calls[1].body["requests"]]
+    assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.get", "spreadsheets.batchUpdate"]
+    kinds = [next(iter(r)) for r in fake.calls[2].body["requests"]]
     assert kinds == [
         "updateSheetProperties",
         "updateCells",
@@ -242,7 +268,8 @@ def test_tabs_added_by_a_try_whose_answer_was_lost_are_not_added_twice(fake):
     assert [c.kind for c in fake.calls[1:]] == [
         "spreadsheets.batchUpdate",
         "spreadsheets.batchUpdate",
-        "spreadsheets.get",
+        "spreadsheets.get",  # the tabs as they are now
+        "spreadsheets.get",  # the Leaderboard the lost try wrote
         "spreadsheets.batchUpdate",
     ]
 
@@ -283,7 +310,7 @@ def test_ledger_spend_on_a_season_google_sheet(fake, credentials):
     before = len(fake.calls)
     refused = run("ledger", "spend", *sheet, "--player", "Craw", "--garnets", 5, "--reason", "a move")
     assert refused.exit_code == 1 and "Craw has 4 garnets and cannot spend 5" in refused.stderr
-    assert [c.kind for c in fake.calls[before:]] == ["spreadsheets.get"]  # nothing written
+    assert [c.kind for c in fake.calls[before:]] == ["spreadsheets.get", "spreadsheets.get"]  # nothing written
 
 
 def authorized_user(tmp_path):

@@ -4,6 +4,7 @@ hidden tab and switched in by one small request, so no reader ever sees a tab ha
 from __future__ import annotations
 
 import json
+from unittest.mock import ANY
 
 from click.testing import CliRunner
 
@@ -22,14 +23,17 @@ def sheet_of(rows: int) -> dict:
 
 
 def test_a_50000_row_round_scores_in_bodies_of_at_most_2_mb(fake, credentials):
-    fake.add(KEY, sheet_of(50_000))
+    fake.add(KEY, {**sheet_of(50_000), "Host data": [[n, n * n] for n in range(30_000)]})
     result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials", str(credentials)])
     assert result.exit_code in (0, 1), result.output
     writes = [c for c in fake.calls if c.kind == "spreadsheets.batchUpdate"]
     assert len(writes) > 2 and all(c.status == 200 for c in writes)
     assert max(c.bytes_sent for c in fake.calls) <= MAX_BODY + 500  # the body, and the request line's URL
     reads = [c for c in fake.calls if c.kind == "spreadsheets.get"]
-    assert len(reads) == 1 and reads[0].query["prettyPrint"] == ["false"]
+    assert all(c.query["prettyPrint"] == ["false"] for c in reads)
+    # the tabs' names; the small tabs, with Config; the big Submissions tab; never the host's own big tab
+    assert [c.query.get("ranges") for c in reads] == [None, ANY, ["'Submissions'"]]
+    assert "'Host data'" not in reads[1].query["ranges"]
     tabs = {t.title: t for t in fake.books[KEY].tabs}
     assert not any(title.startswith(STAGING) for title in tabs), "the staging tab is deleted"
     results = fake.rows(KEY, "Round 1 Results")

@@ -48,8 +48,8 @@ def test_a_new_row_is_rescored_once_and_each_idle_look_is_one_small_request(fake
     assert "first score" in lines[0] and sum("new row" in line for line in lines) == 1
     idle = [line for line in lines if line.endswith("nothing new")]
     writes = [c for c in fake.calls if c.kind == "spreadsheets.batchUpdate"]
-    full = [c for c in fake.calls if c.query.get("includeGridData") == ["true"]]
-    small = [c for c in fake.calls if c.query.get("includeGridData") == ["false"]]
-    assert len(writes) == 2 and len(full) == 2, [c.kind for c in fake.calls]
+    full = [c for c in fake.calls if "ranges" in c.query]
+    small = [c for c in fake.calls if c.kind == "spreadsheets.get" and "ranges" not in c.query]
+    assert len(writes) == 2 and len(full) == 2, str([(c.kind[13:], c.query.get("ranges")) for c in fake.calls])
     assert len(small) == len(idle) + 2 and len(idle) >= 5  # one per look, whatever it finds
     assert all(c.bytes_sent < 1_000 for c in small)
