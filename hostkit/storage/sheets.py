@@ -510,7 +510,7 @@ class SheetsBook(Book):
         if not titles:
             return
         self._say(f"Reading {', '.join(titles)} from {self.location}…")
-        params: dict[str, str | list[str]] = {
+        params: dict[str, Any] = {
             "prettyPrint": "false",
             "includeGridData": "true",
             "ranges": [quote_title(t) for t in titles],
