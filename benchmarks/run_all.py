@@ -32,12 +32,13 @@ sys.path.insert(0, str(HERE))
 
 def child(kind: str, *paths: str) -> None:
     """One measured step, in this process; prints its seconds."""
-    import openpyxl
     from click.testing import CliRunner
 
     from hostkit.cli import main
 
     if kind == "floor":
+        import openpyxl  # only here: the other steps' peak memory is hostkit's own
+
         source, scored, out = paths
         start = time.perf_counter()
         openpyxl.load_workbook(source)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from hostkit.core.styles import Styled, plain
@@ -202,13 +203,14 @@ def serial(moment: dt.datetime) -> float:
     return (moment - EPOCH) / dt.timedelta(days=1)
 
 
-def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> str:
-    """A worksheet part laid out as storage/layout.py says: header bold and frozen, columns fitted, long text
-    wrapped, date-times shown as date-times, Styled cells drawn; the host's own cells of the old tab (`kept`,
-    storage/xlsx_keep.py) merged in as they were.
+def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterator[str]:
+    """A worksheet part, in pieces, laid out as storage/layout.py says: header bold and frozen, columns fitted,
+    long text wrapped, date-times shown as date-times, Styled cells drawn; the host's own cells of the old tab
+    (`kept`, storage/xlsx_keep.py) merged in as they were.
 
-    Written row by row: a plain cell's style index is looked up once per (header, format, wrap) and its XML
-    is one f-string; only Styled cells go through a Look of their own."""
+    Written row by row, each row a piece (so a big tab is never held whole): a plain cell's style index is
+    looked up once per (header, format, wrap) and its XML is one f-string; only Styled cells go through a Look
+    of their own."""
     layout = look(rows)
     width = max((len(r) for r in rows), default=0)
     letters = [column_letter(c) for c in range(width)]
@@ -223,7 +225,27 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> str:
             indexes[key] = f' s="{index}"' if index else ""
         return indexes[key]
 
-    body: list[str] = []
+    view = (
+        f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{layout.frozen}" '
+        f'topLeftCell="A{layout.frozen + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
+        if layout.frozen
+        else ""
+    )
+    columns = "".join(
+        f'<col min="{c}" max="{c}" width="{w + 2}" customWidth="1"/>' for c, w in enumerate(layout.widths, start=1)
+    )
+    height, reach = len(rows), width
+    if kept is not None:
+        columns += "".join(kept.columns)
+        last_row, last_column = kept.extent()
+        height, reach = max(height, last_row), max(width, last_column)
+    dimension = f'<dimension ref="A1:{column_letter(reach - 1)}{height}"/>' if height and reach else ""
+    yield (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" xmlns:r="{REL}">'
+        f'{dimension}{view}<sheetFormatPr defaultRowHeight="15"/>'
+        + (f"<cols>{columns}</cols>" if columns else "")
+        + "<sheetData>"
+    )
     for r, row in enumerate(rows):
         n = r + 1
         header = r < layout.frozen
@@ -263,34 +285,12 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> str:
         if kept is not None and n in kept.cells:
             cells = _merged(cells, kept.cells[n])
         fitted = f' ht="{15 * tall[r]}" customHeight="1"' if r in tall else ""
-        body.append(f'<row r="{n}"{fitted}>{"".join(cells)}</row>')
+        yield f'<row r="{n}"{fitted}>{"".join(cells)}</row>'
     if kept is not None:
-        body += [
-            f'<row r="{n}">{"".join(x for _, x in kept.cells[n])}</row>' for n in sorted(kept.cells) if n > len(rows)
-        ]
-    view = (
-        f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{layout.frozen}" '
-        f'topLeftCell="A{layout.frozen + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
-        if layout.frozen
-        else ""
-    )
-    columns = "".join(
-        f'<col min="{c}" max="{c}" width="{w + 2}" customWidth="1"/>' for c, w in enumerate(layout.widths, start=1)
-    )
-    height, reach = len(rows), width
-    if kept is not None:
-        columns += "".join(kept.columns)
-        last_row, last_column = kept.extent()
-        height, reach = max(height, last_row), max(width, last_column)
-    dimension = f'<dimension ref="A1:{column_letter(reach - 1)}{height}"/>' if height and reach else ""
-    return (
-        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" xmlns:r="{REL}">'
-        f'{dimension}{view}<sheetFormatPr defaultRowHeight="15"/>'
-        + (f"<cols>{columns}</cols>" if columns else "")
-        + f"<sheetData>{''.join(body)}</sheetData>"
-        + ("".join(kept.carried) if kept is not None else "")
-        + "</worksheet>"
-    )
+        for n in sorted(kept.cells):
+            if n > len(rows):
+                yield f'<row r="{n}">{"".join(x for _, x in kept.cells[n])}</row>'
+    yield "</sheetData>" + ("".join(kept.carried) if kept is not None else "") + "</worksheet>"
 
 
 _CELL_COLUMN = re.compile(r'<c r="([A-Z]+)')

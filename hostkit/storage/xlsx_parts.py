@@ -15,9 +15,10 @@ import io
 import os
 import posixpath
 import struct
+import time
 import zipfile
 import zlib
-from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -159,11 +160,62 @@ def _copy_raw(source: zipfile.ZipFile, name: str, target: zipfile.ZipFile) -> No
     copied = copy.copy(info)
     copied.flag_bits &= ~0x08  # the sizes go in the local header: no data descriptor after the data
     copied.extra = b""
-    copied.header_offset = target.fp.tell()
-    target.fp.write(copied.FileHeader(zip64=False))
+    _append_raw(target, copied, raw)
+
+
+@dataclass(frozen=True)
+class Deflated:
+    """A part compressed as it was written (raw deflate, as a zip entry stores it), with its CRC-32 and size."""
+
+    data: bytes
+    crc: int
+    size: int
+
+    def head(self, size: int) -> bytes:
+        return zlib.decompressobj(-15).decompress(self.data, size)
+
+
+DEFLATE_BATCH = 1 << 18
+"""Characters of a part encoded and compressed at a time while it is written."""
+
+
+def deflated(pieces: Iterable[str]) -> Deflated:
+    """A part written in pieces, compressed as they come: the whole text is never held at once."""
+    squeeze = zlib.compressobj(1, zlib.DEFLATED, -15)
+    out: list[bytes] = []
+    crc = size = held = 0
+    batch: list[str] = []
+    for piece in pieces:
+        batch.append(piece)
+        held += len(piece)
+        if held >= DEFLATE_BATCH:
+            data = "".join(batch).encode("utf-8")
+            crc, size = zlib.crc32(data, crc), size + len(data)
+            out.append(squeeze.compress(data))
+            batch.clear()
+            held = 0
+    data = "".join(batch).encode("utf-8")
+    crc, size = zlib.crc32(data, crc), size + len(data)
+    out += [squeeze.compress(data), squeeze.flush()]
+    return Deflated(b"".join(out), crc, size)
+
+
+def _write_deflated(target: zipfile.ZipFile, name: str, part: Deflated) -> None:
+    info = zipfile.ZipInfo(name, date_time=time.localtime()[:6])
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o600 << 16  # as ZipFile.writestr gives a part
+    info.CRC, info.compress_size, info.file_size = part.crc, len(part.data), part.size
+    _append_raw(target, info, part.data)
+
+
+def _append_raw(target: zipfile.ZipFile, info: zipfile.ZipInfo, raw: bytes) -> None:
+    """An entry whose data is already compressed, written with its local header."""
+    assert target.fp is not None
+    info.header_offset = target.fp.tell()
+    target.fp.write(info.FileHeader(zip64=info.file_size > zipfile.ZIP64_LIMIT))
     target.fp.write(raw)
-    target.filelist.append(copied)
-    target.NameToInfo[copied.filename] = copied
+    target.filelist.append(info)
+    target.NameToInfo[info.filename] = info
     target.start_dir = target.fp.tell()  # type: ignore[attr-defined]
 
 
@@ -196,6 +248,8 @@ class Package:
         self._changed: set[str] = set()
         """The parsed parts changed since they were read: only these are serialised again."""
         self._dropped: set[str] = set()
+        self._deflated: dict[str, Deflated] = {}
+        """The tabs written anew, compressed as they were written (their entry in `parts` is empty)."""
 
     @classmethod
     def read(cls, source) -> Package:
@@ -241,10 +295,15 @@ class Package:
         namespace = etree.QName(parent).namespace
         return etree.Element(f"{{{namespace}}}{local}" if namespace else local, attributes, nsmap=None)
 
-    def _set(self, name: str, text: str) -> None:
+    def _set(self, name: str, text: str | Deflated) -> None:
         if name not in self.parts:
             self.order.append(name)
-        self.parts[name] = text.encode("utf-8")
+        if isinstance(text, Deflated):
+            self.parts[name] = b""
+            self._deflated[name] = text
+        else:
+            self.parts[name] = text.encode("utf-8")
+            self._deflated.pop(name, None)
         self._trees.pop(name, None)
         self._changed.discard(name)
 
@@ -254,6 +313,7 @@ class Package:
             self.order.remove(name)
             self._trees.pop(name, None)
             self._changed.discard(name)
+            self._deflated.pop(name, None)
 
     def _serialise(self) -> None:
         for name in self._changed & set(self._trees):
@@ -323,7 +383,7 @@ class Package:
             if host is not None:
                 formulas += host.formulas
             self._trim_sheet_relationships(entry.part, host.rel_ids if host else set())
-            self._set(entry.part, sheet_xml(rows, styles, host))
+            self._set(entry.part, deflated(sheet_xml(rows, styles, host)))
         if styles.is_changed():
             self._set(STYLES, styles.serialise())
         self._drop_calc_chain()
@@ -354,6 +414,8 @@ class Package:
             for attribute in ("activeTab", "firstSheet"):
                 view.attrib.pop(attribute, None)
         for entry in ordered[1:]:
+            if entry.part in self._deflated:
+                continue  # written by hostkit, never selected
             if entry.part in self.parts and b'tabSelected="1"' in self._head(entry.part, 4096):
                 self.parts[entry.part] = self.parts[entry.part].replace(b'tabSelected="1"', b'tabSelected="0"', 1)
 
@@ -465,6 +527,8 @@ class Package:
             self._changed.add(WORKBOOK)
 
     def _head(self, name: str, size: int) -> bytes:
+        if name in self._deflated:
+            return self._deflated[name].head(size)
         return self.parts.head(name, size) if isinstance(self.parts, Parts) else self.parts[name][:size]
 
     def save(self, target) -> None:
@@ -473,7 +537,9 @@ class Package:
         lazy = self.parts if isinstance(self.parts, Parts) else None
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             for name in self.order:
-                if lazy is not None and lazy.archive is not None and lazy.unchanged(name):
+                if name in self._deflated:
+                    _write_deflated(archive, name, self._deflated[name])
+                elif lazy is not None and lazy.archive is not None and lazy.unchanged(name):
                     _copy_raw(lazy.archive, name, archive)
                 else:
                     archive.writestr(name, self.parts[name])

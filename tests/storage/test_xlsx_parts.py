@@ -58,7 +58,7 @@ def test_a_formula_keeps_its_cached_value(tmp_path):
     package = Package.empty()
     package.replace({"Results": [["x"]], "Sums": [["placeholder"]]})
     entry = next(e for e in package.sheets() if e.name == "Sums")
-    package.parts[entry.part] = FORMULA_SHEET.encode()
+    package._set(entry.part, FORMULA_SHEET)
     package.save(path)
     again = Package.read(path)
     again.replace({"Results": [["y"]]})
