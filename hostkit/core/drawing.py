@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache, partial
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+if TYPE_CHECKING:  # Pillow is imported by the functions that draw: a command that draws nothing never loads it
+    from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 
@@ -119,6 +121,8 @@ FALLBACK_FONTS = ("DejaVuSans.ttf", "Arial.ttf", "Helvetica.ttc")
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's own font, so every machine draws the same letters; before Pillow 10.1, a common system font."""
+    from PIL import ImageFont
+
     try:
         default = ImageFont.load_default(size=size)
         if isinstance(default, ImageFont.FreeTypeFont):
@@ -140,6 +144,8 @@ def ink(behind: RGB) -> RGB:
 
 
 def _text_width(text: str, size: int) -> int:
+    from PIL import Image, ImageDraw
+
     left, _, right, _ = ImageDraw.Draw(Image.new("L", (1, 1))).textbbox((0, 0), text, font=font(size))
     return int(right - left)
 
@@ -182,6 +188,8 @@ def draw_grid(
     title: str | None = None,
 ) -> bytes:
     """Rows of card pictures (None: no card there) as a PNG, row labels at the left, column labels on top."""
+    from PIL import Image, ImageDraw
+
     columns = max((len(row) for row in cells), default=0)
     if not cells or not columns:
         raise ValueError("a grid needs at least one cell")
@@ -247,6 +255,8 @@ def is_hostkit_png(data: bytes) -> bool:
 
 
 def _tile(picture: Picture | None) -> Image.Image:
+    from PIL import Image, ImageDraw
+
     tile = Image.new("RGB", (TILE, TILE), PAGE)
     draw = ImageDraw.Draw(tile)
     box = (LINE // 2, LINE // 2, TILE - 1 - LINE // 2, TILE - 1 - LINE // 2)
@@ -305,6 +315,8 @@ def _draw_shape(tile: Image.Image, picture: Picture, centre: tuple[float, float]
 
     Every edge gets a thin line in ink, so a colour close to the background still shows.
     """
+    from PIL import Image, ImageChops, ImageDraw
+
     assert picture.shape is not None
     corners = _outline(picture.shape, centre, size, picture.points)
     colour, line = rgb(picture.colour), ink(rgb(picture.background))
@@ -326,6 +338,8 @@ def _draw_shape(tile: Image.Image, picture: Picture, centre: tuple[float, float]
 
 @lru_cache(maxsize=8)
 def _stripes(size: tuple[int, int], period: int) -> Image.Image:
+    from PIL import Image, ImageDraw
+
     stripes = Image.new("L", size, 0)
     draw = ImageDraw.Draw(stripes)
     for y in range(0, size[1], period):
@@ -334,6 +348,8 @@ def _stripes(size: tuple[int, int], period: int) -> Image.Image:
 
 
 def _draw_number(tile: Image.Image, picture: Picture, centre: tuple[float, float], size: float) -> None:
+    from PIL import Image, ImageChops, ImageDraw
+
     colour, line, back = rgb(picture.colour), ink(rgb(picture.background)), rgb(picture.background)
     text = partial(ImageDraw.Draw(tile).text, centre, picture.text, font=font(int(size * 1.1)), anchor="mm")
     if picture.pattern is Pattern.SOLID:

@@ -41,31 +41,45 @@ def look(rows: Rows) -> Look:
 
     A row's last filled cell may spill over the blank cells to its right (a note, a reason at the end of a
     row), so it neither widens its column nor wraps; the header row always counts. Each cell is measured
-    once.
+    once, and each column is then taken whole.
     """
     columns = max((len(r) for r in rows), default=0)
-    widths = [MIN_WIDTH] * columns
     measured = []
     for number, row in enumerate(rows):
-        lengths = [_length(value) for value in row]
-        last = next((i for i in range(len(lengths) - 1, -1, -1) if lengths[i]), -1)
-        measured.append((last, lengths))
-        for column, length in enumerate(lengths):
-            if length > widths[column] and (number == 0 or column != last):
-                widths[column] = min(MAX_WIDTH, length)
-    wrapped = frozenset(
-        (number, column)
-        for number, (last, lengths) in enumerate(measured)
-        if number > 0
-        for column, length in enumerate(lengths)
-        if length > widths[column] and column != last
-    )
+        lengths = [
+            0
+            if v is None
+            else len(v)
+            if (kind := type(v)) is str and "\n" not in v and not v.isspace()
+            else len(repr(v))
+            if kind is int
+            else (23 if v.microsecond else 19)  # DATE_TIME_MS or DATE_TIME
+            if kind is dt.datetime
+            else _length(v)
+            for v in row
+        ]
+        if number:
+            for i in range(len(lengths) - 1, -1, -1):
+                if lengths[i]:
+                    lengths[i] = 0
+                    break
+        if len(lengths) < columns:
+            lengths += [0] * (columns - len(lengths))
+        measured.append(lengths)
+    widths = []
+    wrapped: set[tuple[int, int]] = set()
+    for column, lengths in enumerate(zip(*measured)):
+        widest = max(lengths)
+        width = min(MAX_WIDTH, max(MIN_WIDTH, widest))
+        widths.append(width)
+        if widest > width:
+            wrapped.update((number, column) for number, length in enumerate(lengths) if length > width and number)
     lines: dict[int, int] = {}
     for number, column in wrapped:
         text = str(plain(rows[number][column]))
         width = max(widths[column] - 1, 1)  # words wrap before the edge
         lines[number] = max(lines.get(number, 1), sum(-(-len(line) // width) or 1 for line in text.split("\n")))
-    return Look(tuple(widths), wrapped, 1 if rows else 0, lines)
+    return Look(tuple(widths), frozenset(wrapped), 1 if rows else 0, lines)
 
 
 def _length(value: Any) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import email.utils
 import random
 import time
 from collections.abc import Callable
@@ -95,6 +94,8 @@ def parse_retry_after(value: str | None, now: Callable[[], dt.datetime] | None =
         return max(0.0, float(text))
     except ValueError:
         pass
+    import email.utils  # only for a Retry-After given as a date
+
     try:
         when = email.utils.parsedate_to_datetime(text)
     except (TypeError, ValueError):

@@ -214,7 +214,9 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
     layout = look(rows)
     width = max((len(r) for r in rows), default=0)
     letters = [column_letter(c) for c in range(width)]
-    wrapped = layout.wrapped
+    wrapped: dict[int, set[int]] = {}
+    for r, c in layout.wrapped:
+        wrapped.setdefault(r, set()).add(c)
     tall = {r: n for r, n in (layout.lines or {}).items() if n > 1}
     indexes: dict[tuple[bool, str | None, bool], str] = {}
 
@@ -252,17 +254,21 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
         plain_style = attribute(header, None, False)
         cells: list[str] = []
         append = cells.append
+        wraps = wrapped.get(r)
         for c, value in enumerate(row):
             kind = type(value)
             if value is None or (kind is str and not value):
                 continue
-            wrap = (r, c) in wrapped if wrapped else False
+            wrap = c in wraps if wraps else False
             style = attribute(header, None, True) if wrap else plain_style
             if kind is str:
-                text = value if value.isprintable() else xml_text(value)
+                if value.isprintable():  # no line break nor control character: only a space can need keeping
+                    text, space = value, ' xml:space="preserve"' if value[0] == " " or value[-1] == " " else ""
+                else:
+                    text = xml_text(value)
+                    space = ' xml:space="preserve"' if "\n" in text or text[:1].isspace() or text[-1:].isspace() else ""
                 if "&" in text or "<" in text or ">" in text:
                     text = escape(text)
-                space = ' xml:space="preserve"' if "\n" in text or text[0].isspace() or text[-1].isspace() else ""
                 append(f'<c r="{letters[c]}{n}"{style} t="inlineStr"><is><t{space}>{text}</t></is></c>')
             elif kind is int or (kind is float and math.isfinite(value)):
                 append(f'<c r="{letters[c]}{n}"{style}><v>{value!r}</v></c>')

@@ -38,7 +38,7 @@ class Tabs(MutableMapping[str, Rows]):
                 raise KeyError(name)
             with readable(self.path):
                 grid = self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
-            rows = [[_cell(v) for v in row] for row in grid]
+            rows = [[_cell(v) if type(v) in _CONVERTED else None if v == "" else v for v in row] for row in grid]
             self._mark_uncalculated(name, rows)
             while rows and all(v is None for v in rows[-1]):
                 rows.pop()
@@ -79,10 +79,13 @@ class Tabs(MutableMapping[str, Rows]):
         return len(self._names)
 
 
+_CONVERTED = {float, dt.timedelta}
+"""What the reader gives that is not read as it is (a blank, "", is made None inline)."""
+
+
 def _cell(value: object) -> object:
-    """A value as hostkit's readers take it: blank as None, a whole number as an int."""
-    if value == "":
-        return None
+    """A number or a duration as hostkit's readers take it: a whole number as an int, a duration shorter than a
+    day as the time of day it shows."""
     if type(value) is float and value.is_integer() and abs(value) < 2**53:
         return int(value)
     if type(value) is dt.timedelta:  # a duration cell: the time of day it shows
