@@ -94,7 +94,7 @@ class Table:
     def __init__(self, name: str, rows: Sequence[Sequence[Cell]]):
         self.name = name
         self.header = [str(plain(c)).strip() if plain(c) is not None else "" for c in (rows[0] if rows else [])]
-        self.rows = [[v.value if type(v) is Styled else v for v in r] for r in rows[1:]]
+        self.rows: Rows = [[v.value if type(v) is Styled else v for v in r] for r in rows[1:]]
 
     def has_column(self, column: str) -> bool:
         return _key(column) in {_key(h) for h in self.header}
@@ -135,7 +135,7 @@ class Table:
     def records(self, *columns: str, optional: Sequence[str] = ()) -> Iterator[Record]:
         """The rows that are not wholly blank nor handled, with the named columns (a missing optional one reads
         blank)."""
-        wanted = [(c, self._index(c)) for c in columns]
+        wanted: list[tuple[str, int | None]] = [(c, self._index(c)) for c in columns]
         wanted += [(c, self._index(c) if self.has_column(c) else None) for c in optional if c not in columns]
         for number, row in enumerate(self.rows, start=2):
             if is_blank_row(row) or self.is_handled(row):

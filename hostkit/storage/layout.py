@@ -68,12 +68,12 @@ def look(rows: Rows) -> Look:
         measured.append(lengths)
     widths = []
     wrapped: set[tuple[int, int]] = set()
-    for column, lengths in enumerate(zip(*measured)):
-        widest = max(lengths)
+    for column, down in enumerate(zip(*measured)):
+        widest = max(down)
         width = min(MAX_WIDTH, max(MIN_WIDTH, widest))
         widths.append(width)
         if widest > width:
-            wrapped.update((number, column) for number, length in enumerate(lengths) if length > width and number)
+            wrapped.update((number, column) for number, length in enumerate(down) if length > width and number)
     lines: dict[int, int] = {}
     for number, column in wrapped:
         text = str(plain(rows[number][column]))
