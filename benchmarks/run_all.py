@@ -17,7 +17,6 @@ Each measured step runs in a process of its own, so its peak memory is its own.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import shutil
 import statistics
 import subprocess
@@ -31,7 +30,7 @@ sys.path.insert(0, str(HERE))
 
 
 def child(kind: str, *paths: str) -> None:
-    """One measured step, in this process; prints its seconds."""
+    """One measured step, in this process; prints its seconds and this process's peak memory."""
     from click.testing import CliRunner
 
     from hostkit.cli import main
@@ -46,14 +45,14 @@ def child(kind: str, *paths: str) -> None:
         book = openpyxl.load_workbook(scored)
         start = time.perf_counter()
         book.save(out)
-        print(loaded + time.perf_counter() - start)
+        print(loaded + time.perf_counter() - start, peak_mib())
     elif kind == "score":
         start = time.perf_counter()
         result = CliRunner().invoke(main, ["score", "--book", paths[0], "--round", "1"])
         assert result.exit_code in (0, 1), result.output
-        print(time.perf_counter() - start)
+        print(time.perf_counter() - start, peak_mib())
     elif kind == "decision":
-        print(live_decision(Path(paths[0])))
+        print(live_decision(Path(paths[0])), peak_mib())
 
 
 def live_decision(path: Path) -> float:
@@ -74,17 +73,25 @@ def live_decision(path: Path) -> float:
         book.release()
 
 
+def peak_mib() -> float:
+    """This process's peak resident memory (VmHWM), in MiB. Not getrusage's ru_maxrss: for a child process
+    that counts the memory of the parent it was forked from, before the new program was loaded."""
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:  # not Linux: the best there is
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return int(status.split("VmHWM:")[1].split()[0]) / 1024
+
+
 def measured(kind: str, *paths: Path) -> tuple[float, float]:
     """Seconds and peak memory (MiB) of one step run in a process of its own."""
-    process = subprocess.Popen(
-        [sys.executable, __file__, "--child", kind, *map(str, paths)], stdout=subprocess.PIPE, text=True
-    )
-    output = process.stdout.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    process.stdout.close()
-    if status != 0:
-        raise SystemExit(f"{kind} failed: {output}")
-    return float(output.strip().splitlines()[-1]), usage.ru_maxrss / 1024
+    run = subprocess.run([sys.executable, __file__, "--child", kind, *map(str, paths)], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"{kind} failed: {run.stdout}{run.stderr}")
+    seconds, mib = run.stdout.strip().splitlines()[-1].split()
+    return float(seconds), float(mib)
 
 
 def spread(values: list[float]) -> str:

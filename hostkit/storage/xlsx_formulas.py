@@ -16,14 +16,21 @@ _REF = re.compile(r"([A-Z]+)(\d+)")
 _FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
 
 
-def has_formula(xml: bytes) -> bool:
-    """Whether a worksheet part holds a formula: one memchr-fast search of a part written without a prefix
-    (the regex, which tries every tag, only once that search finds a candidate or the part is prefixed)."""
-    head = xml[:512]
-    at = head.find(b"worksheet")
-    if at > 0 and head[at - 1 : at] == b":":  # <x:worksheet>: its cells are <x:c>, its formulas <x:f>
+def has_formula(xml: bytes, prefixed: bool | None = None) -> bool:
+    """Whether a worksheet part (or a piece of one, saying whether the part is_prefixed) holds a formula: one
+    memchr-fast search of a part written without a prefix (the regex, which tries every tag, only once that
+    search finds a candidate or the part is prefixed)."""
+    if prefixed if prefixed is not None else is_prefixed(xml):
         return _FORMULA.search(xml) is not None
     return b"<f" in xml and _FORMULA.search(xml) is not None
+
+
+def is_prefixed(xml: bytes) -> bool:
+    """Whether a worksheet part names its elements with a prefix (<x:worksheet>: its cells are <x:c>, its
+    formulas <x:f>), by its first bytes."""
+    head = xml[:512]
+    at = head.find(b"worksheet")
+    return at > 0 and head[at - 1 : at] == b":"
 
 
 def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:

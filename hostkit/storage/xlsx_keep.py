@@ -10,16 +10,19 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from hostkit.core.tables import Cell, Rows, column_index
-from hostkit.storage.xlsx_formulas import UNCALCULATED, has_formula
+from hostkit.storage.xlsx_formulas import UNCALCULATED, has_formula, is_prefixed
 
 _DRAWING = re.compile(rb"<(?:\w+:)?(?:drawing|legacyDrawing|legacyDrawingHF)\b")
 
 
 _DIMENSION = re.compile(rb'<(?:\w+:)?dimension ref="[A-Z]*\d*:?([A-Z]+)\d+"')
+_OVERLAP = 64
+"""Bytes each piece of a tab is searched with from the one before: no tag is split unseen."""
 _REF = re.compile(r"([A-Z]+)(\d+)")
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 CARRIED = ("drawing", "legacyDrawing", "legacyDrawingHF")
@@ -107,12 +110,26 @@ def kept(old: bytes, rows: Rows) -> Kept | None:
 
 
 def _has_host_content(old: bytes, width: int) -> bool:
-    """Whether the old tab may hold anything of the host's: a formula, a drawing, or a cell right of
-    hostkit's columns (by its dimension). Byte searches, no parse: a big results tab costs milliseconds."""
-    if has_formula(old) or _DRAWING.search(old, max(old.rfind(b"sheetData>"), 0)):
-        return True
-    dimension = _DIMENSION.search(old, 0, 4096)
-    return dimension is None or column_index(dimension.group(1).decode()) + 1 > width
+    return has_host_content([old], width)
+
+
+def has_host_content(chunks: Iterable[bytes], width: int) -> bool:
+    """Whether an old tab, read in pieces, may hold anything of the host's: a formula, a drawing, or a cell
+    right of hostkit's columns (by its dimension). Byte searches, no parse, and never the whole tab inflated
+    at once: a big results tab costs milliseconds and no memory."""
+    tail = b""
+    prefixed = False
+    for number, chunk in enumerate(chunks):
+        if number == 0:
+            dimension = _DIMENSION.search(chunk, 0, 4096)
+            if dimension is None or column_index(dimension.group(1).decode()) + 1 > width:
+                return True
+            prefixed = is_prefixed(chunk)
+        window = tail + chunk
+        if has_formula(window, prefixed) or (b"rawing" in window and _DRAWING.search(window)):
+            return True
+        tail = window[-_OVERLAP:]
+    return False
 
 
 def _is_unchanged(cell, q, new: Cell) -> bool:

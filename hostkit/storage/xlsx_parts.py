@@ -27,7 +27,7 @@ from lxml import etree
 
 from hostkit.core.tables import Rows
 from hostkit.storage.xlsx_cells import MAIN, REL, PackageError, StyleBook, sheet_xml
-from hostkit.storage.xlsx_keep import kept
+from hostkit.storage.xlsx_keep import has_host_content, kept
 
 WORKBOOK = "xl/workbook.xml"
 WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
@@ -118,6 +118,19 @@ class Parts(MutableMapping[str, bytes]):
             return self[name][:size]
         with self.archive.open(name) as part:
             return part.read(size)
+
+    def pieces(self, name: str, size: int = 1 << 20) -> Iterator[bytes]:
+        """A part a megabyte at a time, never inflated whole (a part already read, from memory)."""
+        if name in self._read or self.archive is None:
+            data = self[name]
+            yield from (data[at : at + size] for at in range(0, len(data), size))
+            return
+        try:
+            with self.archive.open(name) as part:
+                while chunk := part.read(size):
+                    yield chunk
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as error:
+            raise PackageError(f"the part {name} cannot be read ({error})") from None
 
     def __setitem__(self, name: str, data: bytes) -> None:
         self._names.add(name)
@@ -379,7 +392,9 @@ class Package:
             if entry is None or not entry.part:
                 entry = self._add_sheet(name)
                 existing[name.casefold()] = entry
-            host = kept(self.parts.get(entry.part, b""), rows)
+            width = max((len(r) for r in rows), default=0)
+            host = kept(self.parts[entry.part], rows) if has_host_content(self._pieces(entry.part), width) else None
+            self.parts[entry.part] = b""  # the old tab's XML, let go before the new one is written
             if host is not None:
                 formulas += host.formulas
             self._trim_sheet_relationships(entry.part, host.rel_ids if host else set())
@@ -525,6 +540,14 @@ class Package:
         if calc.get("fullCalcOnLoad") not in ("1", "true"):
             calc.set("fullCalcOnLoad", "1")
             self._changed.add(WORKBOOK)
+
+    def _pieces(self, name: str) -> Iterator[bytes]:
+        """A part in pieces, inflated as they are read (none for a part not there)."""
+        if name not in self.parts:
+            return iter(())
+        if isinstance(self.parts, Parts):
+            return self.parts.pieces(name)
+        return iter([self.parts[name]])
 
     def _head(self, name: str, size: int) -> bytes:
         if name in self._deflated:

@@ -178,3 +178,27 @@ def test_parts_nothing_changed_are_copied_as_stored_whatever_wrote_the_zip(tmp_p
         assert archive.getinfo("xl/worksheets/sheet2.xml").compress_size == notes_stored  # not inflated again
     wb = openpyxl.load_workbook(path)
     assert wb["Notes"]["A1"].value == "mine" and wb["Scores"]["B2"].value == 9
+
+
+def pieces(xml: bytes, at: int) -> list[bytes]:
+    return [xml[:at], xml[at:]]
+
+
+HEAD = b'<?xml version="1.0"?><worksheet xmlns="m"><dimension ref="A1:B3"/><sheetData>'
+
+
+def test_the_host_content_check_reads_a_tab_in_pieces_and_misses_no_tag_split_between_them():
+    from hostkit.storage.xlsx_keep import has_host_content
+
+    plain = HEAD + b'<row r="1"><c r="A1"><v>1</v></c></row>' * 50 + b"</sheetData></worksheet>"
+    assert not has_host_content(pieces(plain, 300), 2)
+    assert not has_host_content([], 2)  # a tab added empty
+    assert has_host_content([plain], 1)  # its dimension reaches past hostkit's one column
+    formula = plain.replace(b'<c r="A1"><v>1</v>', b'<c r="A1"><f>B1*2</f><v>1</v>', 1)
+    split = formula.index(b"<f>") + 2
+    assert has_host_content(pieces(formula, split), 2)  # "<f" in one piece, ">" in the next
+    drawing = plain.replace(b"</worksheet>", b'<drawing r:id="rId1"/></worksheet>')
+    assert has_host_content(pieces(drawing, drawing.index(b"<drawing") + 4), 2)
+    prefixed = formula.replace(b"<", b"<x:").replace(b"<x:/", b"</x:").replace(b"<x:?xml", b"<?xml")
+    later = prefixed.index(b"<x:f>") - 5
+    assert prefixed.find(b"<x:f>", 0, later) == -1 and has_host_content(pieces(prefixed, later), 2)
