@@ -27,6 +27,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from cli_startup import HOST_ENV  # noqa: E402
 
 
 def child(kind: str, *paths: str) -> None:
@@ -87,7 +88,9 @@ def peak_mib() -> float:
 
 def measured(kind: str, *paths: Path) -> tuple[float, float]:
     """Seconds and peak memory (MiB) of one step run in a process of its own."""
-    run = subprocess.run([sys.executable, __file__, "--child", kind, *map(str, paths)], capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, __file__, "--child", kind, *map(str, paths)], capture_output=True, text=True, env=HOST_ENV
+    )
     if run.returncode != 0:
         raise SystemExit(f"{kind} failed: {run.stdout}{run.stderr}")
     seconds, mib = run.stdout.strip().splitlines()[-1].split()

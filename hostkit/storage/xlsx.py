@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 import io
 import os
 import re
@@ -53,7 +52,7 @@ class XlsxBook(Book):
 
     def relock(self) -> bool:
         self.lock()
-        if self._data is None or _digest(self.path) == hashlib.sha256(self._data).digest():
+        if self._data is None or _holds(self.path, self._data):
             return False
         self._data = None
         return True
@@ -110,7 +109,7 @@ class XlsxBook(Book):
                 f"{self.path} is open in another program (lock file {locks[0].name}); close it there and run "
                 f"again (if nothing has it open, delete the stale {locks[0].name})."
             )
-        if self._data is not None and _digest(self.path) != hashlib.sha256(self._data).digest():
+        if self._data is not None and not _holds(self.path, self._data):
             raise StorageError(
                 f"{self.path} changed after hostkit read it (another program saved it meanwhile), "
                 f"so nothing was written; run the command again."
@@ -200,7 +199,7 @@ class XlsxBook(Book):
             os.chmod(tmp, real.stat().st_mode & 0o777 if real.exists() else 0o666 & ~_umask())
             data = Path(tmp).read_bytes()
             _sync(tmp)
-            if self._data is not None and real.exists() and _digest(real) != hashlib.sha256(self._data).digest():
+            if self._data is not None and real.exists() and not _holds(real, self._data):
                 raise StorageError(
                     f"{self.path} changed while hostkit worked on it (saved by another program); nothing was "
                     f"written, so your save is kept. Run the command again."
@@ -263,8 +262,9 @@ def _read_only(path: Path) -> bool:
     return not os.access(path, os.W_OK) or not path.stat().st_mode & stat.S_IWUSR
 
 
-def _digest(path: Path) -> bytes:
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the file holds exactly these bytes still: its size, then one comparison (no hashing)."""
     try:
-        return hashlib.sha256(path.read_bytes()).digest()
+        return path.stat().st_size == len(data) and path.read_bytes() == data
     except OSError:
-        return b""
+        return False
