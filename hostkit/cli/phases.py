@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
@@ -132,6 +133,7 @@ def play_through(
             click.echo(f"Done: {plural(saved, 'decision')} saved this run.")
             return saved, True
         book.release()  # other commands may use the workbook while the host waits for an answer
+        gc.collect()  # the collector is paused while a command works: it runs while the host thinks
         try:
             answer = ask(prompt)
         except click.Abort:

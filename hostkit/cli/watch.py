@@ -4,6 +4,7 @@ responses as they arrive."""
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -99,6 +100,7 @@ def watch(book: Book, round_number: int, every: float | None, duration: str | No
             if limit is not None and clock() - started + pause > limit:
                 click.echo(f"{_stamp()} watched for {duration}. Stopped.")
                 return
+            gc.collect()  # the collector is paused while a command works: it runs between looks
             sleep(pause)
     except KeyboardInterrupt:
         click.echo(f"\n{_stamp()} stopped at Ctrl-C; every write was whole.")

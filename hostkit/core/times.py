@@ -63,7 +63,13 @@ def parse_time(value: Cell, tz: dt.tzinfo, date_order: str = "MDY") -> dt.dateti
     if not FIRST_YEAR <= moment.year <= LAST_YEAR:
         raise ValueError(_OUT_OF_RANGE)
     local = moment.replace(tzinfo=tz) if moment.tzinfo is None else moment.astimezone(tz)
-    return local.astimezone(dt.timezone(local.utcoffset() or dt.timedelta(0)))
+    return local.replace(tzinfo=_fixed(local.utcoffset() or dt.timedelta(0)))
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed(offset: dt.timedelta) -> dt.timezone:
+    """The fixed-offset zone of an offset (a match's moments share a handful)."""
+    return dt.timezone(offset)
 
 
 def _parse_text(text: str, date_order: str) -> dt.datetime:

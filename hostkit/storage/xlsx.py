@@ -5,7 +5,6 @@ Saves are atomic: write beside, then replace."""
 from __future__ import annotations
 
 import contextlib
-import gc
 import io
 import os
 import re
@@ -14,6 +13,7 @@ import tempfile
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 
+from hostkit.core.collector import paused_collector
 from hostkit.core.tables import Rows
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged
@@ -220,19 +220,6 @@ class XlsxBook(Book):
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-
-
-@contextlib.contextmanager
-def paused_collector() -> Iterator[None]:
-    """Python's cycle collector paused while a tab's cells are parsed or written: those make many objects and
-    no cycles, and the collector's passes over them grew the time faster than the rows."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _sync(path: str | Path) -> None:

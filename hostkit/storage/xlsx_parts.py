@@ -213,12 +213,23 @@ def deflated(pieces: Iterable[str]) -> Deflated:
     return Deflated(b"".join(out), crc, size)
 
 
-def _write_deflated(target: zipfile.ZipFile, name: str, part: Deflated) -> None:
+def _write_deflated(target: zipfile.ZipFile, name: str, part: Deflated, own: bool) -> None:
+    """A written part's zip entry; `own` (nothing of the host's in it) is recorded in the entry's comment."""
     info = zipfile.ZipInfo(name, date_time=time.localtime()[:6])
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o600 << 16  # as ZipFile.writestr gives a part
     info.CRC, info.compress_size, info.file_size = part.crc, len(part.data), part.size
+    if own:
+        info.comment = own_mark(part.crc)
     _append_raw(target, info, part.data)
+
+
+def own_mark(crc: int) -> bytes:
+    """The zip entry comment of a tab hostkit wrote with nothing of the host's in it, naming its CRC-32: a tab
+    whose entry still says so, with that CRC, is hostkit's output untouched (any change to its bytes changes
+    the CRC; a program that saves the file drops entry comments), so a re-score need not look for the host's
+    cells in it."""
+    return b"hostkit own %08x" % crc
 
 
 def _append_raw(target: zipfile.ZipFile, info: zipfile.ZipInfo, raw: bytes) -> None:
@@ -263,6 +274,8 @@ class Package:
         self._dropped: set[str] = set()
         self._deflated: dict[str, Deflated] = {}
         """The tabs written anew, compressed as they were written (their entry in `parts` is empty)."""
+        self._own: set[str] = set()
+        """The tabs written anew with nothing of the host's in them."""
 
     @classmethod
     def read(cls, source) -> Package:
@@ -311,6 +324,7 @@ class Package:
     def _set(self, name: str, text: str | Deflated) -> None:
         if name not in self.parts:
             self.order.append(name)
+        self._own.discard(name)
         if isinstance(text, Deflated):
             self.parts[name] = b""
             self._deflated[name] = text
@@ -327,6 +341,7 @@ class Package:
             self._trees.pop(name, None)
             self._changed.discard(name)
             self._deflated.pop(name, None)
+            self._own.discard(name)
 
     def _serialise(self) -> None:
         for name in self._changed & set(self._trees):
@@ -393,12 +408,18 @@ class Package:
                 entry = self._add_sheet(name)
                 existing[name.casefold()] = entry
             width = max((len(r) for r in rows), default=0)
-            host = kept(self.parts[entry.part], rows) if has_host_content(self._pieces(entry.part), width) else None
+            host = (
+                kept(self.parts[entry.part], rows)
+                if not self._is_own(entry.part) and has_host_content(self._pieces(entry.part), width)
+                else None
+            )
             self.parts[entry.part] = b""  # the old tab's XML, let go before the new one is written
             if host is not None:
                 formulas += host.formulas
             self._trim_sheet_relationships(entry.part, host.rel_ids if host else set())
             self._set(entry.part, deflated(sheet_xml(rows, styles, host)))
+            if host is None:
+                self._own.add(entry.part)
         if styles.is_changed():
             self._set(STYLES, styles.serialise())
         self._drop_calc_chain()
@@ -541,6 +562,16 @@ class Package:
             calc.set("fullCalcOnLoad", "1")
             self._changed.add(WORKBOOK)
 
+    def _is_own(self, name: str) -> bool:
+        """Whether a tab is as hostkit last wrote it, with nothing of the host's in it (own_mark)."""
+        if not isinstance(self.parts, Parts) or self.parts.archive is None or not self.parts.unchanged(name):
+            return False
+        try:
+            info = self.parts.archive.getinfo(name)
+        except KeyError:
+            return False
+        return info.comment == own_mark(info.CRC)
+
     def _pieces(self, name: str) -> Iterator[bytes]:
         """A part in pieces, inflated as they are read (none for a part not there)."""
         if name not in self.parts:
@@ -561,7 +592,7 @@ class Package:
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             for name in self.order:
                 if name in self._deflated:
-                    _write_deflated(archive, name, self._deflated[name])
+                    _write_deflated(archive, name, self._deflated[name], name in self._own)
                 elif lazy is not None and lazy.archive is not None and lazy.unchanged(name):
                     _copy_raw(lazy.archive, name, archive)
                 else:

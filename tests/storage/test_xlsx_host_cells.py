@@ -202,3 +202,33 @@ def test_the_host_content_check_reads_a_tab_in_pieces_and_misses_no_tag_split_be
     prefixed = formula.replace(b"<", b"<x:").replace(b"<x:/", b"</x:").replace(b"<x:?xml", b"<?xml")
     later = prefixed.index(b"<x:f>") - 5
     assert prefixed.find(b"<x:f>", 0, later) == -1 and has_host_content(pieces(prefixed, later), 2)
+
+
+def test_a_tab_hostkit_wrote_and_nobody_touched_is_not_searched_again(tmp_path, monkeypatch):
+    import hostkit.storage.xlsx_parts as xlsx_parts
+
+    book = XlsxBook(scores_book(tmp_path / "b.xlsx"))
+    with zipfile.ZipFile(book.path) as archive:
+        info = archive.getinfo("xl/worksheets/sheet1.xml")
+        assert info.comment == xlsx_parts.own_mark(info.CRC)
+    searched = []
+    real = xlsx_parts.has_host_content
+    monkeypatch.setattr(xlsx_parts, "has_host_content", lambda pieces, width: searched.append(1) or real(pieces, width))
+    book.write({"Scores": [["Player", "Score"], ["Ann", 4]]})
+    assert searched == []
+
+
+def test_a_tab_changed_under_hostkits_mark_is_searched_and_the_hosts_cell_kept(tmp_path):
+    path = scores_book(tmp_path / "b.xlsx")
+    old = parts(path)
+    with zipfile.ZipFile(path) as archive:
+        infos = archive.infolist()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:  # a tool that keeps each entry's comment
+        for info in infos:
+            data = old[info.filename]
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = data.replace(b"</row>", b'<c r="D1" t="inlineStr"><is><t>host note</t></is></c></row>', 1)
+                data = data.replace(b'ref="A1:B3"', b'ref="A1:D3"')
+            archive.writestr(info, data)
+    XlsxBook(path).write({"Scores": [["Player", "Score"], ["Ann", 4]]})
+    assert openpyxl.load_workbook(path)["Scores"]["D1"].value == "host note"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -106,10 +107,14 @@ class Piece:
     letters: str | None
 
 
+_WORD = re.compile(r"[^\W_]+")
+"""A run of letters and digits (str.isalnum's): what a message is cut into."""
+
+
 def read_message(message: str) -> list[Piece]:
     """Cut at every character that is neither a letter nor a digit; split letter runs into threes."""
     pieces: list[Piece] = []
-    words = "".join(ch if ch.isalnum() else " " for ch in str(message)).split()
+    words = _WORD.findall(str(message))
     for word in words:
         if len(word) == 3:
             pieces.append(Piece(word, word.upper()))
