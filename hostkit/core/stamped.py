@@ -44,13 +44,14 @@ def read_stamped(
     round are reported with what to fix and `skipped` (what happens to them)."""
     rows: list[Stamped] = []
     problems: list[Problem] = []
+    tz, order = ctx.config.tz, ctx.config["date_order"]
     for record in table.records("Timestamp", "Player", *columns, optional=("Round",)):
 
         def problem(message: str) -> None:
             problems.append(Problem(table.name, record.row, message))
 
         try:
-            at = parse_time(record["Timestamp"], ctx.config.tz, ctx.config["date_order"])
+            at = parse_time(record["Timestamp"], tz, order)
         except ValueError as error:
             problem(f"{named('Timestamp', record['Timestamp'])} {error}; {skipped}.")
             continue

@@ -76,9 +76,16 @@ def look(rows: Rows) -> Look:
             wrapped.update((number, column) for number, length in enumerate(down) if length > width and number)
     lines: dict[int, int] = {}
     for number, column in wrapped:
-        text = str(plain(rows[number][column]))
+        value = rows[number][column]
+        text = value if type(value) is str else str(plain(value))
         width = max(widths[column] - 1, 1)  # words wrap before the edge
-        lines[number] = max(lines.get(number, 1), sum(-(-len(line) // width) or 1 for line in text.split("\n")))
+        tall = (
+            -(-len(text) // width)
+            if "\n" not in text
+            else sum(-(-len(line) // width) or 1 for line in text.split("\n"))
+        )
+        if tall > lines.get(number, 1):
+            lines[number] = tall
     return Look(tuple(widths), frozenset(wrapped), 1 if rows else 0, lines)
 
 

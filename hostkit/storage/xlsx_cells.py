@@ -18,6 +18,7 @@ from hostkit.storage.xlsx_keep import Kept
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 EPOCH = dt.datetime(1899, 12, 30)
+DAY = dt.timedelta(days=1)
 ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 """Control characters XML 1.0 cannot hold: dropped."""
 UNWRITABLE = re.compile("[\ufffe\uffff\ud800-\udfff]")
@@ -200,7 +201,7 @@ def _append(xml: str, prefix: str, element: str, new: list[str], count: int) -> 
 
 
 def serial(moment: dt.datetime) -> float:
-    return (moment - EPOCH) / dt.timedelta(days=1)
+    return (moment - EPOCH) / DAY
 
 
 def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterator[str]:
@@ -274,7 +275,7 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
                 append(f'<c r="{letters[c]}{n}"{style}><v>{value!r}</v></c>')
             elif kind is dt.datetime and value.tzinfo is None:
                 code = DATE_TIME_MS if value.microsecond else DATE_TIME
-                append(f'<c r="{letters[c]}{n}"{attribute(header, code, wrap)}><v>{serial(value)!r}</v></c>')
+                append(f'<c r="{letters[c]}{n}"{attribute(header, code, wrap)}><v>{(value - EPOCH) / DAY!r}</v></c>')
             else:
                 drawn = value if kind is Styled else None
                 cell_look = Look(
