@@ -36,6 +36,7 @@ class XlsxBook(Book):
         self.path = Path(path)
         self.location = str(self.path)
         self._data: bytes | None = None
+        self._tabs: Tabs | None = None
         self._lock = WorkbookLock(self.path.resolve(), wait)  # one lock per file, whatever name or link reaches it
 
     def exists(self) -> bool:
@@ -69,6 +70,7 @@ class XlsxBook(Book):
 
     def forget(self) -> None:
         self._data = None
+        self._tabs = None
 
     def _bytes(self) -> bytes:
         """The file as it was read (its fingerprint is what a save compares against)."""
@@ -82,10 +84,15 @@ class XlsxBook(Book):
         return self._data
 
     def read(self) -> Mapping[str, Rows]:
-        """Every tab by name; a tab's cells are parsed when it is first looked up."""
+        """Every tab by name; a tab's cells are parsed when it is first looked up. A second read of the same
+        bytes shares the first one's reader (the file is opened by the reader once)."""
         if self.progress:
             self.progress(f"Reading {self.path.name}…")
-        return Tabs(self.path, self._bytes())
+        data = self._bytes()
+        if self._tabs is None or self._tabs.data is not data:
+            self._tabs = Tabs(self.path, data)
+            return self._tabs
+        return self._tabs.again()
 
     def read_styled(self, names: Collection[str]) -> dict[str, Rows]:
         from hostkit.storage.xlsx_styled import read_styled

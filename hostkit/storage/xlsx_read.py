@@ -4,6 +4,7 @@ openpyxl's): every cell as its computed value (a formula's cached result), each 
 from __future__ import annotations
 
 import contextlib
+import copy
 import datetime as dt
 import io
 import zipfile
@@ -21,7 +22,7 @@ class Tabs(MutableMapping[str, Rows]):
         import python_calamine
 
         self.path = path
-        self._data = data
+        self.data = data
         self._parts: dict[str, str] | None = None
         with readable(path):
             if not zipfile.is_zipfile(io.BytesIO(data)):  # the reader also takes .xls and .ods: hostkit writes .xlsx
@@ -49,7 +50,7 @@ class Tabs(MutableMapping[str, Rows]):
         """Formula cells with no computed value read as UNCALCULATED (blank to the fast reader)."""
         from hostkit.storage.xlsx_formulas import UNCALCULATED, sheet_parts, uncalculated
 
-        with zipfile.ZipFile(io.BytesIO(self._data)) as archive:
+        with zipfile.ZipFile(io.BytesIO(self.data)) as archive:
             if self._parts is None:
                 self._parts = sheet_parts(archive)
             part = self._parts.get(name)
@@ -62,6 +63,13 @@ class Tabs(MutableMapping[str, Rows]):
             rows[r].extend([None] * (c + 1 - len(rows[r])))
             if rows[r][c] is None:
                 rows[r][c] = UNCALCULATED
+
+    def again(self) -> Tabs:
+        """The same workbook's tabs read anew (each parsed again when looked up), sharing this one's reader."""
+        fresh = copy.copy(self)
+        fresh._names = list(self._names)
+        fresh._rows = {}
+        return fresh
 
     def __setitem__(self, name: str, rows: Rows) -> None:
         if name not in self._names:
