@@ -187,7 +187,7 @@ def main_(quick: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for rows in sizes:
             results[rows] = figures = score_figures(rows, runs, Path(tmp))
-            floor_s, first, again = (statistics.median(figures[k]) for k in ("floor", "first", "again"))
+            floor_s, first = (statistics.median(figures[k]) for k in ("floor", "first"))
             print(f"score on xlsx, {rows:,} submission rows, seconds (peak MiB)")
             print(
                 f"  floor: load input + save scored {spread(figures['floor'])}  "
