@@ -253,18 +253,15 @@ def save_image(outcome: Outcome, path: str | None) -> None:
 
 
 def guarded(command: Callable) -> Callable:
-    """Domain errors become one sentence and exit status 2, never a traceback; the cycle collector is paused
-    while the command works (hostkit/core/collector.py)."""
+    """Domain errors become one sentence and exit status 2, never a traceback."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from hostkit.core.collector import paused_collector
         from hostkit.core.tables import BookError
         from hostkit.storage.book import StorageError
 
         try:
-            with paused_collector():
-                return command(*args, **kwargs)
+            return command(*args, **kwargs)
         except (BookError, StorageError) as error:
             book = kwargs.get("book")
             raise Unusable(str(error) if book is None else runnable(str(error), book)) from None

@@ -133,7 +133,8 @@ def play_through(
             click.echo(f"Done: {plural(saved, 'decision')} saved this run.")
             return saved, True
         book.release()  # other commands may use the workbook while the host waits for an answer
-        gc.collect()  # the collector is paused while a command works: it runs while the host thinks
+        if not gc.isenabled():  # paused while hostkit runs as a program: it runs while the host thinks
+            gc.collect()
         try:
             answer = ask(prompt)
         except click.Abort:

@@ -100,7 +100,8 @@ def watch(book: Book, round_number: int, every: float | None, duration: str | No
             if limit is not None and clock() - started + pause > limit:
                 click.echo(f"{_stamp()} watched for {duration}. Stopped.")
                 return
-            gc.collect()  # the collector is paused while a command works: it runs between looks
+            if not gc.isenabled():  # paused while hostkit runs as a program: it runs between looks
+                gc.collect()
             sleep(pause)
     except KeyboardInterrupt:
         click.echo(f"\n{_stamp()} stopped at Ctrl-C; every write was whole.")

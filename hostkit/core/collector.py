@@ -1,4 +1,4 @@
-"""Python's cycle collector, paused while a command works: judging and writing a round make many objects and
+"""Python's cycle collector, paused while hostkit works: judging and writing a round make many objects and
 almost no cycles, and the collector's passes over them cost a tenth of a big score's time."""
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from collections.abc import Iterator
 
 @contextlib.contextmanager
 def paused_collector() -> Iterator[None]:
-    """The collector off until the block ends (as it was before, after). A command that waits between steps
-    (play, watch) collects while it waits."""
+    """The collector off until the block ends (as it was before, after)."""
     enabled = gc.isenabled()
     gc.disable()
     try:

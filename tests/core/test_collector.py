@@ -1,9 +1,7 @@
 import gc
 
-import click
 from click.testing import CliRunner
 
-from hostkit.cli.options import guarded
 from hostkit.core.collector import paused_collector
 
 
@@ -21,13 +19,13 @@ def test_the_collector_is_paused_in_the_block_and_left_as_it_was():
         gc.enable()
 
 
-def test_a_guarded_command_works_with_the_collector_paused():
+def test_hostkit_run_as_a_program_works_with_the_collector_paused(monkeypatch):
+    import hostkit.cli.match as match
+    from hostkit.cli import main
+
     seen = []
-
-    @click.command()
-    @guarded
-    def command() -> None:
-        seen.append(gc.isenabled())
-
-    assert CliRunner().invoke(command).exit_code == 0
+    games = next(c for c in match.COMMANDS if c.name == "games")
+    monkeypatch.setattr(games, "callback", lambda *args, **kwargs: seen.append(gc.isenabled()))
+    main(["games"], standalone_mode=False)  # as the console script calls it
     assert seen == [False] and gc.isenabled()
+    assert CliRunner().invoke(main, ["games"]).exit_code == 0 and seen == [False, True]  # as a library: untouched
