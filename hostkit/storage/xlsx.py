@@ -36,6 +36,9 @@ class XlsxBook(Book):
         self.path = Path(path)
         self.location = str(self.path)
         self._data: bytes | None = None
+        self._seen: tuple[int, int] | None = None
+        """The file's modification time and size when it was read: an early check that finds them unchanged
+        compares no bytes (the save compares them all, right before it replaces the file)."""
         self._tabs: Tabs | None = None
         self._lock = WorkbookLock(self.path.resolve(), wait)  # one lock per file, whatever name or link reaches it
 
@@ -79,6 +82,7 @@ class XlsxBook(Book):
                 raise StorageError(f"There is no workbook at {self.path}; make one with `hostkit new`.")
             try:
                 self._data = self.path.read_bytes()
+                self._seen = _signature(self.path)
             except PermissionError:
                 raise StorageError(f"{self.path} cannot be read (permission denied); check who owns it.") from None
         return self._data
@@ -116,7 +120,7 @@ class XlsxBook(Book):
                 f"{self.path} is open in another program (lock file {locks[0].name}); close it there and run "
                 f"again (if nothing has it open, delete the stale {locks[0].name})."
             )
-        if self._data is not None and not _holds(self.path, self._data):
+        if self._data is not None and _signature(self.path) != self._seen and not _holds(self.path, self._data):
             raise StorageError(
                 f"{self.path} changed after hostkit read it (another program saved it meanwhile), "
                 f"so nothing was written; run the command again."
@@ -202,9 +206,12 @@ class XlsxBook(Book):
             ) from None
         os.close(fd)
         try:
-            package.save(tmp)
+            made = io.BytesIO()
+            package.save(made)
+            data = made.getvalue()
+            del made
+            Path(tmp).write_bytes(data)
             os.chmod(tmp, real.stat().st_mode & 0o777 if real.exists() else 0o666 & ~_umask())
-            data = Path(tmp).read_bytes()
             _sync(tmp)
             if self._data is not None and real.exists() and not _holds(real, self._data):
                 raise StorageError(
@@ -213,7 +220,7 @@ class XlsxBook(Book):
                 )
             os.replace(tmp, real)
             _sync(real.parent)
-            self._data = data
+            self._data, self._seen = data, _signature(real)
         except PermissionError:
             raise StorageError(
                 f"{self.path} cannot be written (permission denied or open elsewhere); close it "
@@ -254,6 +261,14 @@ def _umask() -> int:
 def _read_only(path: Path) -> bool:
     """Whether nobody may write the file or folder, or this user may not (the owner's bit is honoured for root too)."""
     return not os.access(path, os.W_OK) or not path.stat().st_mode & stat.S_IWUSR
+
+
+def _signature(path: Path) -> tuple[int, int] | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size
 
 
 def _holds(path: Path, data: bytes) -> bool:

@@ -61,9 +61,8 @@ def test_save_is_atomic_when_writing_fails(tmp_path, monkeypatch):
     make(path, {"A": [["before"]]})
     before = path.read_bytes()
 
-    def crash(self, filename):
-        with open(filename, "wb") as f:
-            f.write(b"half a file")
+    def crash(self, target):
+        target.write(b"half a file")
         raise OSError("disk full")
 
     monkeypatch.setattr(Package, "save", crash)
@@ -109,3 +108,24 @@ def test_a_new_workbook_gets_the_permissions_of_any_new_file(tmp_path):
     finally:
         os.umask(old)
     assert (tmp_path / "new.xlsx").stat().st_mode & 0o777 == 0o644
+
+
+def test_save_is_atomic_when_the_disk_fills_while_the_file_is_written(tmp_path, monkeypatch):
+    import errno
+    from pathlib import Path
+
+    path = tmp_path / "b.xlsx"
+    make(path, {"A": [["before"]]})
+    before = path.read_bytes()
+
+    def full(self, data):
+        with open(self, "wb") as f:
+            f.write(data[: len(data) // 2])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    with pytest.raises(StorageError, match=r"nothing was changed"):
+        XlsxBook(path).write({"A": [["after"]]})
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == [".b.xlsx.hostkit-lock", "b.xlsx"]
