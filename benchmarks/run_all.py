@@ -92,7 +92,7 @@ def peak_mib() -> float:
 def measured(kind: str, *paths: Path) -> tuple[float, float]:
     """Seconds and peak memory (MiB) of one step run in a process of its own, started on a settled file system
     (what the step before wrote is on the disk first, so no step pays for another's write-back)."""
-    os.sync()
+    getattr(os, "sync", lambda: None)()  # Unix only
     run = subprocess.run(
         [sys.executable, __file__, "--child", kind, *map(str, paths)], capture_output=True, text=True, env=HOST_ENV
     )
