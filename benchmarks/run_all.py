@@ -208,8 +208,8 @@ def main_(quick: bool) -> None:
             )
             paired = statistics.median(a / f for a, f in zip(figures["again"], figures["first"]))
             print(
-                f"  first / floor {first / floor_s:.2f}x (target at most 0.25x from 10,000 rows); re-score / first "
-                f"{paired:.2f}x, the median of each run's re-score over its own first score (target at most 1.0x)"
+                f"  first / floor {first / floor_s:.3f}x (target at most 0.25x from 10,000 rows); re-score / first "
+                f"{paired:.3f}x, the median of each run's re-score over its own first score (target at most 1.0x)"
             )
         for small, large in zip(sizes, sizes[1:]):
             for what, key in (("time", "first"), ("peak memory", "first_mib")):
