@@ -450,8 +450,6 @@ class Package:
             for attribute in ("activeTab", "firstSheet"):
                 view.attrib.pop(attribute, None)
         for entry in ordered[1:]:
-            if entry.part in self._deflated:
-                continue  # written by hostkit, never selected
             if entry.part in self.parts and b'tabSelected="1"' in self._head(entry.part, 4096):
                 self.parts[entry.part] = self.parts[entry.part].replace(b'tabSelected="1"', b'tabSelected="0"', 1)
 
