@@ -480,18 +480,12 @@ class SheetsBook(Book):
             self._metadata = self._call(self.client.fetch_sheet_metadata, self.key, params)
         return self._metadata
 
-    def _sheet(self, title: str, eager: bool = True) -> dict:
-        """A tab's cells as spreadsheets.get answers them, read once; with eager, every small tab not read
-        yet comes in the same request."""
+    def _sheet(self, title: str) -> dict:
+        """A tab's cells as spreadsheets.get answers them, read once; every small tab not read yet comes in
+        the same request."""
         if title not in self._cells:
-            wanted = [title]
-            if eager:
-                wanted += [
-                    t
-                    for t, cells in self._sizes().items()
-                    if t != title and t not in self._cells and cells <= EAGER_CELLS
-                ]
-            self._fetch(wanted)
+            small = [t for t, cells in self._sizes().items() if t not in self._cells and cells <= EAGER_CELLS]
+            self._fetch([title, *(t for t in small if t != title)])
         return self._cells[title]
 
     def _sizes(self) -> dict[str, int]:
