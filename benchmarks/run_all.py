@@ -11,7 +11,10 @@ Figures (median, min and max of the runs; peak memory of the process that did th
   peak memory from 10k to 50k rows (targets: time at most 5.5x, peak memory at 50k at most 150 MiB).
 - A live `play` decision on a 300-row match: from the host's answer to the saved decision (target 0.1 s).
 - Every other command on the demo workbooks: benchmarks/demo_commands.py (target under 0.5 s each).
-Each measured step runs in a process of its own, so its peak memory is its own.
+Each measured step runs in a process of its own (its peak memory, VmHWM, is its own), as the hostkit console
+script runs it, with Python keeping compiled modules as on a host's machine, and on a settled file system
+(os.sync first, so no step pays for the write-back of the one before). A re-score's ratio is the median of
+each run's re-score over the first score just before it.
 """
 
 from __future__ import annotations
