@@ -18,7 +18,7 @@ import struct
 import time
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -114,12 +114,13 @@ class Parts(MutableMapping[str, bytes]):
 
     def head(self, name: str, size: int) -> bytes:
         """The first bytes of a part, decompressing no more of it than that."""
-        if name in self._read or self.archive is None:
-            return self[name][:size]
-        with self.archive.open(name) as part:
-            return part.read(size)
+        pieces = self.pieces(name, size)
+        try:
+            return next(pieces, b"")
+        finally:
+            pieces.close()
 
-    def pieces(self, name: str, size: int = 1 << 20) -> Iterator[bytes]:
+    def pieces(self, name: str, size: int = 1 << 20) -> Generator[bytes, None, None]:
         """A part a megabyte at a time, never inflated whole (a part already read, from memory)."""
         if name in self._read or self.archive is None:
             data = self[name]
@@ -264,7 +265,7 @@ def _attribute(element: Any, local: str) -> str:
 class Package:
     """An .xlsx file's parts in memory; `replace` rewrites whole tabs, `save` writes the zip."""
 
-    def __init__(self, parts: MutableMapping[str, bytes], order: list[str]):
+    def __init__(self, parts: Parts, order: list[str]):
         self.parts = parts
         self.order = order
         self._styles: StyleBook | None = None
@@ -298,7 +299,10 @@ class Package:
 
     @classmethod
     def empty(cls) -> Package:
-        return cls({name: xml.encode() for name, xml in EMPTY_PACKAGE.items()}, list(EMPTY_PACKAGE))
+        parts = Parts(None, [])
+        for name, xml in EMPTY_PACKAGE.items():
+            parts[name] = xml.encode()
+        return cls(parts, list(EMPTY_PACKAGE))
 
     # ---- the parsed parts
 
@@ -562,7 +566,7 @@ class Package:
 
     def _is_own(self, name: str) -> bool:
         """Whether a tab is as hostkit last wrote it, with nothing of the host's in it (own_mark)."""
-        if not isinstance(self.parts, Parts) or self.parts.archive is None or not self.parts.unchanged(name):
+        if self.parts.archive is None or not self.parts.unchanged(name):
             return False
         try:
             info = self.parts.archive.getinfo(name)
@@ -572,26 +576,22 @@ class Package:
 
     def _pieces(self, name: str) -> Iterator[bytes]:
         """A part in pieces, inflated as they are read (none for a part not there)."""
-        if name not in self.parts:
-            return iter(())
-        if isinstance(self.parts, Parts):
-            return self.parts.pieces(name)
-        return iter([self.parts[name]])
+        return self.parts.pieces(name) if name in self.parts else iter(())
 
     def _head(self, name: str, size: int) -> bytes:
         if name in self._deflated:
             return self._deflated[name].head(size)
-        return self.parts.head(name, size) if isinstance(self.parts, Parts) else self.parts[name][:size]
+        return self.parts.head(name, size)
 
     def save(self, target) -> None:
         """Write the zip: changed parts compressed anew, every other part copied as it was stored."""
         self._serialise()
-        lazy = self.parts if isinstance(self.parts, Parts) else None
+        source = self.parts.archive
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             for name in self.order:
                 if name in self._deflated:
                     _write_deflated(archive, name, self._deflated[name], name in self._own)
-                elif lazy is not None and lazy.archive is not None and lazy.unchanged(name):
-                    _copy_raw(lazy.archive, name, archive)
+                elif source is not None and self.parts.unchanged(name):
+                    _copy_raw(source, name, archive)
                 else:
                     archive.writestr(name, self.parts[name])
