@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from hostkit.core.tables import Cell, is_blank
 
 SERIAL_EPOCH = dt.datetime(1899, 12, 30)
+DAY = dt.timedelta(days=1)
 FIRST_YEAR, LAST_YEAR = 1900, 9998
 """Times outside these years are refused: none is a real submission, and their arithmetic could overflow."""
 _OUT_OF_RANGE = f"is not a time (it falls outside the years {FIRST_YEAR}–{LAST_YEAR}); fix the date"
@@ -31,7 +32,12 @@ def from_serial(serial: int | float) -> dt.datetime:
 
 
 def to_serial(moment: dt.datetime) -> float:
-    return (moment.replace(tzinfo=None) - SERIAL_EPOCH) / dt.timedelta(days=1)
+    return (moment.replace(tzinfo=None) - SERIAL_EPOCH) / DAY
+
+
+def time_of_day(span: dt.timedelta) -> dt.time:
+    """The time a clock shows that long after midnight (a spreadsheet's time cell, a fraction of a day)."""
+    return (dt.datetime.min + span).time()
 
 
 _LAST_SERIAL = to_serial(dt.datetime(LAST_YEAR + 1, 1, 1))

@@ -34,7 +34,7 @@ from gspread.urls import SPREADSHEET_BATCH_UPDATE_URL
 
 from hostkit.core.styles import plain
 from hostkit.core.tables import Cell, Rows, column_letter
-from hostkit.core.times import from_serial
+from hostkit.core.times import from_serial, time_of_day
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged, look
 from hostkit.storage.retry import RETRYABLE_STATUSES, Attempt, Backoff, parse_retry_after
@@ -209,7 +209,7 @@ def _cell(cell: dict) -> Cell:
     if kind in DATE_TYPES and 0 <= value < 2958466:
         return from_serial(value)
     if kind == "TIME" and 0 <= value < 1:
-        return (dt.datetime.min + dt.timedelta(days=value)).time()
+        return time_of_day(dt.timedelta(days=value))
     return value
 
 

@@ -12,13 +12,12 @@ from dataclasses import dataclass
 
 from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Cell, Rows, column_index, column_letter
+from hostkit.core.times import DAY, SERIAL_EPOCH, to_serial
 from hostkit.storage.layout import DATE_TIME, DATE_TIME_MS, look, number_format
 from hostkit.storage.xlsx_keep import Kept
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-EPOCH = dt.datetime(1899, 12, 30)
-DAY = dt.timedelta(days=1)
 ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 """Control characters XML 1.0 cannot hold: dropped."""
 UNWRITABLE = re.compile("[\ufffe\uffff\ud800-\udfff]")
@@ -200,10 +199,6 @@ def _append(xml: str, prefix: str, element: str, new: list[str], count: int) -> 
     return xml[: opening.start()] + head + xml[opening.end() : at] + "".join(new) + xml[at:]
 
 
-def serial(moment: dt.datetime) -> float:
-    return (moment - EPOCH) / DAY
-
-
 def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterator[str]:
     """A worksheet part, in pieces, laid out as storage/layout.py says: header bold and frozen, columns fitted,
     long text wrapped, date-times shown as date-times, Styled cells drawn; the host's own cells of the old tab
@@ -275,7 +270,9 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
                 append(f'<c r="{letters[c]}{n}"{style}><v>{value!r}</v></c>')
             elif kind is dt.datetime and value.tzinfo is None:
                 code = DATE_TIME_MS if value.microsecond else DATE_TIME
-                append(f'<c r="{letters[c]}{n}"{attribute(header, code, wrap)}><v>{(value - EPOCH) / DAY!r}</v></c>')
+                append(
+                    f'<c r="{letters[c]}{n}"{attribute(header, code, wrap)}><v>{(value - SERIAL_EPOCH) / DAY!r}</v></c>'
+                )
             else:
                 drawn = value if kind is Styled else None
                 cell_look = Look(
@@ -324,9 +321,9 @@ def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> str:
     if isinstance(value, dt.datetime):
         if value.tzinfo is not None:
             raise ValueError("aware datetimes are written as local text by the rules core")
-        return _styled(ref, look, styles, "", f"<v>{serial(value)!r}</v>")
+        return _styled(ref, look, styles, "", f"<v>{to_serial(value)!r}</v>")
     if isinstance(value, dt.date):
-        return _styled(ref, look, styles, "", f"<v>{serial(dt.datetime(value.year, value.month, value.day))!r}</v>")
+        return _styled(ref, look, styles, "", f"<v>{to_serial(dt.datetime(value.year, value.month, value.day))!r}</v>")
     text = xml_text(str(value))
     space = ' xml:space="preserve"' if text != text.strip() or "\n" in text else ""
     return _styled(ref, look, styles, 't="inlineStr"', f"<is><t{space}>{escape(text)}</t></is>")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hostkit.core.tables import Cell, Rows, column_index
+from hostkit.core.times import to_serial
 from hostkit.storage.xlsx_formulas import UNCALCULATED, has_formula, is_prefixed
 
 _DRAWING = re.compile(rb"<(?:\w+:)?(?:drawing|legacyDrawing|legacyDrawingHF)\b")
@@ -27,7 +28,6 @@ _REF = re.compile(r"([A-Z]+)(\d+)")
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 CARRIED = ("drawing", "legacyDrawing", "legacyDrawingHF")
 """The elements that hang pictures, charts and notes on a tab, in the order a worksheet holds them."""
-EPOCH = dt.datetime(1899, 12, 30)
 
 
 @dataclass
@@ -144,7 +144,7 @@ def _is_unchanged(cell, q, new: Cell) -> bool:
     if kind in ("str", "e", "inlineStr"):
         return isinstance(new, str) and new == text
     if isinstance(new, dt.datetime):
-        new = (new.replace(tzinfo=None) - EPOCH) / dt.timedelta(days=1)
+        new = to_serial(new)
     if isinstance(new, bool) or not isinstance(new, (int, float)):
         return False
     try:

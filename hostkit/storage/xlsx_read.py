@@ -12,6 +12,7 @@ from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 
 from hostkit.core.tables import Rows
+from hostkit.core.times import DAY, time_of_day
 from hostkit.storage.book import StorageError
 
 
@@ -97,7 +98,7 @@ def _cell(value: object) -> object:
     if type(value) is float and value.is_integer() and abs(value) < 2**53:
         return int(value)
     if type(value) is dt.timedelta:  # a duration cell: the time of day it shows
-        return (dt.datetime.min + value).time() if value < dt.timedelta(days=1) else value.total_seconds() / 86400
+        return time_of_day(value) if value < DAY else value.total_seconds() / 86400
     return value
 
 
