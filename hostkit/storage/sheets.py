@@ -260,7 +260,13 @@ class _Part:
     def json(self) -> bytes:
         if self.rows is None:
             return self._json
-        return b'{"updateCells":' + self._head + b',"rows":[' + b",".join(self.rows) + b"]}}"
+        return _update_cells(self._head, self.rows)
+
+
+def _update_cells(head: bytes, rows: list[bytes]) -> bytes:
+    """An updateCells request from its serialised range and fields (`head`, an object missing its closing
+    brace) and its rows, each serialised once."""
+    return b'{"updateCells":' + head + b',"rows":[' + b",".join(rows) + b"]}}"
 
 
 def _chunk_ends(lengths: list[int], most: int) -> list[int]:
@@ -452,12 +458,7 @@ class SheetsBook(Book):
         properties, no cells; with ask=False, the sizes this process last wrote, with no request."""
         if ask:
             self.forget()
-        sheets = self._meta().get("sheets", [])
-        return tuple(
-            (s["properties"]["title"], s["properties"].get("gridProperties", {}).get("rowCount"))
-            for s in sheets
-            if not s["properties"]["title"].startswith(STAGING)
-        )
+        return tuple((tab["title"], tab.get("gridProperties", {}).get("rowCount")) for tab in self._tab_properties())
 
     def forget(self) -> None:
         self._metadata = None
@@ -466,10 +467,12 @@ class SheetsBook(Book):
     # ---- the spreadsheet's structure
 
     def titles(self) -> list[str]:
+        return [tab["title"] for tab in self._tab_properties()]
+
+    def _tab_properties(self) -> list[dict]:
+        """Every tab's properties but those of a staging tab."""
         return [
-            s["properties"]["title"]
-            for s in self._meta().get("sheets", [])
-            if not s["properties"]["title"].startswith(STAGING)
+            s["properties"] for s in self._meta().get("sheets", []) if not s["properties"]["title"].startswith(STAGING)
         ]
 
     def _meta(self) -> dict:
@@ -490,13 +493,8 @@ class SheetsBook(Book):
 
     def _sizes(self) -> dict[str, int]:
         """Every tab's grid size in cells, by title."""
-        sizes = {}
-        for sheet in self._meta().get("sheets", []):
-            properties = sheet["properties"]
-            grid = properties.get("gridProperties", {})
-            if not properties["title"].startswith(STAGING):
-                sizes[properties["title"]] = grid.get("rowCount", 0) * grid.get("columnCount", 0)
-        return sizes
+        grids = {tab["title"]: tab.get("gridProperties", {}) for tab in self._tab_properties()}
+        return {title: grid.get("rowCount", 0) * grid.get("columnCount", 0) for title, grid in grids.items()}
 
     def _fetch(self, titles: list[str]) -> None:
         """The cells of these tabs, in one spreadsheets.get with a range per tab."""
@@ -619,7 +617,7 @@ class SheetsBook(Book):
             for end in _chunk_ends([len(row) for row in rows], MAX_BODY * 9 // 10):
                 span = {"sheetId": staging, "startRowIndex": start, "endRowIndex": end, "startColumnIndex": 0}
                 head = _compact({"range": {**span, "endColumnIndex": width}, "fields": cells["fields"]})[:-1]
-                chunks.append(_body([b'{"updateCells":' + head + b',"rows":[' + b",".join(rows[start:end]) + b"]}}"]))
+                chunks.append(_body([_update_cells(head, rows[start:end])]))
                 start = end
             whole = {"startRowIndex": 0, "endRowIndex": len(rows), "startColumnIndex": 0, "endColumnIndex": width}
             switch = [
