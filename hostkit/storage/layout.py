@@ -21,6 +21,7 @@ MIN_WIDTH = 4
 DATE_TIME = "yyyy-mm-dd hh:mm:ss"
 DATE_TIME_MS = "yyyy-mm-dd hh:mm:ss.000"
 DATE = "yyyy-mm-dd"
+_SECONDS_WIDTH, _MILLIS_WIDTH = len(DATE_TIME), len(DATE_TIME_MS)
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def look(rows: Rows) -> Look:
             if (kind := type(v)) is str and "\n" not in v and not v.isspace()
             else len(repr(v))
             if kind is int
-            else (23 if v.microsecond else 19)  # DATE_TIME_MS or DATE_TIME
+            else (_MILLIS_WIDTH if v.microsecond else _SECONDS_WIDTH)
             if kind is dt.datetime
             else _length(v)
             for v in row
@@ -104,7 +105,7 @@ def _length(value: Any) -> int:
     if is_blank(shown):
         return 0
     if isinstance(shown, dt.datetime):
-        length = len(DATE_TIME_MS if shown.microsecond else DATE_TIME)
+        length = _MILLIS_WIDTH if shown.microsecond else _SECONDS_WIDTH
     elif isinstance(shown, dt.date):
         length = len(DATE)
     elif isinstance(shown, float):

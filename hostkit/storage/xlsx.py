@@ -65,11 +65,7 @@ class XlsxBook(Book):
         """The file's modification time and size: one stat, no read."""
         if ask:
             self.forget()
-        try:
-            found = self.path.resolve().stat()
-        except OSError:
-            return None
-        return found.st_mtime_ns, found.st_size
+        return _signature(self.path)
 
     def forget(self) -> None:
         self._data = None
