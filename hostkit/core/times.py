@@ -54,15 +54,12 @@ def parse_time(value: Cell, tz: dt.tzinfo, date_order: str = "MDY") -> dt.dateti
     The result carries the fixed UTC offset in force at that moment (not tz itself), so that adding
     minutes and comparing moments count real time across a daylight-saving change.
     """
-    if type(value) is dt.datetime and value.tzinfo is None and FIRST_YEAR <= value.year <= LAST_YEAR:
-        # the common case, a date-time cell: its wall-clock time with the offset tz has then
-        return value.replace(tzinfo=_fixed(tz.utcoffset(value) or dt.timedelta(0)))
-    if is_blank(value):
-        raise ValueError("is blank; type the date and time")
-    if isinstance(value, bool):
-        raise ValueError("is not a time; type the date and time")
-    if isinstance(value, dt.datetime):
+    if isinstance(value, dt.datetime):  # the common case, a date-time cell, first
         moment = value
+    elif is_blank(value):
+        raise ValueError("is blank; type the date and time")
+    elif isinstance(value, bool):
+        raise ValueError("is not a time; type the date and time")
     elif isinstance(value, dt.date):
         moment = dt.datetime(value.year, value.month, value.day)
     elif isinstance(value, (int, float)):
@@ -71,7 +68,9 @@ def parse_time(value: Cell, tz: dt.tzinfo, date_order: str = "MDY") -> dt.dateti
         moment = _parse_text(str(value).strip(), date_order)
     if not FIRST_YEAR <= moment.year <= LAST_YEAR:
         raise ValueError(_OUT_OF_RANGE)
-    local = moment.replace(tzinfo=tz) if moment.tzinfo is None else moment.astimezone(tz)
+    if moment.tzinfo is None:  # its wall-clock time, with the offset tz has then
+        return moment.replace(tzinfo=_fixed(tz.utcoffset(moment) or dt.timedelta(0)))
+    local = moment.astimezone(tz)
     return local.replace(tzinfo=_fixed(local.utcoffset() or dt.timedelta(0)))
 
 
