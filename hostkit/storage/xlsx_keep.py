@@ -54,10 +54,9 @@ class Kept:
 
 
 def kept(old: bytes, rows: Rows) -> Kept | None:
-    """What of the old tab's XML is the host's; None when there is nothing (checked without parsing)."""
+    """What of the old tab's XML is the host's, parsed, for a tab has_host_content says may hold some; None
+    when it holds nothing after all."""
     width = max((len(r) for r in rows), default=0)
-    if not old or not _has_host_content(old, width):
-        return None
     from lxml import etree
 
     try:
@@ -107,10 +106,6 @@ def kept(old: bytes, rows: Rows) -> Kept | None:
             result.rel_ids.add(element.get(f"{{{REL}}}id", ""))
             result.carried.append(_xml(element))
     return None if result.is_empty() else result
-
-
-def _has_host_content(old: bytes, width: int) -> bool:
-    return has_host_content([old], width)
 
 
 def has_host_content(chunks: Iterable[bytes], width: int) -> bool:
