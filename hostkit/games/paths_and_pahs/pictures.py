@@ -21,13 +21,6 @@ EMPTY_FILL = "#" + hex_code(EMPTY)
 OFF_BOARD = "off the board"
 
 
-BACKGROUND_COLOURS = ("black", "white", "grey")
-SHAPE_KINDS = (Shape.CIRCLE, Shape.SQUARE, Shape.TRIANGLE)
-SHAPE_COLOURS = ("red", "yellow", "blue")
-EMPTY_FILL = "#" + hex_code(EMPTY)
-OFF_BOARD = "off the board"
-
-
 def picture(card: Card | None, marks: tuple[str, ...] = ()) -> Picture | None:
     """A tile as drawn: the card (None: an empty tile) with the marks of the players standing on it."""
     if card is None:
