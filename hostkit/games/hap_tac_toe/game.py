@@ -181,13 +181,17 @@ class HapTacToeMatch(Game):
 
     # ---- live play
 
-    def _live(
-        self, tables: Tables, round_number: int | None, player: str | None
-    ) -> tuple[MatchState, int, PureGame | None]:
+    def _state(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[MatchState, int]:
+        """The match as the workbook has it, and the game asked for (the current one when none is)."""
         if player is not None:
             raise BookError(f"{self.title} takes both players' turns in one run; leave out --player.")
         state = load_state(self, self.rules, tables)
-        number = state.current() if round_number is None else round_number
+        return state, state.current() if round_number is None else round_number
+
+    def _live(
+        self, tables: Tables, round_number: int | None, player: str | None
+    ) -> tuple[MatchState, int, PureGame | None]:
+        state, number = self._state(tables, round_number, player)
         if number not in GAMES:
             raise BookError(f"Game {number} is not a game of this match; a Death Match has games 1 and 2.")
         if number == 2 and state.current() == 1:
@@ -282,10 +286,7 @@ class HapTacToeMatch(Game):
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
         """Take back the game's last Moves row (the highest turn), showing the game as it was before it."""
-        if player is not None:
-            raise BookError(f"{self.title} takes both players' turns in one run; leave out --player.")
-        state = load_state(self, self.rules, tables)
-        number = state.current() if round_number is None else round_number
+        state, number = self._state(tables, round_number, player)
         moves = state.moves.get(number, [])
         if not moves:
             raise BookError(f"Game {number} has no move in {MOVES_TAB} to take back.")
