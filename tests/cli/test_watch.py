@@ -84,6 +84,21 @@ def test_a_round_that_has_closed_is_scored_once_and_the_watch_ends(tmp_path, mon
     assert looks.count == 0
 
 
+def test_a_rescore_judges_the_round_once_though_it_also_asks_when_the_round_closes(tmp_path, monkeypatch):
+    import hostkit.games.hap_and_grab.game as hap_and_grab
+
+    judged = []
+    real = hap_and_grab.judge_part1
+    monkeypatch.setattr(hap_and_grab, "judge_part1", lambda *args: judged.append(args[2]) or real(*args))
+    path = tmp_path / "m.xlsx"
+    XlsxBook(path).create(big_round(30))
+    looks(monkeypatch, {})
+    with freeze_time(OPENS.replace(tzinfo=dt.timezone.utc) + dt.timedelta(hours=1)):
+        result = CliRunner().invoke(main, ["watch", "--book", str(path), "--round", "1"])
+    assert result.exit_code == 0, result.output
+    assert judged == [1]
+
+
 def test_a_bad_duration_is_one_sentence(tmp_path):
     path = tmp_path / "m.xlsx"
     XlsxBook(path).create(big_round(3))

@@ -63,6 +63,7 @@ class HapAndGrab(Game):
     rule_sheet = "000_8acb406e1f75c262.txt"
     min_players = 2
     max_players = 2
+    _last_judged: tuple | None = None
     settings = (
         Setting("tie_winner", "", "The player who wins a tied match (the rule sheet's Joker).", text),
         Setting("rounds", 4, "Rounds in the match.", integer(1, 20)),
@@ -97,10 +98,16 @@ class HapAndGrab(Game):
         return self._judged(tables, round_number)[1].closes
 
     def _judged(self, tables: Tables, round_number: int) -> tuple[Context, Part1, Outcome]:
-        """A round command's start: the settings, the round's Part 1 judged, and the problems found so far."""
-        ctx = self.context(tables)
-        self._check_round(ctx, round_number)
-        part, problems = judge_part1(tables, ctx, round_number)
+        """A round command's start: the settings, the round's Part 1 judged, and the problems found so far.
+        The same tabs and round are judged once (`watch` asks when the round closes after scoring it)."""
+        last = self._last_judged
+        if last is not None and last[0] is tables and last[1] == round_number:
+            ctx, part, problems = last[2]
+        else:
+            ctx = self.context(tables)
+            self._check_round(ctx, round_number)
+            part, problems = judge_part1(tables, ctx, round_number)
+            self._last_judged = (tables, round_number, (ctx, part, problems))
         return ctx, part, Outcome(problems=list(ctx.problems) + problems)
 
     def board(
