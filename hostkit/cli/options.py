@@ -356,18 +356,15 @@ def open_game(book: Book) -> tuple[Game, Tables]:
     Config maps one.
     """
     from hostkit.core.forms import apply_form
-    from hostkit.core.settings import COMMON_SETTINGS, CONFIG_TAB, read_config, with_setting
-    from hostkit.core.tables import BookError, Table, Tables
+    from hostkit.core.settings import COMMON_SETTINGS, given_setting, read_config, tables_with_setting
+    from hostkit.core.tables import BookError, Tables
     from hostkit.games import load_game
 
     tabs = book.read()
     zone = book.timezone or _pulled_timezone(tabs)
     tables = raw = Tables(tabs)
     if zone:
-        config = tables.require(CONFIG_TAB)
-        given = next(
-            (r.text("Value") for r in config.records("Key", "Value") if r.text("Key").lower() == "timezone"), ""
-        )
+        given = given_setting(tables, "timezone")
         if given and given != zone:  # said under --json too: it changes every verdict
             whose = (
                 "the spreadsheet's own time zone"
@@ -379,17 +376,10 @@ def open_game(book: Book) -> tuple[Game, Tables]:
                 f"Config timezone to {zone}, or change the spreadsheet's in Google Sheets: File > Settings).",
                 err=True,
             )
-        rows = with_setting([config.header] + config.rows, "timezone", zone)
-        tables = tables.replaced(CONFIG_TAB, Table(config.name, rows))
+        tables = tables_with_setting(tables, "timezone", zone)
     order = date_order_of(book.locale)
-    if order is not None:  # slashed dates typed as text read as the spreadsheet's locale writes them
-        config = tables.require(CONFIG_TAB)
-        given = next(
-            (r.text("Value") for r in config.records("Key", "Value") if r.text("Key").lower() == "date_order"), ""
-        )
-        if not given:
-            rows = with_setting([config.header] + config.rows, "date_order", order)
-            tables = tables.replaced(CONFIG_TAB, Table(config.name, rows))
+    if order is not None and not given_setting(tables, "date_order"):
+        tables = tables_with_setting(tables, "date_order", order)  # slashed text dates as the locale writes them
     common, _ = read_config(tables, COMMON_SETTINGS)
     try:
         game = load_game(common["game"])

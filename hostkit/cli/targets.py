@@ -24,7 +24,7 @@ from hostkit.core.ledger import (
     read_ledger,
     settle,
 )
-from hostkit.core.settings import CONFIG_TAB, with_setting
+from hostkit.core.settings import CONFIG_TAB, given_setting, with_setting
 from hostkit.core.tables import Rows, Tables
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged
@@ -171,9 +171,7 @@ def recorded_ledger(book: Book, tables: Tables) -> Book | None:
     config = tables.get(CONFIG_TAB)
     if config is None or not (config.has_column("Key") and config.has_column("Value")):
         return None
-    value = next(
-        (r.text("Value") for r in config.records("Key", "Value") if r.text("Key").casefold() == LEDGER_BOOK), ""
-    )
+    value = given_setting(tables, LEDGER_BOOK)
     if not value:
         return None
     from hostkit.storage.xlsx import XlsxBook

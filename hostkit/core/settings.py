@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hostkit.core.forms import format_columns, parse_columns
-from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
+from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables, is_blank
 from hostkit.core.times import DATE_ORDERS, zone
 
 CONFIG_TAB = "Config"
@@ -176,6 +176,18 @@ def with_setting(rows: Rows, key: str, value: Cell) -> Rows:
     added: list[Cell] = [None] * (max(k, v) + 1)
     added[k], added[v] = key, value
     return rows + [added]
+
+
+def given_setting(tables: Tables, key: str) -> str:
+    """A setting's value as Config holds it, as text ('' when its row is missing or its value blank)."""
+    records = tables.require(CONFIG_TAB).records("Key", "Value")
+    return next((r.text("Value") for r in records if r.text("Key").lower() == key), "")
+
+
+def tables_with_setting(tables: Tables, key: str, value: Cell) -> Tables:
+    """The tables with Config's setting `key` read as `value` (its row added when missing)."""
+    config = tables.require(CONFIG_TAB)
+    return tables.replaced(CONFIG_TAB, Table(config.name, with_setting([config.header, *config.rows], key, value)))
 
 
 def read_config(tables: Tables, settings: Iterable[Setting]) -> tuple[Config, list[Problem]]:
