@@ -214,15 +214,27 @@ def deflated(pieces: Iterable[str]) -> Deflated:
     return Deflated(b"".join(out), crc, size)
 
 
-def _write_deflated(target: zipfile.ZipFile, name: str, part: Deflated, own: bool) -> None:
+def _write_deflated(target: zipfile.ZipFile, name: str, part: Deflated, own: bool, when: DateTime) -> None:
     """A written part's zip entry; `own` (nothing of the host's in it) is recorded in the entry's comment."""
-    info = zipfile.ZipInfo(name, date_time=time.localtime()[:6])
+    info = zipfile.ZipInfo(name, date_time=when)
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o600 << 16  # as ZipFile.writestr gives a part
     info.CRC, info.compress_size, info.file_size = part.crc, len(part.data), part.size
     if own:
         info.comment = own_mark(part.crc)
     _append_raw(target, info, part.data)
+
+
+DateTime = tuple[int, int, int, int, int, int]
+
+
+def _entry_time(source: zipfile.ZipFile | None, name: str, crc: int, size: int) -> DateTime:
+    """The time a written part's entry records: its old one when the part is written again as it was (same
+    CRC-32 and size), so scoring a round again gives the same file byte for byte; else now."""
+    old = source.NameToInfo.get(name) if source is not None else None
+    if old is not None and old.CRC == crc and old.file_size == size:
+        return old.date_time
+    return time.localtime()[:6]
 
 
 def own_mark(crc: int) -> bytes:
@@ -590,8 +602,13 @@ class Package:
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             for name in self.order:
                 if name in self._deflated:
-                    _write_deflated(archive, name, self._deflated[name], name in self._own)
+                    part = self._deflated[name]
+                    when = _entry_time(source, name, part.crc, part.size)
+                    _write_deflated(archive, name, part, name in self._own, when)
                 elif source is not None and self.parts.unchanged(name):
                     _copy_raw(source, name, archive)
                 else:
-                    archive.writestr(name, self.parts[name])
+                    data = self.parts[name]
+                    info = zipfile.ZipInfo(name, date_time=_entry_time(source, name, zlib.crc32(data), len(data)))
+                    info.external_attr = 0o600 << 16  # as ZipFile.writestr gives a part named by a string
+                    archive.writestr(info, data, zipfile.ZIP_DEFLATED, 1)
