@@ -19,7 +19,7 @@ from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged
 from hostkit.storage.lock import WorkbookLock
 from hostkit.storage.xlsx_parts import Package, PackageError
-from hostkit.storage.xlsx_read import Tabs, damaged, readable
+from hostkit.storage.xlsx_read import Signature, Tabs, damaged, readable, signature
 
 
 def lock_files(path: Path) -> list[Path]:
@@ -36,7 +36,7 @@ class XlsxBook(Book):
         self.path = Path(path)
         self.location = str(self.path)
         self._data: bytes | None = None
-        self._seen: tuple[int, int] | None = None
+        self._seen: Signature | None = None
         """The file's modification time and size when it was read: an early check that finds them unchanged
         compares no bytes (the save compares them all, right before it replaces the file)."""
         self._tabs: Tabs | None = None
@@ -62,10 +62,10 @@ class XlsxBook(Book):
         return True
 
     def change_signal(self, ask: bool = True) -> object:
-        """The file's modification time and size: one stat, no read."""
+        """The file's inode, modification time and size: one stat, no read."""
         if ask:
             self.forget()
-        return _signature(self.path)
+        return signature(self.path)
 
     def forget(self) -> None:
         self._data = None
@@ -77,8 +77,9 @@ class XlsxBook(Book):
             if not self.path.exists():
                 raise StorageError(f"There is no workbook at {self.path}; make one with `hostkit new`.")
             try:
-                self._data = self.path.read_bytes()
-                self._seen = _signature(self.path)
+                with self.path.open("rb") as file:
+                    self._data = file.read()
+                    self._seen = signature(file.fileno())  # the file read, even if the name was given another
             except PermissionError:
                 raise StorageError(f"{self.path} cannot be read (permission denied); check who owns it.") from None
         return self._data
@@ -90,7 +91,7 @@ class XlsxBook(Book):
             self.progress(f"Reading {self.path.name}…")
         data = self._bytes()
         if self._tabs is None or self._tabs.data is not data:
-            self._tabs = Tabs(self.path, data)
+            self._tabs = Tabs(self.path, data, self._seen)
             return self._tabs
         return self._tabs.again()
 
@@ -116,7 +117,7 @@ class XlsxBook(Book):
                 f"{self.path} is open in another program (lock file {locks[0].name}); close it there and run "
                 f"again (if nothing has it open, delete the stale {locks[0].name})."
             )
-        if self._data is not None and _signature(self.path) != self._seen and not _holds(self.path, self._data):
+        if self._data is not None and signature(self.path) != self._seen and not _holds(self.path, self._data):
             raise StorageError(
                 f"{self.path} changed after hostkit read it (another program saved it meanwhile), "
                 f"so nothing was written; run the command again."
@@ -181,12 +182,21 @@ class XlsxBook(Book):
 
     def _save(self, package: Package) -> None:
         """Write the package beside the workbook, make it durable, check that nobody saved the workbook since
-        it was read, and put it in place: the old file or the new, whole, whatever happens."""
+        it was read, and put it in place: the old file or the new, whole, whatever happens. A workbook that
+        holds these very bytes already (the same command run again) is left as it is, its time too."""
         try:
             package.ask_recalculation()
         except PackageError:
             raise damaged(self.path) from None
+        made = io.BytesIO()
+        package.save(made)
+        data = made.getvalue()
+        del made
         real = self.path.resolve()  # through a symbolic link: the link stays, the file it names is replaced
+        with self._save_errors():
+            if data == self._data and _holds(real, data):
+                _sync(real)
+                return
         if real.exists() and real.stat().st_nlink > 1:
             raise StorageError(
                 f"{self.path} has another name (a hard link); saving replaces the file whole, which would part the "
@@ -202,21 +212,26 @@ class XlsxBook(Book):
             ) from None
         os.close(fd)
         try:
-            made = io.BytesIO()
-            package.save(made)
-            data = made.getvalue()
-            del made
-            Path(tmp).write_bytes(data)
-            os.chmod(tmp, real.stat().st_mode & 0o777 if real.exists() else 0o666 & ~_umask())
-            _sync(tmp)
-            if self._data is not None and real.exists() and not _holds(real, self._data):
-                raise StorageError(
-                    f"{self.path} changed while hostkit worked on it (saved by another program); nothing was "
-                    f"written, so your save is kept. Run the command again."
-                )
-            os.replace(tmp, real)
-            _sync(real.parent)
-            self._data, self._seen = data, _signature(real)
+            with self._save_errors():
+                Path(tmp).write_bytes(data)
+                os.chmod(tmp, real.stat().st_mode & 0o777 if real.exists() else 0o666 & ~_umask())
+                _sync(tmp)
+                if self._data is not None and real.exists() and not _holds(real, self._data):
+                    raise StorageError(
+                        f"{self.path} changed while hostkit worked on it (saved by another program); nothing was "
+                        f"written, so your save is kept. Run the command again."
+                    )
+                os.replace(tmp, real)
+                _sync_folder(real.parent)
+                self._data, self._seen = data, signature(real)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+
+    @contextlib.contextmanager
+    def _save_errors(self) -> Iterator[None]:
+        try:
+            yield
         except PermissionError:
             raise StorageError(
                 f"{self.path} cannot be written (permission denied or open elsewhere); close it "
@@ -227,24 +242,27 @@ class XlsxBook(Book):
                 f"{self.path} cannot be saved ({error.strerror or error}); nothing was changed. Free some space "
                 f"or fix the folder, then run again."
             ) from None
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
 
 
 def _sync(path: str | Path) -> None:
-    """Flush a file (or a folder's entry for a renamed file) to the disk, so a power cut keeps it."""
-    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) if Path(path).is_dir() else os.O_RDONLY
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        return  # a folder cannot be opened for syncing on some systems (Windows)
+    """Flush a file to the disk, so a power cut keeps it; a failure is the save's (it must not go on)."""
+    fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
-    except OSError:
-        pass
     finally:
         os.close(fd)
+
+
+def _sync_folder(path: Path) -> None:
+    """Flush a folder's entry for a renamed file, where the system can (Windows cannot open a folder)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def _umask() -> int:
@@ -257,14 +275,6 @@ def _umask() -> int:
 def _read_only(path: Path) -> bool:
     """Whether nobody may write the file or folder, or this user may not (the owner's bit is honoured for root too)."""
     return not os.access(path, os.W_OK) or not path.stat().st_mode & stat.S_IWUSR
-
-
-def _signature(path: Path) -> tuple[int, int] | None:
-    try:
-        found = path.stat()
-    except OSError:
-        return None
-    return found.st_mtime_ns, found.st_size
 
 
 def _holds(path: Path, data: bytes) -> bool:

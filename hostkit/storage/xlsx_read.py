@@ -7,6 +7,7 @@ import contextlib
 import copy
 import datetime as dt
 import io
+import os
 import zipfile
 from collections.abc import Iterator, MutableMapping
 from pathlib import Path
@@ -19,7 +20,7 @@ from hostkit.storage.book import StorageError
 class Tabs(MutableMapping[str, Rows]):
     """A workbook's tabs, each parsed on first use; a dict to its users."""
 
-    def __init__(self, path: Path, data: bytes):
+    def __init__(self, path: Path, data: bytes, seen: Signature | None = None):
         import python_calamine
 
         self.path = path
@@ -28,7 +29,7 @@ class Tabs(MutableMapping[str, Rows]):
         with readable(path):
             if not zipfile.is_zipfile(io.BytesIO(data)):  # the reader also takes .xls and .ods: hostkit writes .xlsx
                 raise zipfile.BadZipFile(path)
-            self._book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+            self._book, self._seen = _opened(path, data, seen)
             self._names = [
                 m.name for m in self._book.sheets_metadata if m.typ == python_calamine.SheetTypeEnum.WorkSheet
             ]
@@ -38,14 +39,26 @@ class Tabs(MutableMapping[str, Rows]):
         if name not in self._rows:
             if name not in self._names:
                 raise KeyError(name)
-            with readable(self.path):
-                grid = self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+            grid = self._grid(name)
             rows = [[_cell(v) if type(v) in _CONVERTED else None if v == "" else v for v in row] for row in grid]
             self._mark_uncalculated(name, rows)
             while rows and all(v is None for v in rows[-1]):
                 rows.pop()
             self._rows[name] = rows
         return self._rows[name]
+
+    def _grid(self, name: str) -> list[list[object]]:
+        """A tab's cells as the reader gives them. A reader that opened the file parses the tab from it only
+        now: if the file was written over meanwhile (its signature changed), the tab is parsed from the bytes
+        read instead."""
+        if self._seen is not None:
+            with contextlib.suppress(Exception):
+                grid = self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+                if signature(self.path) == self._seen:
+                    return grid
+            self._book, self._seen = _from_bytes(self.data), None
+        with readable(self.path):
+            return self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
 
     def _mark_uncalculated(self, name: str, rows: Rows) -> None:
         """Formula cells with no computed value read as UNCALCULATED (blank to the fast reader)."""
@@ -86,6 +99,38 @@ class Tabs(MutableMapping[str, Rows]):
 
     def __len__(self) -> int:
         return len(self._names)
+
+
+def _opened(path: Path, data: bytes, seen: Signature | None):
+    """The reader of these bytes, and the file signature it depends on. It opens the file itself when the file
+    is still the one they were read from (`seen`, checked after opening), which is much faster than handing it
+    the bytes: it reads those back through Python a few kilobytes at a time. A file saved since gets the bytes."""
+    import python_calamine
+
+    if seen is not None and path.suffix.lower() in (".xlsx", ".xlsm"):  # it picks its format by the name's ending
+        book = python_calamine.CalamineWorkbook.from_path(str(path))
+        if signature(path) == seen:
+            return book, seen
+    return _from_bytes(data), None
+
+
+def _from_bytes(data: bytes):
+    import python_calamine
+
+    return python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+
+
+Signature = tuple[int, int, int]
+"""A file's inode, modification time (ns) and size: which file a name holds, and whether it was written."""
+
+
+def signature(path: Path | int) -> Signature | None:
+    """The signature of the file at a path, or of an open file (by its descriptor); None if there is none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_ino, found.st_mtime_ns, found.st_size
 
 
 _CONVERTED = {float, dt.timedelta}

@@ -1,12 +1,12 @@
 import datetime as dt
 import os
+import zipfile
 
 import openpyxl
 import pytest
 
 from hostkit.storage.book import StorageError
 from hostkit.storage.xlsx import XlsxBook
-from hostkit.storage.xlsx_parts import Package
 
 
 def make(path, tabs):
@@ -56,17 +56,16 @@ def test_create_refuses_to_overwrite(tmp_path):
     assert XlsxBook(path).read() == {"A": [["y"]]}
 
 
-def test_save_is_atomic_when_writing_fails(tmp_path, monkeypatch):
+def test_save_is_atomic_when_the_copy_cannot_be_made_durable(tmp_path, monkeypatch):
     path = tmp_path / "b.xlsx"
     make(path, {"A": [["before"]]})
     before = path.read_bytes()
 
-    def crash(self, target):
-        target.write(b"half a file")
-        raise OSError("disk full")
+    def failing(fd):
+        raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(Package, "save", crash)
-    with pytest.raises(StorageError, match=r"cannot be saved \(disk full\); nothing was changed"):
+    monkeypatch.setattr(os, "fsync", failing)
+    with pytest.raises(StorageError, match=r"cannot be saved \(Input/output error\); nothing was changed"):
         XlsxBook(path).write({"A": [["after"]]})
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == [".b.xlsx.hostkit-lock", "b.xlsx"]  # no half-written copy
@@ -129,3 +128,46 @@ def test_save_is_atomic_when_the_disk_fills_while_the_file_is_written(tmp_path, 
     monkeypatch.undo()
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == [".b.xlsx.hostkit-lock", "b.xlsx"]
+
+
+def test_writing_the_same_tabs_again_leaves_the_file_as_it_is(tmp_path):
+    from freezegun import freeze_time
+
+    path = tmp_path / "b.xlsx"
+    with freeze_time("2026-11-20 10:00"):
+        make(path, {"Host": [["mine"]], "Results": [["Name", "Score"], ["Ann", 3]]})
+        XlsxBook(path).write({"Results": [["Name", "Score"], ["Ann", 4]]})
+    before, when = path.read_bytes(), path.stat().st_mtime_ns
+    with freeze_time("2026-11-21 12:30"):
+        XlsxBook(path).write({"Results": [["Name", "Score"], ["Ann", 4]]})
+    assert path.read_bytes() == before and path.stat().st_mtime_ns == when  # not replaced, not touched
+
+    with freeze_time("2026-11-22 12:30"):
+        XlsxBook(path).write({"Results": [["Name", "Score"], ["Ann", 5]]})
+    assert path.read_bytes() != before
+    with zipfile.ZipFile(path) as archive:
+        times = {info.filename: info.date_time for info in archive.infolist()}
+    assert times["xl/worksheets/sheet2.xml"] == (2026, 11, 22, 12, 30, 0)  # the changed tab: now
+    assert times["xl/worksheets/sheet1.xml"] == (2026, 11, 20, 10, 0, 0)  # the host's: as it was
+
+
+def test_tabs_are_the_bytes_read_even_when_the_file_is_saved_again_before_they_are_parsed(tmp_path):
+    path, other = tmp_path / "b.xlsx", tmp_path / "other.xlsx"
+    make(path, {"A": [["first"]]})
+    make(other, {"A": [["second save"]]})
+    book = XlsxBook(path)
+    book._bytes()  # read, as every command reads the file first
+    os.replace(other, path)
+    assert book.read()["A"] == [["first"]]
+    assert XlsxBook(path).read()["A"] == [["second save"]]
+
+
+def test_tabs_are_the_bytes_read_even_when_the_file_is_written_over_before_they_are_parsed(tmp_path):
+    path, other = tmp_path / "b.xlsx", tmp_path / "other.xlsx"
+    make(path, {"A": [["first"]]})
+    make(other, {"A": [["second save, written into the same file"]]})
+    tabs = XlsxBook(path).read()  # the reader has opened the file; the tab is parsed when first looked up
+    with path.open("r+b") as file:  # as a program that saves in place does
+        file.write(other.read_bytes())
+        file.truncate()
+    assert tabs["A"] == [["first"]]
