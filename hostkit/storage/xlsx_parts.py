@@ -18,7 +18,7 @@ import struct
 import time
 import zipfile
 import zlib
-from collections.abc import Generator, Iterable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from lxml import etree
 
 from hostkit.core.tables import Rows
 from hostkit.storage.xlsx_cells import MAIN, REL, PackageError, StyleBook, sheet_xml
+from hostkit.storage.xlsx_deflate import Deflated, deflated, is_own, marked, own_mark
 from hostkit.storage.xlsx_keep import has_host_content, kept
 
 WORKBOOK = "xl/workbook.xml"
@@ -161,57 +162,25 @@ LOCAL_HEADER = struct.Struct("<4s2B4HL2L2H")
 then the lengths of the name and of the extra field."""
 
 
-def _copy_raw(source: zipfile.ZipFile, name: str, target: zipfile.ZipFile) -> None:
-    """A part copied from one zip to another as it is stored (compressed), without inflating it again."""
+def _stored(source: zipfile.ZipFile, name: str) -> tuple[zipfile.ZipInfo, bytes]:
+    """A part's zip entry and its data as it is stored (compressed)."""
     info = source.getinfo(name)
-    assert source.fp is not None and target.fp is not None
+    assert source.fp is not None
     source.fp.seek(info.header_offset)
     header = LOCAL_HEADER.unpack(source.fp.read(LOCAL_HEADER.size))
     if header[0] != b"PK\x03\x04":
         raise PackageError(f"the part {name} has no local header where the zip's directory says")
     source.fp.seek(header[10] + header[11], 1)  # past the name and the extra field
-    raw = source.fp.read(info.compress_size)
+    return info, source.fp.read(info.compress_size)
+
+
+def _copy_raw(source: zipfile.ZipFile, name: str, target: zipfile.ZipFile) -> None:
+    """A part copied from one zip to another as it is stored (compressed), without inflating it again."""
+    info, raw = _stored(source, name)
     copied = copy.copy(info)
     copied.flag_bits &= ~0x08  # the sizes go in the local header: no data descriptor after the data
     copied.extra = b""
     _append_raw(target, copied, raw)
-
-
-@dataclass(frozen=True)
-class Deflated:
-    """A part compressed as it was written (raw deflate, as a zip entry stores it), with its CRC-32 and size."""
-
-    data: bytes
-    crc: int
-    size: int
-
-    def head(self, size: int) -> bytes:
-        return zlib.decompressobj(-15).decompress(self.data, size)
-
-
-DEFLATE_BATCH = 1 << 18
-"""Characters of a part encoded and compressed at a time while it is written."""
-
-
-def deflated(pieces: Iterable[str]) -> Deflated:
-    """A part written in pieces, compressed as they come: the whole text is never held at once."""
-    squeeze = zlib.compressobj(1, zlib.DEFLATED, -15)
-    out: list[bytes] = []
-    crc = size = held = 0
-    batch: list[str] = []
-    for piece in pieces:
-        batch.append(piece)
-        held += len(piece)
-        if held >= DEFLATE_BATCH:
-            data = "".join(batch).encode("utf-8")
-            crc, size = zlib.crc32(data, crc), size + len(data)
-            out.append(squeeze.compress(data))
-            batch.clear()
-            held = 0
-    data = "".join(batch).encode("utf-8")
-    crc, size = zlib.crc32(data, crc), size + len(data)
-    out += [squeeze.compress(data), squeeze.flush()]
-    return Deflated(b"".join(out), crc, size)
 
 
 def _write_deflated(target: zipfile.ZipFile, name: str, part: Deflated, own: bool, when: DateTime) -> None:
@@ -221,7 +190,7 @@ def _write_deflated(target: zipfile.ZipFile, name: str, part: Deflated, own: boo
     info.external_attr = 0o600 << 16  # as ZipFile.writestr gives a part
     info.CRC, info.compress_size, info.file_size = part.crc, len(part.data), part.size
     if own:
-        info.comment = own_mark(part.crc)
+        info.comment = own_mark(part)
     _append_raw(target, info, part.data)
 
 
@@ -235,14 +204,6 @@ def _entry_time(source: zipfile.ZipFile | None, name: str, crc: int, size: int) 
     if old is not None and old.CRC == crc and old.file_size == size:
         return old.date_time
     return time.localtime()[:6]
-
-
-def own_mark(crc: int) -> bytes:
-    """The zip entry comment of a tab hostkit wrote with nothing of the host's in it, naming its CRC-32: a tab
-    whose entry still says so, with that CRC, is hostkit's output untouched (any change to its bytes changes
-    the CRC; a program that saves the file drops entry comments), so a re-score need not look for the host's
-    cells in it."""
-    return b"hostkit own %08x" % crc
 
 
 def _append_raw(target: zipfile.ZipFile, info: zipfile.ZipInfo, raw: bytes) -> None:
@@ -424,16 +385,18 @@ class Package:
                 entry = self._add_sheet(name)
                 existing[name.casefold()] = entry
             width = max((len(r) for r in rows), default=0)
+            own = self._is_own(entry.part)
+            earlier = self._earlier(entry.part) if own else None
             host = (
                 kept(self.parts[entry.part], rows)
-                if not self._is_own(entry.part) and has_host_content(self._pieces(entry.part), width)
+                if not own and has_host_content(self._pieces(entry.part), width)
                 else None
             )
             self.parts[entry.part] = b""  # the old tab's XML, let go before the new one is written
             if host is not None:
                 formulas += host.formulas
             self._trim_sheet_relationships(entry.part, host.rel_ids if host else set())
-            self._set(entry.part, deflated(sheet_xml(rows, styles, host)))
+            self._set(entry.part, deflated(sheet_xml(rows, styles, host), earlier))
             if host is None:
                 self._own.add(entry.part)
         if styles.is_changed():
@@ -584,7 +547,13 @@ class Package:
             info = self.parts.archive.getinfo(name)
         except KeyError:
             return False
-        return info.comment == own_mark(info.CRC)
+        return is_own(info.comment, info.CRC)
+
+    def _earlier(self, name: str) -> Deflated | None:
+        """A tab hostkit wrote, as it is stored, for writing it again to reuse its unchanged segments."""
+        assert self.parts.archive is not None
+        info, data = _stored(self.parts.archive, name)
+        return marked(info.comment, info.CRC, data)
 
     def _pieces(self, name: str) -> Iterator[bytes]:
         """A part in pieces, inflated as they are read (none for a part not there)."""

@@ -206,11 +206,12 @@ def test_the_host_content_check_reads_a_tab_in_pieces_and_misses_no_tag_split_be
 
 def test_a_tab_hostkit_wrote_and_nobody_touched_is_not_searched_again(tmp_path, monkeypatch):
     import hostkit.storage.xlsx_parts as xlsx_parts
+    from hostkit.storage.xlsx_deflate import is_own
 
     book = XlsxBook(scores_book(tmp_path / "b.xlsx"))
     with zipfile.ZipFile(book.path) as archive:
         info = archive.getinfo("xl/worksheets/sheet1.xml")
-        assert info.comment == xlsx_parts.own_mark(info.CRC)
+        assert is_own(info.comment, info.CRC)
     searched = []
     real = xlsx_parts.has_host_content
     monkeypatch.setattr(xlsx_parts, "has_host_content", lambda pieces, width: searched.append(1) or real(pieces, width))

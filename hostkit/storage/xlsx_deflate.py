@@ -1,0 +1,141 @@
+"""A rewritten tab compressed as it is written, in segments a later save can reuse.
+
+Each segment (a quarter of a million characters of the tab's XML) is compressed on its own: the compressor
+starts afresh after it (a full flush), so its compressed bytes decode without what came before them. The zip
+entry of a tab hostkit wrote with nothing of the host's in it carries a mark (its comment) naming the tab's
+CRC-32, a digest of its compressed bytes and each segment's digest and sizes. Scoring a round again writes
+the same tab: each segment whose digest is the one marked takes its compressed bytes from the old entry
+instead of being compressed again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+SEGMENT = 1 << 18
+"""Characters of a tab's XML encoded and compressed at a time (a segment)."""
+FINAL = b"\x03\x00"
+"""The empty last block that ends every stream written here (after the last segment's full flush)."""
+MARK_LIMIT = 0xFFFF
+"""A zip entry comment's largest size: a tab with more segments than fit is marked without them."""
+
+
+def _digest(data: bytes) -> bytes:
+    """128 bits of SHA-256: two different segments never share one in practice."""
+    return hashlib.sha256(data).digest()[:16]
+
+
+@dataclass(frozen=True)
+class Segment:
+    digest: bytes
+    """The digest of the segment's XML (its UTF-8 bytes)."""
+    size: int
+    """Its XML's length in bytes."""
+    length: int
+    """Its compressed length in bytes."""
+
+
+@dataclass(frozen=True)
+class Deflated:
+    """A part compressed as it was written (raw deflate, as a zip entry stores it), with its CRC-32, size and
+    segments."""
+
+    data: bytes
+    crc: int
+    size: int
+    segments: tuple[Segment, ...] = ()
+
+    def head(self, size: int) -> bytes:
+        return zlib.decompressobj(-15).decompress(self.data, size)
+
+
+def deflated(pieces: Iterable[str], earlier: Deflated | None = None) -> Deflated:
+    """A part written in pieces, compressed a segment at a time as they come (the whole text is never held at
+    once). A segment that is `earlier`'s segment at the same place (the same digest and size) takes its
+    compressed bytes from there."""
+    squeeze = zlib.compressobj(1, zlib.DEFLATED, -15)
+    old = _placed(earlier)
+    out: list[bytes] = []
+    segments: list[Segment] = []
+    crc = size = held = 0
+    batch: list[str] = []
+
+    def segment() -> None:
+        nonlocal crc, size
+        data = "".join(batch).encode("utf-8")
+        batch.clear()
+        crc, size = zlib.crc32(data, crc), size + len(data)
+        digest = _digest(data)
+        at = len(segments)
+        if at < len(old) and old[at][0].digest == digest and old[at][0].size == len(data):
+            chunk = old[at][1]
+        else:
+            chunk = squeeze.compress(data) + squeeze.flush(zlib.Z_FULL_FLUSH)
+        out.append(chunk)
+        segments.append(Segment(digest, len(data), len(chunk)))
+
+    for piece in pieces:
+        batch.append(piece)
+        held += len(piece)
+        if held >= SEGMENT:
+            segment()
+            held = 0
+    if batch or not segments:
+        segment()
+    out.append(squeeze.flush())
+    return Deflated(b"".join(out), crc, size, tuple(segments))
+
+
+def _placed(part: Deflated | None) -> list[tuple[Segment, bytes]]:
+    """Each segment of a part with its compressed bytes."""
+    if part is None:
+        return []
+    placed, at = [], 0
+    for segment in part.segments:
+        placed.append((segment, part.data[at : at + segment.length]))
+        at += segment.length
+    return placed
+
+
+def own_mark(part: Deflated) -> bytes:
+    """The zip entry comment of a tab hostkit wrote with nothing of the host's in it. It names the tab's CRC-32:
+    a tab whose entry still says so, with that CRC, is hostkit's output untouched (any change to its bytes
+    changes the CRC; a program that saves the file drops entry comments), so a re-score need not look for the
+    host's cells in it. Then the digest of its compressed bytes and its segments, for a re-score to reuse."""
+    mark = b"hostkit own %08x" % part.crc
+    if not part.segments:
+        return mark
+    listed = b" ".join(b"%s-%x-%x" % (s.digest.hex().encode(), s.size, s.length) for s in part.segments)
+    full = b"%s %s %s" % (mark, _digest(part.data).hex().encode(), listed)
+    return full if len(full) <= MARK_LIMIT else mark
+
+
+def is_own(comment: bytes, crc: int) -> bool:
+    """Whether a zip entry's comment is hostkit's mark for a tab with this CRC-32."""
+    mark = b"hostkit own %08x" % crc
+    return comment == mark or comment.startswith(mark + b" ")
+
+
+_SEGMENT = re.compile(rb"([0-9a-f]{32})-([0-9a-f]+)-([0-9a-f]+)")
+
+
+def marked(comment: bytes, crc: int, data: bytes) -> Deflated | None:
+    """The tab hostkit wrote, from its entry's mark and compressed bytes: None unless the mark lists segments
+    and the bytes are the very ones it names (a tool that compressed the tab anew keeps the CRC, not them)."""
+    words = comment.split(b" ")
+    if not is_own(comment, crc) or len(words) < 5 or words[3] != _digest(data).hex().encode():
+        return None
+    segments = []
+    for word in words[4:]:
+        found = _SEGMENT.fullmatch(word)
+        if found is None:
+            return None
+        digest, size, length = found.groups()
+        segments.append(Segment(bytes.fromhex(digest.decode()), int(size, 16), int(length, 16)))
+    if sum(s.length for s in segments) + len(FINAL) != len(data):
+        return None
+    return Deflated(data, crc, sum(s.size for s in segments), tuple(segments))
