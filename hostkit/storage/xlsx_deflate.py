@@ -59,7 +59,7 @@ def deflated(pieces: Iterable[str], earlier: Deflated | None = None) -> Deflated
     compressed bytes from there."""
     squeeze = zlib.compressobj(1, zlib.DEFLATED, -15)
     old = _placed(earlier)
-    out: list[bytes] = []
+    out: list[bytes | memoryview] = []
     segments: list[Segment] = []
     crc = size = held = 0
     batch: list[str] = []
@@ -71,6 +71,7 @@ def deflated(pieces: Iterable[str], earlier: Deflated | None = None) -> Deflated
         crc, size = zlib.crc32(data, crc), size + len(data)
         digest = _digest(data)
         at = len(segments)
+        chunk: bytes | memoryview
         if at < len(old) and old[at][0].digest == digest and old[at][0].size == len(data):
             chunk = old[at][1]
         else:
@@ -90,13 +91,13 @@ def deflated(pieces: Iterable[str], earlier: Deflated | None = None) -> Deflated
     return Deflated(b"".join(out), crc, size, tuple(segments))
 
 
-def _placed(part: Deflated | None) -> list[tuple[Segment, bytes]]:
-    """Each segment of a part with its compressed bytes."""
+def _placed(part: Deflated | None) -> list[tuple[Segment, memoryview]]:
+    """Each segment of a part with its compressed bytes (a view: not copied until the new part is joined)."""
     if part is None:
         return []
-    placed, at = [], 0
+    placed, at, data = [], 0, memoryview(part.data)
     for segment in part.segments:
-        placed.append((segment, part.data[at : at + segment.length]))
+        placed.append((segment, data[at : at + segment.length]))
         at += segment.length
     return placed
 
