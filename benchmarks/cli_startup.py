@@ -12,6 +12,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 RUNS = 15
 HOST_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
@@ -26,10 +27,20 @@ def once(args: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def console_script() -> str:
+    """The hostkit script pip installed beside this Python, as the floor runs this Python itself: the first
+    `hostkit` on the PATH may be a version manager's shim (pyenv's is a shell script that runs pyenv, then
+    the script), which `python` on the PATH would be too."""
+    beside = Path(sys.executable).with_name("hostkit.exe" if os.name == "nt" else "hostkit")
+    found = str(beside) if beside.exists() else shutil.which("hostkit")
+    if found is None:
+        raise SystemExit("hostkit is not installed: python -m pip install -e .")
+    return found
+
+
 def measure(runs: int = RUNS) -> dict[str, list[float]]:
     """Interleaved runs of the floor and of hostkit, so both see the same machine."""
-    hostkit = shutil.which("hostkit")
-    command = [hostkit, "--help"] if hostkit else [sys.executable, "-m", "hostkit", "--help"]
+    command = [console_script(), "--help"]
     times: dict[str, list[float]] = {"import click": [], "hostkit --help": []}
     for _ in range(runs):
         times["import click"].append(once([sys.executable, "-c", "import click"]))
