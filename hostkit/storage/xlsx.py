@@ -98,8 +98,10 @@ class XlsxBook(Book):
     def read_styled(self, names: Collection[str]) -> dict[str, Rows]:
         from hostkit.storage.xlsx_styled import read_styled
 
+        data = self._bytes()
+        tabs = self._tabs.again() if self._tabs is not None and self._tabs.data is data else Tabs(self.path, data)
         with readable(self.path):
-            return read_styled(self._bytes(), names)
+            return read_styled(tabs, data, names)
 
     def check(self, tabs: Collection[str]) -> None:
         folder = self._folder_problem()
