@@ -89,6 +89,9 @@ class XlsxBook(Book):
         bytes shares the first one's reader (the file is opened by the reader once)."""
         if self.progress:
             self.progress(f"Reading {self.path.name}…")
+        return self._read_tabs()
+
+    def _read_tabs(self) -> Tabs:
         data = self._bytes()
         if self._tabs is None or self._tabs.data is not data:
             self._tabs = Tabs(self.path, data, self._seen)
@@ -98,10 +101,9 @@ class XlsxBook(Book):
     def read_styled(self, names: Collection[str]) -> dict[str, Rows]:
         from hostkit.storage.xlsx_styled import read_styled
 
-        data = self._bytes()
-        tabs = self._tabs.again() if self._tabs is not None and self._tabs.data is data else Tabs(self.path, data)
+        tabs = self._read_tabs()
         with readable(self.path):
-            return read_styled(tabs, data, names)
+            return read_styled(tabs, tabs.data, names)
 
     def check(self, tabs: Collection[str]) -> None:
         folder = self._folder_problem()

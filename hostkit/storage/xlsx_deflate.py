@@ -107,7 +107,7 @@ def own_mark(part: Deflated) -> bytes:
     a tab whose entry still says so, with that CRC, is hostkit's output untouched (any change to its bytes
     changes the CRC; a program that saves the file drops entry comments), so a re-score need not look for the
     host's cells in it. Then the digest of its compressed bytes and its segments, for a re-score to reuse."""
-    mark = b"hostkit own %08x" % part.crc
+    mark = _mark(part.crc)
     if not part.segments:
         return mark
     listed = b" ".join(b"%s-%x-%x" % (s.digest.hex().encode(), s.size, s.length) for s in part.segments)
@@ -117,8 +117,12 @@ def own_mark(part: Deflated) -> bytes:
 
 def is_own(comment: bytes, crc: int) -> bool:
     """Whether a zip entry's comment is hostkit's mark for a tab with this CRC-32."""
-    mark = b"hostkit own %08x" % crc
+    mark = _mark(crc)
     return comment == mark or comment.startswith(mark + b" ")
+
+
+def _mark(crc: int) -> bytes:
+    return b"hostkit own %08x" % crc
 
 
 _SEGMENT = re.compile(rb"([0-9a-f]{32})-([0-9a-f]+)-([0-9a-f]+)")

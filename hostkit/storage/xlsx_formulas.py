@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from hostkit.core.tables import column_index
 
 UNCALCULATED = "#NO VALUE (a formula never calculated: open the workbook in a spreadsheet program and save it)"
-_REF = re.compile(r"([A-Z]+)(\d+)")
+CELL_REF = re.compile(r"([A-Z]+)(\d+)")
+"""A cell's reference (B12): its column letters and row number."""
 _FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
 
 
@@ -61,7 +62,7 @@ def uncalculated(xml: bytes) -> Iterator[tuple[int, int]]:
         formula = cell.find("{*}f")
         shown = cell.find("{*}v")
         if formula is not None and (shown is None or not shown.text):
-            found = _REF.fullmatch(cell.get("r", ""))
+            found = CELL_REF.fullmatch(cell.get("r", ""))
             if found:
                 yield int(found.group(2)) - 1, column_index(found.group(1))
         cell.clear()

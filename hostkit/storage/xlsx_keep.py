@@ -16,7 +16,7 @@ from typing import Any
 
 from hostkit.core.tables import Cell, Rows, column_index
 from hostkit.core.times import to_serial
-from hostkit.storage.xlsx_formulas import UNCALCULATED, has_formula, is_prefixed
+from hostkit.storage.xlsx_formulas import CELL_REF, UNCALCULATED, has_formula, is_prefixed
 
 _DRAWING = re.compile(rb"<(?:\w+:)?(?:drawing|legacyDrawing|legacyDrawingHF)\b")
 
@@ -24,7 +24,6 @@ _DRAWING = re.compile(rb"<(?:\w+:)?(?:drawing|legacyDrawing|legacyDrawingHF)\b")
 _DIMENSION = re.compile(rb'<(?:\w+:)?dimension ref="[A-Z]*\d*:?([A-Z]+)\d+"')
 _OVERLAP = 64
 """Bytes each piece of a tab is searched with from the one before: no tag is split unseen."""
-_REF = re.compile(r"([A-Z]+)(\d+)")
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 CARRIED = ("drawing", "legacyDrawing", "legacyDrawingHF")
 """The elements that hang pictures, charts and notes on a tab, in the order a worksheet holds them."""
@@ -71,7 +70,7 @@ def kept(old: bytes, rows: Rows) -> Kept | None:
     dependents: list[tuple[int, int, Any, Any]] = []
     for row in data.iterfind(q("row")) if data is not None else ():
         for cell in row.iterfind(q("c")):
-            found = _REF.fullmatch(cell.get("r", ""))
+            found = CELL_REF.fullmatch(cell.get("r", ""))
             if not found:
                 continue
             column, number = column_index(found.group(1)) + 1, int(found.group(2))

@@ -14,9 +14,9 @@ from typing import Any
 
 from hostkit.core.styles import Styled
 from hostkit.core.tables import Rows, column_index
-from hostkit.storage.xlsx_formulas import UNCALCULATED, sheet_parts
+from hostkit.storage.xlsx_formulas import CELL_REF, UNCALCULATED, sheet_parts
+from hostkit.storage.xlsx_parts import PARSER, STYLES
 
-STYLES = "xl/styles.xml"
 BUILTIN_FORMATS = {
     1: "0",
     2: "0.00",
@@ -63,7 +63,6 @@ PLAIN: Look = (None, None, False, None, False)
 
 _CELL_OR_ROW = re.compile(rb"<(?:\w+:)?(c|row)\b([^>]*)>")
 _ATTRIBUTE = re.compile(rb'\s(r|s)="([^"]*)"')
-_REF = re.compile(r"([A-Z]+)(\d+)")
 
 
 def read_styled(tabs: Mapping[str, Rows], data: bytes, names: Collection[str]) -> dict[str, Rows]:
@@ -72,7 +71,7 @@ def read_styled(tabs: Mapping[str, Rows], data: bytes, names: Collection[str]) -
 
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         parts = sheet_parts(archive)
-        looks = _looks(etree.fromstring(archive.read(STYLES), _parser())) if STYLES in archive.namelist() else []
+        looks = _looks(etree.fromstring(archive.read(STYLES), PARSER)) if STYLES in archive.namelist() else []
         wanted = {name.casefold() for name in names}
         styled: dict[str, Rows] = {}
         for name in tabs:
@@ -110,7 +109,7 @@ def _style_indexes(xml: bytes) -> dict[tuple[int, int], int]:
             row = int(named[b"r"]) - 1 if b"r" in named else row + 1
             column = -1
             continue
-        where = _REF.fullmatch(named.get(b"r", b"").decode())
+        where = CELL_REF.fullmatch(named.get(b"r", b"").decode())
         if where:
             row, column = int(where.group(2)) - 1, column_index(where.group(1))
         else:
@@ -164,9 +163,3 @@ def _number(text: str | None) -> int:
         return int(text or 0)
     except ValueError:
         return 0
-
-
-def _parser() -> Any:
-    from lxml import etree
-
-    return etree.XMLParser(resolve_entities=False, no_network=True)
