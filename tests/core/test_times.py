@@ -2,7 +2,7 @@ import datetime as dt
 
 import pytest
 
-from hostkit.core.times import format_span, format_time, from_serial, parse_time, to_serial, zone
+from hostkit.core.times import format_span, format_time, from_serial, parse_time, to_serial, wall_clock, zone
 
 UTC = dt.timezone.utc
 LONDON = zone("Europe/London")
@@ -70,3 +70,13 @@ def test_a_blank_cell_is_called_blank_and_no_message_repeats_the_value():
     with pytest.raises(ValueError) as error:
         parse_time("tonight 8pm", UTC)
     assert "tonight" not in str(error.value)
+
+
+@pytest.mark.parametrize("fold, offset", [(0, 1), (1, 0)])
+def test_the_hour_a_clock_shows_twice_is_read_by_its_fold_and_shown_as_it_was(fold, offset):
+    typed = dt.datetime(2026, 10, 25, 1, 30, 5, 250000, fold=fold)  # London's clocks go back at 02:00 BST
+    moment = parse_time(typed, LONDON)
+    assert moment.utcoffset() == dt.timedelta(hours=offset) and moment.fold == fold
+    assert moment.astimezone(UTC) == dt.datetime(2026, 10, 25, 1 - offset, 30, 5, 250000, tzinfo=UTC)
+    shown = wall_clock(moment, LONDON)
+    assert (shown, shown.tzinfo, shown.fold) == (typed, None, fold)
