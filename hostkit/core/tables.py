@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -137,11 +138,19 @@ class Table:
         blank)."""
         wanted: list[tuple[str, int | None]] = [(c, self._index(c)) for c in columns]
         wanted += [(c, self._index(c) if self.has_column(c) else None) for c in optional if c not in columns]
+        names = [c for c, _ in wanted]
+        places = [i for _, i in wanted if i is not None]
+        whole = len(places) == len(wanted) > 1  # every column there; itemgetter of two or more gives a tuple
+        pick = operator.itemgetter(*places) if whole else None
+        reach = max(places, default=-1) + 1
         for number, row in enumerate(self.rows, start=2):
             if is_blank_row(row) or self.is_handled(row):
                 continue
             width = len(row)
-            yield Record(number, {c: row[i] if i is not None and i < width else None for c, i in wanted})
+            if pick is not None and width >= reach:  # the common row, every column on it: its cells taken at once
+                yield Record(number, dict(zip(names, pick(row))))
+            else:
+                yield Record(number, {c: row[i] if i is not None and i < width else None for c, i in wanted})
 
 
 class Tables:

@@ -34,3 +34,28 @@ def test_two_tabs_whose_names_differ_only_in_case_are_refused_naming_both():
 
     with pytest.raises(BookError, match="two tabs named 'Submissions' and 'SUBMISSIONS', which differ only in case"):
         Tables({"Submissions": [["Timestamp"]], "SUBMISSIONS": []})
+
+
+def test_records_read_full_rows_short_rows_and_a_missing_optional_column_alike():
+    table = Table(
+        "Submissions",
+        [
+            ["Timestamp", "Player", "Notes", "Answer"],
+            ["t1", "Reds", "a note", "ABC"],
+            ["t2", "Craw"],  # the cells after the last filled one are not there at all
+            [None, None, None, None],
+            ["t3", "Reds", None, "DEF", "beyond the header"],
+        ],
+    )
+    read = [(r.row, dict(r.cells)) for r in table.records("Answer", "Player", optional=("Round", "Timestamp"))]
+    assert read == [
+        (2, {"Answer": "ABC", "Player": "Reds", "Round": None, "Timestamp": "t1"}),
+        (3, {"Answer": None, "Player": "Craw", "Round": None, "Timestamp": "t2"}),
+        (5, {"Answer": "DEF", "Player": "Reds", "Round": None, "Timestamp": "t3"}),
+    ]
+    both = [dict(r.cells) for r in table.records("Answer", "Timestamp")]
+    assert both == [
+        {"Answer": "ABC", "Timestamp": "t1"},
+        {"Answer": None, "Timestamp": "t2"},
+        {"Answer": "DEF", "Timestamp": "t3"},
+    ]
