@@ -246,6 +246,7 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
     )
     for r, row in enumerate(rows):
         n = r + 1
+        at = str(n)  # the row number as it is written in each cell's reference, made text once
         header = r < layout.frozen
         plain_style = attribute(header, None, False)
         cells: list[str] = []
@@ -265,13 +266,13 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
                     space = ' xml:space="preserve"' if "\n" in text or text[:1].isspace() or text[-1:].isspace() else ""
                 if "&" in text or "<" in text or ">" in text:
                     text = escape(text)
-                append(f'<c r="{letters[c]}{n}"{style} t="inlineStr"><is><t{space}>{text}</t></is></c>')
+                append(f'<c r="{letters[c]}{at}"{style} t="inlineStr"><is><t{space}>{text}</t></is></c>')
             elif kind is int or (kind is float and math.isfinite(value)):
-                append(f'<c r="{letters[c]}{n}"{style}><v>{value!r}</v></c>')
+                append(f'<c r="{letters[c]}{at}"{style}><v>{value!r}</v></c>')
             elif kind is dt.datetime and value.tzinfo is None:
                 code = DATE_TIME_MS if value.microsecond else DATE_TIME
                 append(
-                    f'<c r="{letters[c]}{n}"{attribute(header, code, wrap)}><v>{(value - SERIAL_EPOCH) / DAY!r}</v></c>'
+                    f'<c r="{letters[c]}{at}"{attribute(header, code, wrap)}><v>{(value - SERIAL_EPOCH) / DAY!r}</v></c>'
                 )
             else:
                 drawn = value if kind is Styled else None
@@ -283,13 +284,13 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
                     wrap=wrap,
                     centred=bool(drawn and drawn.centred),
                 )
-                xml = _cell_xml(f"{letters[c]}{n}", plain(value), cell_look, styles)
+                xml = _cell_xml(f"{letters[c]}{at}", plain(value), cell_look, styles)
                 if xml:
                     append(xml)
         if kept is not None and n in kept.cells:
             cells = _merged(cells, kept.cells[n])
         fitted = f' ht="{15 * tall[r]}" customHeight="1"' if r in tall else ""
-        yield f'<row r="{n}"{fitted}>{"".join(cells)}</row>'
+        yield f'<row r="{at}"{fitted}>{"".join(cells)}</row>'
     if kept is not None:
         for n in sorted(kept.cells):
             if n > len(rows):
