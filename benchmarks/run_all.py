@@ -14,7 +14,8 @@ Figures (median, min and max of the runs; peak memory of the process that did th
 Each measured step runs in a process of its own (its peak memory, VmHWM, is its own), as the hostkit console
 script runs it, with Python keeping compiled modules as on a host's machine, and on a settled file system
 (os.sync first, so no step pays for the write-back of the one before). A run is a floor, a first score and
-a re-score one after the other, for each size in turn; each ratio (against the floor, of a re-score, from one
+a re-score one after the other (every other run, the re-score before the first score, on a copy of a scored
+workbook), for each size in turn; each ratio (against the floor, of a re-score, from one
 size to the next) is the median of the runs' own ratios, so on a machine whose speed drifts (a shared
 virtual machine) it compares steps measured at about the same speed. The floor's own growth is printed
 beside hostkit's.
@@ -114,7 +115,9 @@ def spread(values: list[float]) -> str:
 
 def score_figures(sizes: tuple[int, ...], runs: int, folder: Path) -> dict[int, dict[str, list[float]]]:
     """Each run measures every size in turn (a floor, a first score, a re-score), so the ratios between sizes
-    compare steps measured minutes apart at the most, not a whole benchmark apart."""
+    compare steps measured minutes apart at the most, not a whole benchmark apart. Every other run measures the
+    re-score before the first score (on a copy of the workbook the first score wrote, made before the runs), so
+    that neither step is always the one measured later."""
     from score_10k import build
 
     results: dict[int, dict[str, list[float]]] = {}
@@ -125,20 +128,19 @@ def score_figures(sizes: tuple[int, ...], runs: int, folder: Path) -> dict[int, 
         measured("score", work)
         shutil.copyfile(work, folder / f"scored{rows}.xlsx")
         results[rows] = {k: [] for k in ("floor", "first", "again", "floor_mib", "first_mib", "again_mib")}
-    for _ in range(runs):
+    for run in range(runs):
         for rows in sizes:
-            fresh, work, out = (folder / f"{name}{rows}.xlsx" for name in ("fresh", "work", "out"))
+            fresh, scored, work, out = (folder / f"{name}{rows}.xlsx" for name in ("fresh", "scored", "work", "out"))
             figures = results[rows]
-            seconds, mib = measured("floor", fresh, folder / f"scored{rows}.xlsx", out)
+            seconds, mib = measured("floor", fresh, scored, out)
             figures["floor"].append(seconds)
             figures["floor_mib"].append(mib)
-            shutil.copyfile(fresh, work)
-            seconds, mib = measured("score", work)
-            figures["first"].append(seconds)
-            figures["first_mib"].append(mib)
-            seconds, mib = measured("score", work)
-            figures["again"].append(seconds)
-            figures["again_mib"].append(mib)
+            steps = [("first", fresh), ("again", scored)]  # a re-score scores the round the first score scored
+            for step, source in steps if run % 2 == 0 else steps[::-1]:  # neither always comes second
+                shutil.copyfile(source, work)
+                seconds, mib = measured("score", work)
+                figures[step].append(seconds)
+                figures[f"{step}_mib"].append(mib)
     return results
 
 
