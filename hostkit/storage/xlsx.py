@@ -37,8 +37,9 @@ class XlsxBook(Book):
         self.location = str(self.path)
         self._data: bytes | None = None
         self._seen: Signature | None = None
-        """The file's modification time and size when it was read: an early check that finds them unchanged
-        compares no bytes (the save compares them all, right before it replaces the file)."""
+        """The signature (inode, modification time, size) of the file read: an early check that finds it
+        unchanged compares no bytes (the save compares them all, right before it replaces the file), and the
+        reader opens the file by its path only while it is still this one."""
         self._tabs: Tabs | None = None
         self._lock = WorkbookLock(self.path.resolve(), wait)  # one lock per file, whatever name or link reaches it
 
