@@ -106,22 +106,42 @@ class Piece:
     typed: str
     letters: str | None
 
+    def read_as(self) -> str:
+        """`A B D read as ABD: ` when the piece was typed otherwise than as its three capitals, else nothing."""
+        if self.letters is None or self.typed.upper() == self.letters:
+            return ""
+        return f"{self.typed} read as {self.letters}: "
+
 
 _WORD = re.compile(r"[^\W_]+")
 """A run of letters and digits (str.isalnum's): what a message is cut into."""
 
 
-def read_message(message: str) -> list[Piece]:
-    """Cut at every character that is neither a letter nor a digit; split letter runs into threes."""
-    pieces: list[Piece] = []
-    words = _WORD.findall(str(message))
-    for word in words:
-        if len(word) == 3:
-            pieces.append(Piece(word, word.upper()))
-        elif word.isalpha() and len(word) % 3 == 0:
-            pieces.extend(Piece(word[i : i + 3], word[i : i + 3].upper()) for i in range(0, len(word), 3))
+def _runs(message: str) -> list[list[re.Match[str]]]:
+    """The message's words, with neighbouring words of one or two letters kept together (`A B D`, `a,b,d`)."""
+    runs: list[list[re.Match[str]]] = []
+    for word in _WORD.finditer(message):
+        short = word.group().isalpha() and len(word.group()) < 3
+        if short and runs and runs[-1][-1].group().isalpha() and len(runs[-1][-1].group()) < 3:
+            runs[-1].append(word)
         else:
-            pieces.append(Piece(word, None))
+            runs.append([word])
+    return runs
+
+
+def read_message(message: str) -> list[Piece]:
+    """Cut at every character that is neither a letter nor a digit, keeping labels typed one or two at a time
+    together (`A B D`, `a,b,d`, `A-B-D` name ABD); split letter runs into threes."""
+    message = str(message)
+    pieces: list[Piece] = []
+    for run in _runs(message):
+        at = [i for word in run for i in range(word.start(), word.end())]
+        if len(at) % 3 == 0 and (len(at) == 3 or all(word.group().isalpha() for word in run)):
+            for k in range(0, len(at), 3):
+                letters = "".join(message[i] for i in at[k : k + 3]).upper()
+                pieces.append(Piece(message[at[k] : at[k + 2] + 1], letters))
+        else:
+            pieces.append(Piece(message[run[0].start() : run[-1].end()], None))
     return pieces
 
 
@@ -155,8 +175,9 @@ class Answer:
 
 def _not_an_answer(piece: Piece, board: Board) -> str | None:
     if piece.letters is None:
-        if piece.typed.isalpha():
-            return f"{piece.typed} is {len(piece.typed)} letters, not three"
+        letters = _WORD.findall(piece.typed)
+        if all(word.isalpha() for word in letters):
+            return f"{piece.typed} is {plural(len(''.join(letters)), 'letter')}, not three"
         return f"{piece.typed} is not three card letters"
     if any(ch.isdigit() for ch in piece.letters):
         return f"{piece.typed} has a digit; cards are letters {board.labels()[0]}–{board.labels()[-1]}"
@@ -209,24 +230,29 @@ def judge(
                     f"{format_time(closes, tz)}; ignored, no penalty.",
                 )
             elif (why := _not_an_answer(piece, board)) is not None:
-                a = answer(Verdict.NOT_AN_ANSWER, f"{why}: not an answer, no penalty.")
+                a = answer(Verdict.NOT_AN_ANSWER, f"{piece.read_as()}{why}: not an answer, no penalty.")
             elif cards in said.get(sub.player, {}):
                 before = said[sub.player][cards]
                 a = answer(
                     Verdict.REPEAT_OWN,
-                    f"{cards} repeats {sub.player}'s own answer of {format_time(before.at, tz)}: one turn penalty.",
+                    f"{piece.read_as()}{cards} repeats {sub.player}'s own answer of {format_time(before.at, tz)}: one turn penalty.",
                 )
             elif (first := _first_by_another(said, sub.player, cards)) is not None:  # type: ignore[arg-type]
                 a = answer(
                     Verdict.REPEAT_OPPONENT,
-                    f"{cards} was already submitted by {first.player} at "
+                    f"{piece.read_as()}{cards} was already submitted by {first.player} at "
                     f"{format_time(first.at, tz)} ({first.verdict.value}): no penalty, no credit.",
                 )
             elif cards not in solutions:
                 why_not = FACES.why_not_pah([board.cards[ch] for ch in cards])  # type: ignore[union-attr]
-                a = answer(Verdict.INCORRECT, f"{cards} is not an anti-hap: {why_not}. One turn penalty.")
+                a = answer(
+                    Verdict.INCORRECT, f"{piece.read_as()}{cards} is not an anti-hap: {why_not}. One turn penalty."
+                )
             else:
-                a = answer(Verdict.CORRECT, f"{cards} is an anti-hap, found first by {sub.player}: one correct answer.")
+                a = answer(
+                    Verdict.CORRECT,
+                    f"{piece.read_as()}{cards} is an anti-hap, found first by {sub.player}: one correct answer.",
+                )
                 found[cards] = a  # type: ignore[index]
                 if len(found) == len(solutions):
                     all_found_at = a

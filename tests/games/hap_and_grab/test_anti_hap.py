@@ -75,6 +75,38 @@ def test_other_pieces_are_kept_as_typed(message):
     assert pieces[0].letters is None or len(pieces[0].typed) == 3
 
 
+@pytest.mark.parametrize(
+    "message, typed, letters",
+    [
+        ("ABD", ["ABD"], ["ABD"]),
+        ("A B D", ["A B D"], ["ABD"]),
+        ("a,b,d", ["a,b,d"], ["ABD"]),
+        ("A-B-D", ["A-B-D"], ["ABD"]),
+        ("A. B, D!", ["A. B, D"], ["ABD"]),
+        ("AB D", ["AB D"], ["ABD"]),
+        ("A B D, C E F", ["A B D", "C E F"], ["ABD", "CEF"]),
+        ("A,B,D,C,E,F", ["A,B,D", "C,E,F"], ["ABD", "CEF"]),
+        ("ABD, C E F", ["ABD", "C E F"], ["ABD", "CEF"]),
+        ("A B", ["A B"], [None]),
+        ("A B D E", ["A B D E"], [None]),
+    ],
+)
+def test_labels_are_read_however_they_are_separated(message, typed, letters):
+    pieces = read_message(message)
+    assert [p.typed for p in pieces] == typed
+    assert [p.letters for p in pieces] == letters
+
+
+def test_the_reason_says_what_was_read():
+    good = sorted(BOARD.anti_haps())[0]
+    spaced, commas = " ".join(good), ",".join(good.lower())
+    answers = judge(subs((10, "Reds", spaced), (20, "Craw", commas), (30, "Craw", "A B")), BOARD, CLOSES, UTC)
+    assert verdicts(answers)[:2] == [("Reds", good, "correct", 0), ("Craw", good, "repeat-opponent", 0)]
+    assert answers[0].reason.startswith(f"{spaced} read as {good}: {good} is an anti-hap")
+    assert answers[1].reason.startswith(f"{commas} read as {good}: {good} was already submitted by Reds")
+    assert answers[2].reason == "A B is 2 letters, not three: not an answer, no penalty."
+
+
 def test_a_piece_of_letters_not_a_multiple_of_three_is_not_an_answer():
     assert read_message("ABCD")[0].letters is None
 
