@@ -154,7 +154,7 @@ def judge_heat_guesses(guesses: Iterable[HeatGuess]) -> HeatGuessResult:
     return HeatGuessResult(points, tuple(refused), tuple(unjudged))
 
 
-_NAME_SEPARATORS = re.compile(r"\s*(?:,|;|/|\n|\band\b|&)\s*", re.IGNORECASE)
+_NAME_SEPARATORS = re.compile(r"\s*(?:,|;|/|\||\+|\n|\band\b|&)\s*", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,8 @@ class TopGuess:
 
     @classmethod
     def parse(cls, round_number: int, player: str, text: str) -> TopGuess:
-        """Names separated by commas, semicolons, slashes, '&' or 'and'."""
+        """Names separated by commas, semicolons, slashes, bars, '+', '&' or 'and' (or spaces: see
+        `judge_top_guesses`)."""
         return cls(round_number, player, tuple(n for n in _NAME_SEPARATORS.split(str(text).strip()) if n))
 
 
@@ -191,6 +192,16 @@ class TopGuessResult:
         return any(p.points > 0 for p in self.points.values())
 
 
+def _spaced_names(typed: Sequence[str], names: Mapping[str, str]) -> list[str]:
+    """Each typed name, a name that is no player's but whose words all are ('Ann Bo') read as those players."""
+    read: list[str] = []
+    for name in typed:
+        words = name.split()
+        spaced = player_key(name) not in names and len(words) > 1 and all(player_key(w) in names for w in words)
+        read.extend(words if spaced else [name])
+    return read
+
+
 def judge_top_guesses(
     round_number: int, round_points: Mapping[str, int], guesses: Iterable[TopGuess]
 ) -> TopGuessResult:
@@ -205,7 +216,7 @@ def judge_top_guesses(
     points: dict[str, Points] = {}
     notes: list[str] = []
     for player, guess in latest.items():
-        named = {names.get(player_key(n), n) for n in guess.names}
+        named = {names.get(player_key(n), n) for n in _spaced_names(guess.names, names)}
         strangers = sorted(n for n in named if n not in round_points)
         head = f"Your guess of round {round_number}'s top scorers ({', '.join(sorted(named)) or 'nobody'})"
         if named != top:

@@ -60,18 +60,27 @@ def parse_card(text: object) -> str:
     if word not in FACES:
         raise ValueError(
             f"{str(text).strip()!r} is not a card; a card is one digit 0–9 or one of + - x ÷ "
-            f"(write * or X for x and / for ÷, and put spaces between cards)"
+            f"(write * or X for x and / for ÷)"
         )
     return word
 
 
 def parse_cards(text: object) -> tuple[str, ...]:
-    """Cards separated by spaces (or commas): '+ 3 1 x 9' -> ('+', '3', '1', 'x', '9')."""
+    """Cards separated by spaces, commas or semicolons, or typed together with a symbol among them:
+    '+ 3 1 x 9', '+,3,1,x,9' and '+31x9' are all ('+', '3', '1', 'x', '9'). Digits alone typed together
+    ('12') are refused: they may mean a number, and no card is one."""
     if text is None:
         return ()
     if isinstance(text, float) and text.is_integer():
         text = int(text)
-    return tuple(parse_card(word) for word in _SEPARATORS.split(str(text).strip()) if word)
+    cards: list[str] = []
+    for word in _SEPARATORS.split(str(text).strip()):
+        faces = [SPELLINGS.get(c, c) for c in word]
+        if len(word) > 1 and all(f in FACES for f in faces) and any(is_symbol(f) for f in faces):
+            cards.extend(parse_card(c) for c in word)
+        elif word:
+            cards.append(parse_card(word))
+    return tuple(cards)
 
 
 def format_cards(cards: Iterable[str]) -> str:

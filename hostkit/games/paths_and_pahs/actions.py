@@ -116,12 +116,24 @@ def _parse_change(typed: str, names: CardNames) -> Change:
     return Change(int(match[1]), names.parse(match[2]))
 
 
+_CARD_SEPARATORS = re.compile(r"[,;/|&+\n]|\band\b", re.I)
+
+
+def _in_threes(typed: str, names: CardNames) -> list[str] | None:
+    """Nine value words with nothing between the cards ('black red square white red circle ...') as three
+    cards of three words each, or None when the words are not nine."""
+    words = [w for w in re.findall(r"[^\W\d_]+", typed.lower()) if names.knows(w)]
+    return [" ".join(words[i : i + 3]) for i in range(0, 9, 3)] if len(words) == 9 else None
+
+
 def _parse_pah(typed: str, names: CardNames) -> Pah:
     parts = re.split(r"\bdiscard\b", typed, flags=re.I)
     example = "'black red square, white red circle, black blue circle; discard white red circle'"
     if len(parts) != 2:
         raise ValueError(f"pah {typed!r} must name three cards, then 'discard' and one of them, like {example}")
-    named = [p for p in re.split(r"[,;\n]", parts[0]) if p.strip()]
+    named = [p for p in _CARD_SEPARATORS.split(parts[0]) if p.strip()]
+    if len(named) != 3:
+        named = _in_threes(parts[0], names) or named
     if len(named) != 3:
         raise ValueError(
             f"pah {typed!r} names {len(named)} cards before 'discard'; a PAH is three cards "

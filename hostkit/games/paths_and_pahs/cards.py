@@ -64,6 +64,10 @@ class CardNames:
         faces = Faces(tuple(attributes), values, kept)  # type: ignore[arg-type]
         return cls(faces, words)
 
+    def knows(self, word: str) -> bool:
+        """Whether a lower-case word names a value of some attribute."""
+        return word in self._words
+
     def parse(self, text: object) -> Card:
         """A card from text naming one value of each attribute in any order; other words are ignored."""
         typed = str(text or "").strip()

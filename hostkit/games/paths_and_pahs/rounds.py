@@ -185,7 +185,9 @@ class _Round:
         p.inventory.discard(pah.discard)
         cards = "starting card" if len(starting) == 1 else "starting cards"
         made_with = f" (made with {cards} {self.names.format_all(starting)})" if starting else ""
-        return _applied(f"a PAH worth {value}{made_with}; {self.card(pah.discard)} is discarded")
+        return _applied(
+            f"a PAH of {self.names.format_all(pah.cards)} worth {value}{made_with}; {self.card(pah.discard)} is discarded"
+        )
 
     def shift_refusal(self, shift: ShiftLine) -> Outcome | None:
         axis = shift_axis(self.number)

@@ -1,3 +1,5 @@
+import pytest
+
 from hostkit.games.cards_on_the_table.cards import Colour
 from hostkit.games.cards_on_the_table.cells import CELLS, Cell
 from hostkit.games.cards_on_the_table.guesses import (
@@ -91,6 +93,12 @@ def test_top_guess_names_exactly_the_top_scorers():
         "the top scorers (the sheet says not to tell them so).",
     )
     assert result.anyone_earned
+
+
+@pytest.mark.parametrize("typed", ["Ann, Bo", "ann bo", "@Ann | @Bo", "Ann+Bo", "Bo & Ann"])
+def test_top_guess_names_are_read_however_they_are_separated(typed):
+    result = judge_top_guesses(1, {"Ann": 5, "Bo": 5, "Cy": 2}, [TopGuess.parse(1, "Cy", typed)])
+    assert result.points["Cy"].reason == "Your guess of round 1's top scorers (Ann, Bo) is correct: +1."
 
 
 def test_top_guess_last_one_counts_and_strangers_are_named():

@@ -91,7 +91,12 @@ def test_spellings_are_normalised():
     assert parse_cards("1,1, 2") == ("1", "1", "2")
 
 
-@pytest.mark.parametrize("bad", ["12", "a", "^", "3 4 %"])
+@pytest.mark.parametrize("typed", ["7 8 x 1", "78x1", "7,8,x,1", "7; 8 *1", "7 8X1"])
+def test_cards_typed_together_are_read_one_character_each(typed):
+    assert parse_cards(typed) == ("7", "8", "x", "1")
+
+
+@pytest.mark.parametrize("bad", ["12", "12+a", "a", "^", "3 4 %"])
 def test_bad_cards_are_named(bad):
     with pytest.raises(ValueError, match="is not a card"):
         parse_cards(bad)

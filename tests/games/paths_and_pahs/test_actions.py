@@ -34,6 +34,16 @@ C = NAMES.parse
             "black red square; white red circle; black blue circle discard black red square",
             Pah((C("black red square"), C("white red circle"), C("black blue circle")), C("black red square")),
         ),
+        (
+            "pah",
+            "black red square / white red circle and black blue circle, discard black blue circle",
+            Pah((C("black red square"), C("white red circle"), C("black blue circle")), C("black blue circle")),
+        ),
+        (
+            "pah",
+            "black red square white red circle black blue circle discard black blue circle",
+            Pah((C("black red square"), C("white red circle"), C("black blue circle")), C("black blue circle")),
+        ),
         ("shift", "row 3 left", ShiftLine(Shift.parse("row 3 left"))),
         ("shift", "Column d DOWN", ShiftLine(Shift.parse("column D down"))),
         ("move", "left 3", Move(Direction.LEFT, 3)),

@@ -200,7 +200,7 @@ def test_pahs_resolve_in_time_order_against_what_is_held_then():
         ("Bob", "pah", "rejected"),
     ]
     assert result.actions[0].reason == (
-        "a PAH worth 7 (made with starting cards black red square, white red circle); black blue circle is discarded"
+        "a PAH of black red square, white red circle, black blue circle worth 7 (made with starting cards black red square, white red circle); black blue circle is discarded"
     )
     assert result.actions[1].reason == (
         "not a PAH: the backgrounds are all different (black, white, grey); the colours are all the same (red)"
