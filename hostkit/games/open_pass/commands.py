@@ -138,7 +138,7 @@ def best(book: Book, player: str, as_json: bool) -> None:
     "--round",
     "round_number",
     type=click.IntRange(0),
-    help="After which deck-building round (0 = the starting cards; default: the last).",
+    help="After which deck-building round (0 = the starting cards; default: the latest scored).",
 )
 @json_option
 @guarded

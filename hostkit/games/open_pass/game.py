@@ -255,11 +255,11 @@ class OpenPass(Game):
     def inventory_message(
         self, tables: Tables, player: str, round_number: int | None = None
     ) -> tuple[str, list[Problem]]:
-        """A player's own inventory after a round (default: the last deck-building round), to paste to them."""
+        """A player's own inventory after a round (default: the latest scored, 0 before any), to paste to them."""
         ctx = self.context(tables)
         name = _player(ctx, player)
         last = ctx.config["building_rounds"]
-        upto = last if round_number is None else round_number
+        upto = max(self._inventory_rounds(tables, last), default=0) if round_number is None else round_number
         if upto not in range(0, last + 1):
             raise BookError(f"Round {upto} is not a deck-building round (0 = the start, 1–{last}).")
         if upto == 0:

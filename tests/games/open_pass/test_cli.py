@@ -132,6 +132,15 @@ def test_the_whole_match_through_the_cli(tmp_path):
     assert text.output.splitlines()[1].startswith(f"Best possible: {found['best']} - open cards ")
 
 
+def test_inventory_defaults_to_the_latest_scored_round(tmp_path):
+    path = new_match(tmp_path)
+    before = run("open-pass", "inventory", "--book", path, "--player", "Ann")
+    assert before.stdout.startswith("Ann, you start with 15 cards:"), before.output
+    run("score", "--book", path, "--round", 1)
+    after = run("open-pass", "inventory", "--book", path, "--player", "Ann", "--json")
+    assert json.loads(after.stdout)["message"].startswith("Ann, your inventory after round 1 ")
+
+
 def test_best_before_a_deck_exits_2(tmp_path):
     path = new_match(tmp_path)
     result = run("open-pass", "best", "--book", path, "--player", "Ann")
