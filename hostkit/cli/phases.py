@@ -109,7 +109,7 @@ def play_through(
     clock: Callable[[], dt.datetime] = now,
 ) -> tuple[int, bool]:
     """Ask for each decision due and save it at once: the decisions saved, and whether the phase ended (else
-    `ask` raised click.Abort). The game reads the answer, so the same words as its tab are accepted."""
+    `ask` raised click.Abort at a prompt that is not open-ended). The game reads the answer, so the same words as its tab are accepted."""
     from hostkit.cli.delivering import deliver_messages
     from hostkit.core.tables import BookError
     from hostkit.core.words import plural, private_block
@@ -138,7 +138,9 @@ def play_through(
         try:
             answer = ask(prompt)
         except click.Abort:
-            return saved, False
+            if prompt.open_ended:  # this phase takes answers until the host stops: stopping finishes it
+                click.echo(f"\nDone: {plural(saved, 'decision')} saved this run.")
+            return saved, prompt.open_ended
         if book.relock():
             game, tables = open_game(book)
             if game.next_prompt(tables, round_number, player, clock())[0] != prompt:

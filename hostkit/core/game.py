@@ -91,6 +91,8 @@ class Prompt:
 
     text: str
     choices: tuple[str, ...] = ()
+    open_ended: bool = False
+    """True when the phase takes answers until the host stops (Ctrl-C): stopping here finishes, not interrupts."""
 
 
 @dataclass(frozen=True)

@@ -372,7 +372,8 @@ class CardsOnTheTable(Game):
         return record_message(tables, self._live(tables, round_number, player, now), choice, now)
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
-        return take_back(tables, self.context(tables), round_number, player)
+        ctx, rule = self._read(tables)
+        return take_back(tables, ctx, rule, round_number, player)
 
     # ---- status and the garnet purchase
 

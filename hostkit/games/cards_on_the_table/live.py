@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hostkit.core.game import Context, Outcome, Prompt
@@ -14,9 +15,9 @@ from hostkit.core.players import player_key
 from hostkit.core.settings import whole_number
 from hostkit.core.tables import BookError, Rows, Table, Tables
 from hostkit.core.tables import Cell as Value
-from hostkit.core.times import format_time
+from hostkit.core.times import format_time, wall_clock
 
-from .cards import BoardSet
+from .cards import ROUNDS, BoardSet
 from .cells import Cell
 from .heat import HeatRule
 from .pictures import board_png
@@ -94,7 +95,7 @@ def prompt(tables: Tables, live: Live) -> tuple[Prompt, list[str]]:
     warning = extra_card_warning(len(play.turned))
     if warning:
         lines.append(f"Note: {warning}")
-    return Prompt(f"Paste {live.player}'s message (round {live.round}; Ctrl-C when done)"), lines
+    return Prompt(f"Paste {live.player}'s message (round {live.round}; Ctrl-C when done)", open_ended=True), lines
 
 
 def record_message(tables: Tables, live: Live, message: str, now: dt.datetime) -> Outcome:
@@ -105,7 +106,12 @@ def record_message(tables: Tables, live: Live, message: str, now: dt.datetime) -
     table = tables.require(SUBMISSIONS_TAB)
     header = table.header if any(table.header) else list(SUBMISSIONS_HEADER)
     stamp = format_time(now, live.ctx.config.tz)
-    values = {"timestamp": stamp, "player": live.player, "round": live.round, "message": message}
+    values = {
+        "timestamp": wall_clock(now.replace(microsecond=0), live.ctx.config.tz),
+        "player": live.player,
+        "round": live.round,
+        "message": message,
+    }
     rows: Rows = (
         [header] + table.filled_rows(handled=True) + [[values.get(" ".join(h.split()).casefold()) for h in header]]
     )
@@ -114,21 +120,40 @@ def record_message(tables: Tables, live: Live, message: str, now: dt.datetime) -
     mine = [s for s in sent if s.round == live.round and s.player == live.player]
     position = next(i for i, s in enumerate(mine) if s.row == len(rows))
     replies = plays[live.player].replies_to(position)
-    marks: dict[Cell, list[str]] = {}
-    initials = live.ctx.roster.initials()
-    for p, play in plays.items():
-        for cell in play.turned:
-            marks.setdefault(cell, []).append(initials[p] if initials else p[:3])
     return Outcome(
         writes={SUBMISSIONS_TAB: rows},
         summary=[f"{live.player}'s message is in {SUBMISSIONS_TAB} row {len(rows)} (round {live.round}, {stamp})."],
         private={live.player: "\n".join(r.text for r in replies)},
         about=f"{SUBMISSIONS_TAB} row {len(rows)}",
         data={"player": live.player, "round": live.round, "replies": [r.text for r in replies]},
-        image=functools.partial(
-            board_png, live.boards.board(live.round), f"Round {live.round}: cards turned so far (host only)", marks
-        ),
+        image=turned_so_far(live.ctx, live.boards, live.round, plays),
     )
+
+
+def turned_so_far(
+    ctx: Context, boards: BoardSet, round_number: int, plays: dict[str, RoundPlay]
+) -> Callable[[], bytes]:
+    """The round's board as a PNG (made when saved), each card turned marked with who turned it."""
+    marks: dict[Cell, list[str]] = {}
+    initials = ctx.roster.initials()
+    for p, play in plays.items():
+        for cell in play.turned:
+            marks.setdefault(cell, []).append(initials[p] if initials else p[:3])
+    title = f"Round {round_number}: cards turned so far (host only)"
+    return functools.partial(board_png, boards.board(round_number), title, marks)
+
+
+def _redrawn(tables: Tables, ctx: Context, rule: HeatRule, round_number: int | None) -> Callable[[], bytes] | None:
+    """The round's board as it stands in these tables, or None when there is no board or round to draw."""
+    if round_number not in ROUNDS:
+        return None
+    try:
+        boards, _ = require_boards(tables, rule)
+        schedule = read_schedule(tables, ctx)
+    except BookError:
+        return None
+    plays, _, _ = round_plays(tables, ctx, boards, schedule, round_number)
+    return turned_so_far(ctx, boards, round_number, plays)
 
 
 def _round_of(value: Value) -> int | None:
@@ -138,8 +163,9 @@ def _round_of(value: Value) -> int | None:
         return None
 
 
-def take_back(tables: Tables, ctx: Context, round_number: int | None, player: str | None) -> Outcome:
-    """The Submissions tab without the player's last recorded message (the last row with their name)."""
+def take_back(tables: Tables, ctx: Context, rule: HeatRule, round_number: int | None, player: str | None) -> Outcome:
+    """The Submissions tab without the player's last recorded message (the last row with their name), and the
+    round's board redrawn without it."""
     if player is None:
         raise BookError("Name the player whose last message to take back: --player NAME.")
     table = tables.require(SUBMISSIONS_TAB)
@@ -157,6 +183,7 @@ def take_back(tables: Tables, ctx: Context, round_number: int | None, player: st
     name = ctx.roster.match(player) or player
     return Outcome(
         writes={SUBMISSIONS_TAB: rows},
+        image=_redrawn(tables.replaced(SUBMISSIONS_TAB, Table(table.name, rows)), ctx, rule, _round_of(last["Round"])),
         summary=[
             f"{name}'s last message ({SUBMISSIONS_TAB} row {last.row}, round {last.text('Round') or '?'}, "
             f"{last.text('Timestamp')}): {last.text('Message')!r}. Taking it back deletes that row; tell {name} "

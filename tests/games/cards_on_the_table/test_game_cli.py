@@ -262,3 +262,30 @@ def test_standings_wait_for_round_three(tmp_path):
     path = new_match(tmp_path)
     result = run("standings", "--book", path)
     assert result.exit_code == 2 and "The match is not over: score round 3 after it closes" in result.stderr
+
+
+def test_ctrl_c_finishes_play_with_one_line_and_exit_0(tmp_path):
+    path = new_match(tmp_path)
+    with freeze_time(opens(1) + HOUR):
+        result = run("play", "--book", path, "--player", "Ann", input=">R1C1\n")  # the input's end is Ctrl-C
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().splitlines()[-1] == "Done: 1 decision saved this run."
+    assert "Stopped" not in result.output
+
+
+def test_play_writes_the_timestamp_as_a_date_cell(tmp_path):
+    path = new_match(tmp_path)
+    with freeze_time(opens(1) + HOUR):
+        run("play", "--book", path, "--player", "Ann", input=">R1C1\n")
+    assert tabs(path)["Submissions"][1][0] == (opens(1) + HOUR).replace(tzinfo=None)
+
+
+def test_undo_redraws_the_image_without_the_card_taken_back(tmp_path):
+    (tmp_path / "one").mkdir(), (tmp_path / "two").mkdir()
+    one, two = new_match(tmp_path / "one"), new_match(tmp_path / "two")
+    with freeze_time(opens(1) + HOUR):
+        run("play", "--book", one, "--player", "Ann", "--image", tmp_path / "one.png", input=">R1C1\n")
+        run("play", "--book", two, "--player", "Ann", "--image", tmp_path / "two.png", input=">R1C1\n>R2C2\n")
+        assert (tmp_path / "one.png").read_bytes() != (tmp_path / "two.png").read_bytes()
+        run("play", "--book", two, "--player", "Ann", "--image", tmp_path / "two.png", input="undo\ny\n")
+    assert (tmp_path / "one.png").read_bytes() == (tmp_path / "two.png").read_bytes()
