@@ -17,6 +17,7 @@ from hostkit.games.hap_tac_toe.live import (
     CLOCK,
     Turn,
     instructions,
+    overdue,
     read_turn,
     stamp,
     start_time,
@@ -221,7 +222,7 @@ class HapTacToeMatch(Game):
         reading = game.clock_at(stamp(now))
         assert reading is not None
         if reading.out_of_time:
-            return Prompt(f"{reading.describe()}. Type {CLOCK} to record it"), lines
+            return Prompt(overdue(game)), lines
         return Prompt(f"{reading.describe()}. {instructions(game)}"), lines
 
     def decide(

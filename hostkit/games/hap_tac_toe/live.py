@@ -37,6 +37,19 @@ def instructions(game: Game) -> str:
     )
 
 
+def overdue(game: Game) -> str:
+    """The prompt once the mover's reserve has run out by the wall clock. Whether it ran out is the host's to say:
+    a message replayed with its @time (or sent before then) is a turn in time."""
+    then = game.clock_at(game.ended_at)
+    assert then is not None
+    ran_out = game.ended_at + game.rules.settings.move + game.reserves[then.player]
+    return (
+        f"{then.describe()} (as of {game.ended_at:%H:%M:%S}, the last time recorded). {instructions(game)}. "
+        f"If {then.player} did not say done by {ran_out:%H:%M:%S}, their reserve ran out then: type {CLOCK} "
+        f"to record the loss on time"
+    )
+
+
 def start_time(text: str, state: MatchState, now: dt.datetime) -> dt.datetime | None:
     """`start` is now; `start @20:00:00` is that time today (in Config timezone). None: not a start."""
     found = _START.fullmatch(text.strip())

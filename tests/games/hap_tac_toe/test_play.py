@@ -107,14 +107,25 @@ def test_a_reserve_that_runs_out_is_announced_and_ends_the_match(book):
         result = play(book, ["clock", "y"])
         data = json.loads(run("standings", "--book", book, "--json").stdout)
     assert (
-        "Bob to play turn 2: 0 s of the move left; reserves Alice 5 min 0 s, Bob 0 s. Bob's reserve ran out at "
-        "20:06:00: Bob loses the match on time. Type clock to record it"
+        "Bob to play turn 2: 1 min 0 s of the move left; reserves Alice 5 min 0 s, Bob 5 min 0 s (as of 20:00:00, "
+        "the last time recorded). Paste Bob's message, like "
     ) in result.output
+    assert "If Bob did not say done by 20:06:00, their reserve ran out then: type clock to record the loss on time" in (
+        result.output
+    )
     assert "Saved: Bob's reserve ran out at 20:06:00 on turn 2 of game 1" in result.output
     assert "The match is over." in result.output and result.exit_code == 0
     assert moves(book)[1] == [1, 2, "Bob", None, None, None, naive(at(361))]
     assert data["winner"] == "Alice" and data["players"]["Bob"]["lost"] and data["final"]
     assert data["reason"].endswith("Bob loses the match on time. Alice wins the match whatever the score.")
+
+
+def test_replaying_past_times_never_says_a_reserve_ran_out(book):
+    with freeze_time(STARTS + dt.timedelta(hours=3)):
+        result = play(book, ["start @20:00:00", "yellow solid 4 C3 done @20:00:20", "yellow solid 5 C2 done @20:00:50"])
+    assert "loses the match on time" not in result.output and "Saved: Turn 2 of game 1 (Bob)" in result.output
+    assert "Bob to play turn 2: 1 min 0 s of the move left; reserves Alice 5 min 0 s, Bob 5 min 0 s" in result.output
+    assert [m[6] for m in moves(book)] == [naive(at(20)), naive(at(50))]
 
 
 def test_a_typed_time_stamps_done_and_a_late_message_loses_on_time(book):
