@@ -77,7 +77,8 @@ class HapTacToeMatch(Game):
 
     def _picture(self, game: PureGame) -> Callable[[], bytes]:
         last = f", after turn {game.turns[-1].number}" if game.turns else ""
-        return lambda: board_png(game.rules, game.board, f"{game.rules.title}, game {game.number}{last}")
+        title = f"{game.rules.title}, game {game.number}{last}"
+        return lambda: board_png(game.rules, game.board, title, game.claimed)
 
     # ---- commands
 

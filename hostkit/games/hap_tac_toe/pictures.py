@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from hostkit.core.cards import FULL_DECK, Card
@@ -9,6 +11,7 @@ from hostkit.core.drawing import COLOURS, Pattern, Picture, Shape, draw_grid
 from hostkit.core.glyphs import GLYPHS, cell_face
 from hostkit.core.styles import Styled
 from hostkit.games.hap_tac_toe.board import COLUMNS, SIZE, Board, Square
+from hostkit.games.hap_tac_toe.judge import Claimed
 from hostkit.games.hap_tac_toe.variants import HapTacToe
 
 SKY = "#495057"
@@ -39,20 +42,40 @@ def _drawn(role: str, name: str, default: str) -> Any:
     raise ValueError(f"{default!r} cannot be drawn as a {role}")
 
 
-def _grid(rules: HapTacToe, board: Board) -> list[list[Picture | None]]:
+def _grid(
+    rules: HapTacToe, board: Board, marks: Mapping[Square, Sequence[str]] | None = None
+) -> list[list[Picture | None]]:
+    marks = marks or {}
     return [
         [
-            block_picture(rules, block) if (block := board.block_at(Square(c, r))) is not None else None
+            replace(block_picture(rules, block), marks=tuple(marks.get(Square(c, r), ())))
+            if (block := board.block_at(Square(c, r))) is not None
+            else None
             for c in range(SIZE)
         ]
         for r in range(SIZE)
     ]
 
 
-def board_png(rules: HapTacToe, board: Board, title: str) -> bytes:
-    """The 5x5 board as a picture: row 1 at the top, columns A–E, empty squares grey."""
+def claim_marks(claimed: Mapping[frozenset[Square], Claimed]) -> dict[Square, list[str]]:
+    """Each square of a claimed set marked with the first three letters of who claimed it, once per claim."""
+    marks: dict[Square, list[str]] = {}
+    for squares, claim in sorted(claimed.items(), key=lambda item: item[1].turn):
+        for square in squares:
+            marks.setdefault(square, []).append(claim.player[:3])
+    return marks
+
+
+def board_png(
+    rules: HapTacToe, board: Board, title: str, claimed: Mapping[frozenset[Square], Claimed] | None = None
+) -> bytes:
+    """The 5x5 board as a picture: row 1 at the top, columns A–E, empty squares grey, and each block of a
+    claimed set marked with who claimed it."""
     return draw_grid(
-        _grid(rules, board), row_labels=[str(r + 1) for r in range(SIZE)], column_labels=list(COLUMNS), title=title
+        _grid(rules, board, claim_marks(claimed or {})),
+        row_labels=[str(r + 1) for r in range(SIZE)],
+        column_labels=list(COLUMNS),
+        title=title,
     )
 
 

@@ -306,3 +306,15 @@ def test_game_setup_is_checked():
 
 def test_a_time_of_day_is_read_on_the_day_of_starts():
     assert on_day_of(dt.time(20, 1, 15), STARTS) == at(75)
+
+
+def test_the_picture_marks_each_claimed_set_with_who_claimed_it():
+    from hostkit.games.hap_tac_toe.board import parse_square
+    from hostkit.games.hap_tac_toe.pictures import _grid, board_png, claim_marks
+
+    game = play(STARS, OPENING[:2] + [("yellow solid 6", "C1", "set C1 C2 C3")])
+    marks = claim_marks(game.claimed)
+    assert marks == {parse_square(s): ["Ali"] for s in ("C1", "C2", "C3")}
+    grid = _grid(STARS, game.board, marks)
+    assert grid[0][2].marks == ("Ali",) and grid[0][0] is None
+    assert board_png(STARS, game.board, "t", game.claimed) != board_png(STARS, game.board, "t")
