@@ -35,7 +35,8 @@ from hostkit.core.settings import MAX_SEED
 from hostkit.games import GAMES
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Outcome, Prompt
+    from hostkit.core.game import Game, Outcome, Prompt
+    from hostkit.core.tables import Tables
     from hostkit.storage.book import Book
 
 
@@ -282,6 +283,11 @@ def status(book: Book, as_json: bool) -> None:
     game, tables = open_game(book)
     outcome = game.status(tables, now())
     command = (outcome.data or {}).get("next")
+    done = _settled(book, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
+    if done is not None:
+        command = None
+        outcome.data = {**(outcome.data or {}), "next": None}
+        outcome.summary.append(done)
     if command:
         if command.startswith("hostkit "):
             command = f"{command} {where(book)}"
@@ -292,6 +298,12 @@ def status(book: Book, as_json: bool) -> None:
         report_problems(outcome.problems, book)
         return
     finish(book, game, outcome, as_json)
+
+
+def _settled(book: Book, game: Game, tables: Tables) -> str | None:
+    from hostkit.cli.targets import settled
+
+    return settled(book, game, tables)
 
 
 def _names(waiting: object) -> list[str]:

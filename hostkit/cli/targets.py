@@ -163,6 +163,33 @@ def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> li
     return targets
 
 
+def settled(book: Book, game: Game, tables: Tables) -> str | None:
+    """How the match's final standings are settled, in a sentence, or None while `standings` still has something
+    to do: the ledger (the match workbook's, or the season workbook Config ledger_book names) already holds what
+    they pay, or they pay nothing and the tabs they write are there."""
+    from hostkit.core.tables import BookError
+
+    try:
+        outcome = game.standings(tables)
+    except BookError:
+        return None
+    payout = outcome.payout
+    if payout is None:
+        return None
+    if not payout.due:
+        if all(name in tables for name in outcome.writes):
+            return "The match is over: its final standings are written and pay nothing into the Ledger."
+        return None
+    season = recorded_ledger(book, tables)
+    ledger = tables if season is None else Tables(season.read() if season.exists() else {})
+    existing, _ = read_ledger(ledger)
+    if settle(existing, payout):
+        return None
+    return (
+        f"The match is over and paid: {LEDGER_TAB} in {(season or book).location} holds what its final standings pay."
+    )
+
+
 LEDGER_BOOK = "ledger_book"
 
 

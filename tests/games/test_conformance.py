@@ -2,6 +2,7 @@
 
 import datetime as dt
 import fnmatch
+import json
 import re
 from pathlib import Path
 
@@ -253,3 +254,23 @@ def test_every_game_package_has_the_same_skeleton(name):
     assert {"game.py", "tabs.py", "render.py", "demo.py", "template.json"} <= files, sorted(files)
     drawn = [path.name for path in package.glob("*.py") if "def board_png(" in path.read_text(encoding="utf-8")]
     assert drawn in ([], ["pictures.py"]), f"{name}: the board is drawn in pictures.py, not {drawn}"
+
+
+def test_status_stops_suggesting_standings_once_they_are_paid(game, tmp_path):
+    from click.testing import CliRunner
+
+    from hostkit.cli import main
+    from hostkit.storage.xlsx import XlsxBook
+
+    path = tmp_path / "played.xlsx"
+    made = CliRunner().invoke(main, ["new", game.name, "--book", str(path), "--players", ",".join(players(game))])
+    assert made.exit_code == 0, made.output
+    XlsxBook(path).write(SCRIPTED[game.name](game, tmp_path))
+
+    def status() -> dict:
+        return json.loads(CliRunner().invoke(main, ["status", "--book", str(path), "--json"]).stdout)
+
+    before = status()
+    assert CliRunner().invoke(main, ["standings", "--book", str(path)]).exit_code in (0, 1)
+    after = status()
+    assert "standings" not in str(after["next"]), (before["next"], after["next"])
