@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from hostkit.core.game import Game, Identity, Outcome
+from hostkit.core.game import TEMPLATE_ID, Game, Identity, Outcome
 from hostkit.core.ledger import (
     LEDGER_TAB,
     REVERSED,
@@ -245,6 +245,12 @@ def keep_match_id(book: Book, outcome: Outcome) -> None:
     if match is None or match.config is None or CONFIG_TAB in outcome.writes:
         return
     outcome.writes[CONFIG_TAB] = match.config
+    if match.from_template:
+        outcome.summary.append(
+            f"Config match_id was the ready-made workbook's {TEMPLATE_ID!r}: it is now {match.id!r}, this match's "
+            f"own, the name the ledger knows it by."
+        )
+        return
     outcome.summary.append(
         f"Config had no match_id (the workbook is older than match ids): it is now {match.id!r}, "
         f"the name the ledger knows this match by, so renaming the match cannot pay it twice."

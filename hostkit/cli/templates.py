@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hostkit.core.game import Game
+from hostkit.core.game import TEMPLATE_ID, Game
 from hostkit.core.players import PLAYERS_TAB
 from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows
@@ -16,8 +16,9 @@ FOLDER = Path(__file__).parents[2] / "sheets_templates"
 
 
 def template_tabs(game: Game) -> dict[str, Rows]:
-    """The tabs of a new match with no players typed in yet, and no seed or match id of its own."""
-    tabs = game.new_book([f"Player {i + 1}" for i in range(game.min_players)], 0)
+    """The tabs of a new match with no players typed in yet, no seed, and the match id `template` (made the
+    match's own by the first command that writes)."""
+    tabs = game.new_book([f"Player {i + 1}" for i in range(game.min_players)], 0, match_id=TEMPLATE_ID)
     tabs[PLAYERS_TAB] = tabs[PLAYERS_TAB][:1]
     tabs[CONFIG_TAB] = with_setting(tabs[CONFIG_TAB], "seed", None)
     return tabs

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
+import hashlib
 import importlib
 import json
 import re
@@ -120,6 +121,10 @@ class Demo:
         return self.steps or tuple(DemoStep("score", n) for n in self.rounds)
 
 
+TEMPLATE_ID = "template"
+"""Config match_id in the ready-made workbooks of sheets_templates/, until a command writes the match's own."""
+
+
 @dataclass(frozen=True)
 class Identity:
     """Which match a workbook holds. `config` is its Config tab with match_id filled in from the match's name,
@@ -129,6 +134,8 @@ class Identity:
     name: str
     game: str
     config: Rows | None = None
+    from_template: bool = False
+    """Config match_id was a ready-made workbook's `template`: `config` holds the match's own id."""
 
 
 @dataclass(frozen=True)
@@ -206,13 +213,11 @@ class Game:
             )
         blank = f"{self.title}: {players[0]} v {players[1]}" if self.max_players == 2 else self.title
         meanings = {"match": f"This match's name in the season ledger (blank: {blank!r})."}
-        tabs: dict[str, Rows] = {
-            CONFIG_TAB: config_rows(
-                self.all_settings(),
-                {"game": self.name, "seed": seed, "match_id": match_id, "date_order": ""},
-                meanings,
-            )
-        }
+        given: dict[str, Any] = {"game": self.name, "seed": seed, "match_id": match_id, "date_order": ""}
+        stamped = [tab["name"] for tab in self.template()["tabs"] if "Timestamp" in tab["header"]]
+        if stamped:
+            given["form_target"] = stamped[0]  # the tab a Form's responses stand in for
+        tabs: dict[str, Rows] = {CONFIG_TAB: config_rows(self.all_settings(), given, meanings)}
         for tab in self.template()["tabs"]:
             rows = [list(tab["header"])] + [list(r) for r in tab.get("rows", [])]
             if tab["name"] == PLAYERS_TAB:
@@ -248,13 +253,23 @@ class Game:
         ctx = self.context(tables)
         match_id = self.match_id(ctx)
         config = tables.require(CONFIG_TAB)
-        fix = None if ctx.config["match_id"] else with_setting([config.header] + config.rows, "match_id", match_id)
-        return Identity(match_id, self.match_name(ctx), self.name, fix)
+        typed = ctx.config["match_id"]
+        fix = (
+            None
+            if typed and typed != TEMPLATE_ID
+            else with_setting([config.header] + config.rows, "match_id", match_id)
+        )
+        return Identity(match_id, self.match_name(ctx), self.name, fix, from_template=typed == TEMPLATE_ID)
 
     def match_id(self, ctx: Context) -> str:
         """The match's key in the season ledger and in the workbooks that serve it: Config match_id, set by
-        `new`; a workbook made before match ids has none and is known by its match name."""
-        return ctx.config["match_id"] or self.match_name(ctx)
+        `new`; a ready-made workbook's `template` made the match's own from its seed, name and players; a
+        workbook made before match ids has none and is known by its match name."""
+        typed = ctx.config["match_id"]
+        if typed == TEMPLATE_ID:
+            mark = "\n".join([str(ctx.config["seed"]), self.match_name(ctx), *ctx.roster.names])
+            return f"{self.name}-{hashlib.sha256(mark.encode()).hexdigest()[:10]}"
+        return typed or self.match_name(ctx)
 
     def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
         """Generate round N's board, or check the one the host typed in (round None: every round's, for a

@@ -96,8 +96,9 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "match_id",
         "",
-        "This match's own id, set by `hostkit new`: the season ledger and the public workbook "
-        "know the match by it, so renaming the match never pays it twice. Leave it as it is.",
+        "This match's own id, set by `hostkit new` (`template` in a ready-made workbook: the first command "
+        "that writes makes it the match's own): the season ledger and the public workbook know the match by "
+        "it, so renaming the match never pays it twice. Leave it as it is.",
         text,
     ),
     Setting(

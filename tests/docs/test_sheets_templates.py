@@ -36,3 +36,46 @@ def test_a_template_holds_the_games_tabs_and_no_players(tmp_path):
         assert tabs["Players"] == [["Player"]]
         config = {row[0]: row[1:] for row in tabs["Config"][1:]}
         assert config["game"][0] == name and config["seed"][0] is None and config["timezone"][1]
+
+
+def test_a_templates_form_target_is_the_tab_its_form_page_names():
+    from hostkit.cli.templates import form_tab
+    from hostkit.games import load_game
+
+    for name in GAMES:
+        found = form_tab(load_game(name))
+        if found is not None:
+            config = {row[0]: row[1] for row in cells(FOLDER / f"{name}.xlsx")["Config"][1:]}
+            assert config["form_target"] == found[0]
+            assert f"form_target   {found[0]}" in (FOLDER / f"{name}.md").read_text(encoding="utf-8")
+    open_pass = {row[0]: row[1] for row in cells(FOLDER / "open-pass.xlsx")["Config"][1:]}
+    assert open_pass["form_target"] == "Bids"
+
+
+def test_the_first_publish_of_a_template_gives_it_its_own_match_id(tmp_path):
+    import shutil
+
+    from click.testing import CliRunner
+
+    from hostkit.cli import main
+    from hostkit.core.settings import with_setting
+
+    def config(path):
+        return {row[0]: row[1] for row in XlsxBook(path).read()["Config"][1:]}
+
+    books = []
+    for n in (1, 2):
+        path = tmp_path / f"m{n}.xlsx"
+        shutil.copy(FOLDER / "hap-and-grab.xlsx", path)
+        book = XlsxBook(path)
+        tabs = book.read()
+        book.write({"Players": [["Player"], ["Reds"], ["Craw"]], "Config": with_setting(tabs["Config"], "seed", n)})
+        assert config(path)["match_id"] == "template"
+        result = CliRunner().invoke(
+            main, ["publish", "--book", str(path), "--public-book", str(tmp_path / f"p{n}.xlsx")]
+        )
+        assert result.exit_code == 0, result.output
+        assert "older than match ids" not in result.output
+        assert "ready-made workbook's 'template'" in result.output
+        books.append(config(path)["match_id"])
+    assert books[0].startswith("hap-and-grab-") and books[0] != books[1]
