@@ -40,6 +40,39 @@ def test_every_fence_is_closed(page):
             )
 
 
+FENCE = re.compile(r"\s*(`{3,}|~{3,})(.*)")
+
+
+def unclosed_fence(lines: list[str]) -> str | None:
+    """Where a fence is left open, read line by line as a renderer does: a fence closes at the first fence line
+    of its kind with no info string, so a line like ```sh met inside an open fence means one was never closed."""
+    opened: tuple[int, str] | None = None
+    for number, line in enumerate(lines, start=1):
+        found = FENCE.fullmatch(line)
+        if found is None:
+            continue
+        marker, info = found.groups()
+        if opened is None:
+            opened = (number, marker)
+        elif marker[0] == opened[1][0] and len(marker) >= len(opened[1]):
+            if info.strip():
+                return f"line {opened[0]}: the code fence is never closed (line {number} opens another inside it)"
+            opened = None
+    return None if opened is None else f"line {opened[0]}: the code fence is never closed"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=names)
+def test_no_fence_is_left_open_wherever_it_opens(page):
+    found = unclosed_fence(page.read_text(encoding="utf-8").split("\n"))
+    assert found is None, f"{names(page)} {found}"
+
+
+def test_a_fence_left_open_is_found():
+    assert unclosed_fence(["```sh", "a", "```", "text"]) is None
+    assert unclosed_fence(["text", "```json", "{}"]) == "line 2: the code fence is never closed"
+    assert unclosed_fence(["```text", "a", "b", "```sh", "c", "```"]).startswith("line 1: ")
+
+
 @pytest.mark.parametrize("page", PAGES, ids=names)
 def test_every_table_has_its_header_row(page):
     tokens, lines = blocks(page)
@@ -70,3 +103,19 @@ def test_one_page_per_registered_game():
 
 def test_the_readme_is_a_short_front_door():
     assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 300
+
+
+BUILDING = re.compile(r"\bissues?\b|\btests?\b|\bpytest\b|hostkit/(?:core|games|cli|storage|delivery)/", re.I)
+"""How the project is built: spoken of only in docs/architecture.md (and the benchmarks' docs/performance.md)."""
+
+
+@pytest.mark.parametrize(
+    "page", [p for p in PAGES if p.name not in ("architecture.md", "performance.md", "CHANGELOG.md")], ids=names
+)
+def test_no_page_but_architecture_speaks_of_issues_tests_or_code(page):
+    text = page.read_text(encoding="utf-8")
+    if page.name == "README.md":  # its Set up section says how to install and run the tests
+        text = re.sub(r"## Set up\n.*?(?=\n## )", "", text, flags=re.S)
+    for number, line in enumerate(text.split("\n"), start=1):
+        found = BUILDING.search(line)
+        assert found is None, f"{names(page)}: {found.group()!r} in {line.strip()!r}"
