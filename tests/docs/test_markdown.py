@@ -116,6 +116,6 @@ def test_no_page_but_architecture_speaks_of_issues_tests_or_code(page):
     text = page.read_text(encoding="utf-8")
     if page.name == "README.md":  # its Set up section says how to install and run the tests
         text = re.sub(r"## Set up\n.*?(?=\n## )", "", text, flags=re.S)
-    for number, line in enumerate(text.split("\n"), start=1):
+    for line in text.split("\n"):
         found = BUILDING.search(line)
         assert found is None, f"{names(page)}: {found.group()!r} in {line.strip()!r}"
