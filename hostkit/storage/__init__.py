@@ -1,1 +1,1 @@
-"""Storage: one workbook interface, on xlsx files (openpyxl) or Google Sheets (gspread)."""
+"""Storage: one workbook interface, on xlsx files (our own reader and writer) or Google Sheets (gspread)."""

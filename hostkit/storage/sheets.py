@@ -112,7 +112,7 @@ def load_credentials(path: str | Path | None) -> Any:
         )
     try:
         return service_account.Credentials.from_service_account_info(info, scopes=list(SCOPES))
-    except (ValueError, TypeError, IndexError, auth_errors.GoogleAuthError):
+    except Exception:  # each signer google-auth may use (cryptography's, rsa's) fails on a bad key its own way
         raise StorageError(
             f"{where} holds a private key that cannot be read; download a new JSON key for "
             f"{info['client_email']} and point --credentials at it."
@@ -677,7 +677,7 @@ class SheetsBook(Book):
 
     def _explain(self, error: APIError) -> str:
         code = error.response.status_code
-        message = str(error.error.get("message", "")) if isinstance(error.error, dict) else str(error)
+        message = _api_message(error)
         if code == 403:
             if self.client.signed_in:
                 return (
@@ -731,3 +731,12 @@ class _Tabs(Mapping[str, Rows]):
     def values(self) -> ValuesView[Rows]:
         self._book._fetch(self._titles)
         return super().values()
+
+
+def _api_message(error: APIError) -> str:
+    """Google's own message in an error answer, read from the answer (not every gspread release parses it)."""
+    try:
+        detail = error.response.json().get("error")
+    except (ValueError, AttributeError):
+        return str(error)
+    return str(detail.get("message", "")) if isinstance(detail, dict) else str(detail or error)
