@@ -17,6 +17,45 @@ Rows = list[list[Any]]
 Cell could not be one Rows otherwise."""
 
 
+class CellError(str):
+    """A cell holding a spreadsheet error (#DIV/0!, #N/A, #REF!...) instead of a value: its text is the error's
+    code. It is never blank and never a number, so no reader takes it for 0 or for nothing."""
+
+    __slots__ = ()
+
+
+ERRORS = {
+    "#NULL!": "two ranges that do not meet",
+    "#DIV/0!": "a division by zero",
+    "#VALUE!": "a value of the wrong kind",
+    "#REF!": "a reference to a cell that was deleted",
+    "#NAME?": "a name the spreadsheet does not know",
+    "#NUM!": "a number out of range",
+    "#N/A": "a value not found",
+}
+"""The error codes a spreadsheet program shows, and what each means."""
+
+
+def error_value(value: object) -> CellError | None:
+    """The spreadsheet error a cell holds: a CellError, or text that is exactly an error's code (a reader that
+    gives errors as text, like the Sheets API's formatted values); None for anything else."""
+    if type(value) is CellError:
+        return value
+    if type(value) is str and value in ERRORS:
+        return CellError(value)
+    return None
+
+
+def refuse_error(value: object, wanted: str = "a number") -> None:
+    """Raise the one sentence that a cell holding a spreadsheet error is not `wanted`, with the fix."""
+    error = error_value(value)
+    if error is not None:
+        meaning = ERRORS.get(error, "a formula that failed")
+        raise ValueError(
+            f"is a spreadsheet error ({meaning}), not {wanted}; fix its formula, or type {wanted} in its place"
+        )
+
+
 HANDLED = "Handled"
 """The column a host adds to any input tab to mark rows dealt with (see Table.is_handled)."""
 

@@ -41,7 +41,7 @@ class Tabs(MutableMapping[str, Rows]):
                 raise KeyError(name)
             grid = self._grid(name)
             rows = [[_cell(v) if type(v) in _CONVERTED else None if v == "" else v for v in row] for row in grid]
-            self._mark_uncalculated(name, rows)
+            self._mark_unread(name, rows)
             while rows and all(v is None for v in rows[-1]):
                 rows.pop()
             self._rows[name] = rows
@@ -60,9 +60,10 @@ class Tabs(MutableMapping[str, Rows]):
         with readable(self.path):
             return self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
 
-    def _mark_uncalculated(self, name: str, rows: Rows) -> None:
-        """Formula cells with no computed value read as UNCALCULATED (blank to the fast reader)."""
-        from hostkit.storage.xlsx_formulas import UNCALCULATED, sheet_parts, uncalculated
+    def _mark_unread(self, name: str, rows: Rows) -> None:
+        """Formula cells with no computed value read as UNCALCULATED, and error cells as their CellError (both
+        blank to the fast reader)."""
+        from hostkit.storage.xlsx_formulas import sheet_parts, unread
 
         with zipfile.ZipFile(io.BytesIO(self.data)) as archive:
             if self._parts is None:
@@ -71,12 +72,12 @@ class Tabs(MutableMapping[str, Rows]):
             if not part or part not in archive.namelist():
                 return
             xml = archive.read(part)
-        for r, c in uncalculated(xml):
+        for r, c, value in unread(xml):
             while len(rows) <= r:
                 rows.append([])
             rows[r].extend([None] * (c + 1 - len(rows[r])))
             if rows[r][c] is None:
-                rows[r][c] = UNCALCULATED
+                rows[r][c] = value
 
     def again(self) -> Tabs:
         """The same workbook's tabs read anew (each parsed again when looked up), sharing this one's reader."""
