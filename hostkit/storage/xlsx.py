@@ -28,6 +28,17 @@ def lock_files(path: Path) -> list[Path]:
     return [p for p in candidates if p.exists()]
 
 
+def real_path(path: Path) -> Path:
+    """The file a path names through any symbolic links; a loop of links is refused in one sentence."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):  # Python before 3.13 raises RuntimeError for a loop, later ones OSError
+        raise StorageError(
+            f"{path} is a symbolic link that leads back to itself (a loop of links), so it names no workbook; "
+            f"give the workbook file itself, or point the link at it."
+        ) from None
+
+
 class XlsxBook(Book):
     """An .xlsx file. A command holds its lock from lock() to release(); a save refuses when the file changed
     since it was read, and keeps every tab it does not write exactly as it was."""
@@ -41,7 +52,7 @@ class XlsxBook(Book):
         unchanged compares no bytes (the save compares them all, right before it replaces the file), and the
         reader opens the file by its path only while it is still this one."""
         self._tabs: Tabs | None = None
-        self._lock = WorkbookLock(self.path.resolve(), wait)  # one lock per file, whatever name or link reaches it
+        self._lock = WorkbookLock(real_path(self.path), wait)  # one lock per file, whatever name or link reaches it
 
     def exists(self) -> bool:
         return self.path.exists()
@@ -197,7 +208,7 @@ class XlsxBook(Book):
         package.save(made)
         data = made.getvalue()
         del made
-        real = self.path.resolve()  # through a symbolic link: the link stays, the file it names is replaced
+        real = real_path(self.path)  # through a symbolic link: the link stays, the file it names is replaced
         with self._save_errors():
             if data == self._data and _holds(real, data):
                 _sync(real)
