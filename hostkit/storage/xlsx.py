@@ -15,7 +15,7 @@ from pathlib import Path
 
 from hostkit.core.collector import paused_collector
 from hostkit.core.tables import Rows
-from hostkit.storage.book import Book, Order, StorageError
+from hostkit.storage.book import Book, Conflict, Missing, Order, StorageError
 from hostkit.storage.layout import arranged
 from hostkit.storage.lock import WorkbookLock
 from hostkit.storage.xlsx_parts import Package, PackageError
@@ -87,7 +87,9 @@ class XlsxBook(Book):
         """The file as it was read (its fingerprint is what a save compares against)."""
         if self._data is None:
             if not self.path.exists():
-                raise StorageError(f"There is no workbook at {self.path}; make one with `hostkit new`.")
+                raise Missing(
+                    f"There is no workbook at {self.path}; make one with `hostkit new`.", "the workbook is not there"
+                )
             try:
                 with self.path.open("rb") as file:
                     self._data = file.read()
@@ -129,14 +131,16 @@ class XlsxBook(Book):
             )
         locks = lock_files(self.path)
         if locks:
-            raise StorageError(
+            raise Conflict(
                 f"{self.path} is open in another program (lock file {locks[0].name}); close it there and run "
-                f"again (if nothing has it open, delete the stale {locks[0].name})."
+                f"again (if nothing has it open, delete the stale {locks[0].name}).",
+                f"the workbook is open in another program (lock file {locks[0].name})",
             )
         if self._data is not None and signature(self.path) != self._seen and not _holds(self.path, self._data):
-            raise StorageError(
+            raise Conflict(
                 f"{self.path} changed after hostkit read it (another program saved it meanwhile), "
-                f"so nothing was written; run the command again."
+                f"so nothing was written; run the command again.",
+                "the workbook was saved by another program meanwhile, so nothing was written",
             )
 
     def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
@@ -233,9 +237,10 @@ class XlsxBook(Book):
                 os.chmod(tmp, real.stat().st_mode & 0o777 if real.exists() else 0o666 & ~_umask())
                 _sync(tmp)
                 if self._data is not None and real.exists() and not _holds(real, self._data):
-                    raise StorageError(
+                    raise Conflict(
                         f"{self.path} changed while hostkit worked on it (saved by another program); nothing was "
-                        f"written, so your save is kept. Run the command again."
+                        f"written, so your save is kept. Run the command again.",
+                        "the workbook was saved by another program meanwhile, so nothing was written",
                     )
                 os.replace(tmp, real)
                 _sync_folder(real.parent)
