@@ -14,7 +14,6 @@ import click
 
 from hostkit.cli.options import Unusable, book_options, guarded, now, open_game, runnable, save
 from hostkit.core.words import plural
-
 from hostkit.storage.book import Conflict, Missing
 
 if TYPE_CHECKING:

@@ -89,7 +89,9 @@ def test_another_command_holding_the_lock_is_said_and_waited_out(tmp_path, monke
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].endswith("first score: When Stars Align, game 1: Next: Alice, turn 3")
-    assert lines[1].endswith("not scored: another hostkit command is using the workbook; trying again at the next look.")
+    assert lines[1].endswith(
+        "not scored: another hostkit command is using the workbook; trying again at the next look."
+    )
     assert lines[2].endswith("1 new row in Moves: When Stars Align, game 1: Next: Bob, turn 4")
 
 
