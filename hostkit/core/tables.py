@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hostkit.core.styles import Styled, plain
+from hostkit.core.words import some
 
 Cell = str | int | float | bool | dt.datetime | dt.date | dt.time | None | Styled
 Rows = list[list[Any]]
@@ -142,14 +143,15 @@ class Table:
     def _index(self, column: str) -> int:
         keys = [_key(h) for h in self.header]
         if _key(column) not in keys:
-            found = ", ".join(h for h in self.header if h) or "nothing"
+            found = some(h for h in self.header if h) or "nothing"
             raise BookError(
                 f"Tab {self.name!r} has no column {column!r} (its header row holds: {found}); "
                 f"name a column {column!r} in row 1."
             )
         places = [i for i, key in enumerate(keys) if key == _key(column)]
         if len(places) > 1:
-            letters = " and ".join(column_letter(i) for i in places)
+            named = [column_letter(i) for i in places]
+            letters = " and ".join(named) if len(named) == 2 else some(named)
             raise BookError(
                 f"Tab {self.name!r} has {len(places)} columns named {column!r} (columns {letters}), so it is not "
                 f"clear which one to read; rename or delete all but one of them in row 1."
