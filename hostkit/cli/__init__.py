@@ -120,5 +120,5 @@ def main() -> None:
     --players "Reds,Craw"`.
 
     Exit status: 0 done, 1 done with problems reported, 2 bad usage or an
-    unreadable workbook.
+    unreadable workbook, 130 stopped by Ctrl-C.
     """
