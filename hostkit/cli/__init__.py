@@ -35,6 +35,18 @@ SHARED: dict[str, tuple[str, str]] = {
 """Each command's module is imported only when the command runs, so `hostkit --help` imports none of them."""
 
 
+INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C, as a shell gives it (128 + SIGINT)."""
+
+
+def interrupted() -> None:
+    """Ctrl-C: one line and exit status 130, never a traceback. A save is atomic: it is whole, or not made."""
+    try:
+        click.echo("\nhostkit: stopped at Ctrl-C; a save is either whole or not made at all.", err=True)
+    finally:
+        sys.exit(INTERRUPTED)
+
+
 class Hostkit(click.Group):
     """The commands every game shares, and each game's own group (`hostkit open-pass ...`), loaded on use."""
 
@@ -44,8 +56,17 @@ class Hostkit(click.Group):
         `watch` collect while they wait."""
         from hostkit.core.collector import paused_collector
 
-        with paused_collector():
-            return super().__call__(*args, **kwargs)
+        try:
+            with paused_collector():
+                return super().__call__(*args, **kwargs)
+        except KeyboardInterrupt:  # landing outside a command, as it exits
+            interrupted()
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            interrupted()
 
     def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
         """Bytes a shell passed that are not UTF-8 arrive as lone surrogates; they become U+FFFD here, once,
@@ -99,5 +120,5 @@ def main() -> None:
     --players "Reds,Craw"`.
 
     Exit status: 0 done, 1 done with problems reported, 2 bad usage or an
-    unreadable workbook.
+    unreadable workbook, 130 stopped by Ctrl-C.
     """

@@ -31,7 +31,7 @@ from hostkit.cli.options import (
     shown,
     where,
 )
-from hostkit.core.settings import MAX_SEED
+from hostkit.core.settings import MAX_SEED, TOO_LONG_SEED
 from hostkit.games import GAMES
 
 if TYPE_CHECKING:
@@ -40,15 +40,34 @@ if TYPE_CHECKING:
     from hostkit.storage.book import Book
 
 
+class Seed(click.ParamType):
+    """A seed on the command line: a whole number from 0 to MAX_SEED, a longer one refused saying why."""
+
+    name = "seed"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        number = click.INT.convert(value, param, ctx)
+        if number < 0:
+            self.fail(f"{number} is negative; use a whole number from 0 to {MAX_SEED}.", param, ctx)
+        if number > MAX_SEED:
+            self.fail(f"{number} {TOO_LONG_SEED}.", param, ctx)
+        return number
+
+
+SEED = Seed()
+
+
 @click.command()
 @click.argument("game", type=click.Choice(sorted(GAMES), case_sensitive=False))
 @book_options
 @click.option("--players", required=True, help='The players\' names, comma-separated: "Reds,Craw".')
 @click.option(
     "--seed",
-    type=click.IntRange(0, MAX_SEED),
-    help="Seed of every random choice, 0 to 2^53-1 (the largest a spreadsheet keeps exactly; default: a fresh "
-    "random one).",
+    type=SEED,
+    help="Seed of every random choice, 0 to 999999999999999 (15 digits, as many as a spreadsheet keeps; "
+    "default: a fresh random one).",
 )
 @click.option(
     "--force",
@@ -100,8 +119,8 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
 )
 @click.option(
     "--seed",
-    type=click.IntRange(0, MAX_SEED),
-    help="Draw with this seed instead of Config's, 0 to 2^53-1 (recorded in Draws).",
+    type=SEED,
+    help="Draw with this seed instead of Config's, 0 to 999999999999999 (recorded in Draws).",
 )
 @click.option("--force", is_flag=True, help="Replace the existing board with a generated one.")
 @image_option

@@ -218,8 +218,10 @@ def check_image(path: str | None, book: Book) -> None:
     context = click.get_current_context()
     named = [getattr(b, "path", None) for b in (book, book.public)]
     named += [Path(v) for v in context.params.values() if isinstance(v, str) and v.casefold().endswith(".xlsx")]
-    resolved = target.resolve()
-    if any(p is not None and Path(p).resolve() == resolved for p in named):
+    from hostkit.storage.xlsx import real_path
+
+    resolved = real_path(target)
+    if any(p is not None and real_path(Path(p)) == resolved for p in named):
         raise Unusable(f"--image {path} is a workbook this command uses; give the picture a name of its own.")
     if target.exists() and not context.params.get("force"):
         from hostkit.core.drawing import is_hostkit_png

@@ -230,7 +230,7 @@ def refuse_second_ledger(book: Book, tables: Tables, season: Book, payout: Payou
     if recorded_ledger(book, tables) is not None:
         return
     existing, _ = read_ledger(tables)
-    own = [e for e in existing if is_this_match(e, payout) and any(e.amounts())]
+    own = [e for e in existing if is_this_match(e, payout) and (any(e.amounts()) or e.unread)]
     if own:
         raise StorageError(
             f"This match's results are already paid in the Ledger tab of {book.location} ({len(own)} rows); paying "

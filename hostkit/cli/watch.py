@@ -14,6 +14,7 @@ import click
 
 from hostkit.cli.options import Unusable, book_options, guarded, now, open_game, runnable, save
 from hostkit.core.words import plural
+from hostkit.storage.book import Conflict, Missing
 
 if TYPE_CHECKING:
     from hostkit.storage.book import Book
@@ -23,6 +24,9 @@ EVERY = {"xlsx": 5.0, "sheet": 15.0}
 half of the 60-requests-a-minute quota even with a re-score (3 requests: sizes, cells, write) at every look."""
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?", re.I)
 _UNITS = {"s": 1, "m": 60, "h": 3600}
+
+GONE = 60.0
+"""Seconds the workbook may be missing (a program replacing it) before the watch stops."""
 
 sleep: Callable[[float], None] = time.sleep
 clock: Callable[[], float] = time.monotonic
@@ -80,18 +84,29 @@ def watch(book: Book, round_number: int, every: float | None, duration: str | No
     pause = every or EVERY["sheet" if book.key else "xlsx"]
     started = clock()
     book.release()
-    seen: object = object()
+    seen = first = object()
     counts: dict[str, int] = {}
     closes: dt.datetime | None = None
     scored_at = now()
+    gone: float | None = None
     try:
         while True:
             signal = book.change_signal()
             closed = closes is not None and now() >= closes
-            if signal is None or signal != seen or (closed and scored_at < closes):  # type: ignore[operator]
-                scored_at = now()
-                counts, closes = _rescore(book, round_number, counts)
-                seen = book.change_signal(ask=False)
+            if signal is None and book.key is None and seen is not first:  # a program may be replacing the file
+                gone = _missing(book, gone, pause)
+            elif signal is None or signal != seen or (closed and scored_at < closes):  # type: ignore[operator]
+                try:
+                    at = now()
+                    counts, closes = _rescore(book, round_number, counts)
+                    scored_at, seen, gone = at, book.change_signal(ask=False), None
+                except Missing:
+                    if seen is first:
+                        raise
+                    gone = _missing(book, gone, pause)
+                except Conflict as error:
+                    gone = None
+                    click.echo(f"{_stamp()} not scored: {error.what}; trying again at the next look.")
             elif verbose:
                 click.echo(f"{_stamp()} nothing new")
             if closes is not None and scored_at >= closes:
@@ -105,6 +120,19 @@ def watch(book: Book, round_number: int, every: float | None, duration: str | No
             sleep(pause)
     except KeyboardInterrupt:
         click.echo(f"\n{_stamp()} stopped at Ctrl-C; every write was whole.")
+
+
+def _missing(book: Book, since: float | None, pause: float) -> float:
+    """The time the workbook was first found missing, said once; Unusable once it has been gone for GONE."""
+    if since is None:
+        click.echo(f"{_stamp()} {book.location} is not there; looking again every {pause:g}s.")
+        return clock()
+    if clock() - since >= GONE:
+        raise Unusable(
+            f"{book.location} has been gone for {GONE:g} seconds, so the watch stopped; put the workbook back and "
+            f"run `hostkit watch` again."
+        )
+    return since
 
 
 def _rescore(book: Book, round_number: int, before: Mapping[str, int]) -> tuple[dict[str, int], dt.datetime | None]:

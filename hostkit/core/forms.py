@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from hostkit.core.tables import BookError, Cell, Table, Tables, _key
+from hostkit.core.words import some
 
 ARROWS = ("->", "→", "=>")
 _ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
@@ -58,7 +59,7 @@ def submissions_rows(table: Table, mapping: FormMapping) -> list[list[Cell]]:
     keys = [_key(h) for h in header]
     for question, column in mapping.columns:
         if _key(question) not in keys:
-            found = ", ".join(h for h in header if h) or "nothing"
+            found = some(h for h in header if h) or "nothing"
             raise BookError(
                 f"Config form_columns names the question {question!r}, but tab {table.name!r} has no such "
                 f"column (its header row holds: {found}); fix form_columns to the question's exact title."

@@ -25,7 +25,7 @@ from hostkit.core.settings import (
     with_setting,
 )
 from hostkit.core.tables import BookError, Problem, Rows, Tables
-from hostkit.core.words import plural
+from hostkit.core.words import plural, some
 
 
 class LazyData(MutableMapping[str, Any]):
@@ -209,7 +209,7 @@ class Game:
         """The workbook's tabs for a new match, in order."""
         if not self.min_players <= len(players) <= self.max_players:
             raise BookError(
-                f"{self.title} is for {self.player_count()} players, not {len(players)} ({', '.join(players)})."
+                f"{self.title} is for {self.player_count()} players, not {len(players):,} ({some(players)})."
             )
         blank = f"{self.title}: {players[0]} v {players[1]}" if self.max_players == 2 else self.title
         meanings = {"match": f"This match's name in the season ledger (blank: {blank!r})."}
@@ -237,7 +237,7 @@ class Game:
             )
             raise BookError(
                 f"{self.title} is for {self.player_count()} players, but the {PLAYERS_TAB} tab lists "
-                f"{count} ({', '.join(roster.names)}); {fix}, one name per row."
+                f"{count:,} ({some(roster.names)}); {fix}, one name per row."
             )
         return Context(config, roster, tuple(problems + roster_problems))
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from hostkit.core.players import player_key
 from hostkit.core.settings import whole_number
-from hostkit.core.tables import Problem, Record, Rows, Table, Tables, is_blank
+from hostkit.core.tables import Problem, Record, Rows, Table, Tables, error_value, is_blank
 from hostkit.core.words import plural, signed
 
 LEDGER_TAB = "Ledger"
@@ -51,6 +51,9 @@ class Entry:
     """The match's stable id; blank in entries posted before match ids, which are known by their match name."""
     pays_for: str = ""
     """What a match's payment pays for, as hostkit first wrote its reason; blank in entries typed by hand."""
+    unread: tuple[str, ...] = ()
+    """The columns of a row whose numbers cannot be read (a spreadsheet error, a typo): such an entry counts
+    in no balance, and what it pays is neither paid again nor reversed, until the row is fixed."""
 
     def match_key(self) -> str:
         return (self.match_id or self.match).strip().casefold()
@@ -62,6 +65,15 @@ class Entry:
     def key(self) -> tuple:
         """Entries with the same match, round, player and purpose are one entry: posting twice adds nothing."""
         return (self.match_key(), self.round, player_key(self.player), self.payout_key())
+
+    def holds(self, key: tuple) -> bool:
+        """Whether this unread entry may be the payment under a key of settle's (round, player, purpose): its
+        round too is unknown when its Round cannot be read."""
+        return (
+            bool(self.unread)
+            and key[1:] == (player_key(self.player), self.payout_key())
+            and ("Round" in self.unread or key[0] == self.round)
+        )
 
     def amounts(self) -> tuple[int, int, int]:
         return self.garnets, self.tokens, int(self.candidate)
@@ -116,23 +128,37 @@ def read_ledger(tables: Tables) -> tuple[list[Entry], list[Problem]]:
                 )
             )
             continue
-        try:
-            entries.append(
-                Entry(
-                    match=record.text("Match"),
-                    round=_amount(record, "Round", 1_000) if not is_blank(record["Round"]) else None,
-                    player=record.text("Player"),
-                    garnets=_amount(record, "Garnets", MOST),
-                    tokens=_amount(record, "Tokens of Life", MOST),
-                    candidate=_CANDIDATE.get(record.text("Elimination candidate").lower(), 0),
-                    reason=record.text("Reason"),
-                    match_id=record.text("Match id"),
-                    pays_for=record.text("Pays for"),
-                )
+        numbers: dict[str, int | None] = {}
+        unread: dict[str, str] = {}
+        for column, most in (("Round", 1_000), ("Garnets", MOST), ("Tokens of Life", MOST)):
+            try:
+                numbers[column] = _amount(record, column, most)
+            except ValueError as error:
+                numbers[column], unread[column] = 0, str(error)
+        if is_blank(record["Round"]) and "Round" not in unread:
+            numbers["Round"] = None
+        entries.append(
+            Entry(
+                match=record.text("Match"),
+                round=numbers["Round"],
+                player=record.text("Player"),
+                garnets=numbers["Garnets"] or 0,
+                tokens=numbers["Tokens of Life"] or 0,
+                candidate=_CANDIDATE.get(record.text("Elimination candidate").lower(), 0),
+                reason=record.text("Reason"),
+                match_id=record.text("Match id"),
+                pays_for=record.text("Pays for"),
+                unread=tuple(unread),
             )
-        except ValueError as error:
+        )
+        if unread:
             problems.append(
-                Problem(table.name, record.row, f"{error}; the row is left out of every balance until it is fixed.")
+                Problem(
+                    table.name,
+                    record.row,
+                    f"{'; '.join(unread.values())}. The row is left out of every balance, and what it pays is "
+                    f"neither paid again nor reversed, until it is fixed.",
+                )
             )
     return entries, problems
 
@@ -147,7 +173,9 @@ def _amount(record: Record, column: str, most: int) -> int:
         return 0
     try:
         number = whole_number(value)
-    except ValueError:
+    except ValueError as error:
+        if error_value(value) is not None:
+            raise ValueError(f"{column} {str(value).strip()!r} {error}") from None
         raise ValueError(f"{column} {str(value).strip()!r} is not a whole number; type one") from None
     if abs(number) > most:
         raise ValueError(f"{column} {str(value).strip()!r} is more than {most:,}; type the amount it should be")
@@ -173,8 +201,9 @@ def settle(existing: Sequence[Entry], payout: Payout) -> list[Entry]:
     paid: dict[tuple, tuple[int, int, int]] = {}
     named: dict[tuple, tuple[str, str]] = {}
     unreversible: set[tuple] = set()
+    held = [e for e in existing if e.unread and is_this_match(e, payout)]
     for e in existing:
-        if not is_this_match(e, payout) or e.payout_key() not in scope:
+        if not is_this_match(e, payout) or e.payout_key() not in scope or e.unread:
             continue
         key = (e.round, player_key(e.player), e.payout_key())
         paid[key] = tuple(a + b for a, b in zip(paid.get(key, (0, 0, 0)), e.amounts()))  # type: ignore[assignment]
@@ -183,6 +212,7 @@ def settle(existing: Sequence[Entry], payout: Payout) -> list[Entry]:
             unreversible.add(key)
     due = {(e.round, player_key(e.player), e.payout_key()): replace(e, pays_for=e.reason) for e in payout.due}
     posted = []
+    unreversible |= {key for key in [*paid, *due] if any(e.holds(key) for e in held)}
     for key, amounts in paid.items():
         if key in unreversible:
             continue
@@ -271,6 +301,8 @@ def balances(entries: Iterable[Entry]) -> dict[str, Balance]:
     names: dict[str, str] = {}
     totals: dict[str, Balance] = {}
     for e in entries:
+        if e.unread:
+            continue
         name = names.setdefault(player_key(e.player), e.player)
         b = totals.get(name, Balance())
         totals[name] = Balance(b.garnets + e.garnets, b.tokens + e.tokens, b.candidacies + int(e.candidate))
@@ -289,6 +321,11 @@ def spend(
     """A purchase of garnets: the entry to post, or Refused when the player's balance is short."""
     if garnets <= 0:
         raise Refused(f"a purchase costs a positive number of garnets, not {garnets}")
+    if any(e.unread and player_key(e.player) == player_key(player) for e in entries):
+        raise Refused(
+            f"{player}'s balance is not known while a Ledger row of theirs cannot be read (see its report), so "
+            f"{player} cannot spend {garnets} on {reason} until it is fixed"
+        )
     held = next((b.garnets for name, b in balances(entries).items() if player_key(name) == player_key(player)), 0)
     if held < garnets:
         raise Refused(f"{player} has {plural(held, 'garnet')} and cannot spend {garnets} on {reason}")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hostkit.core.forms import format_columns, parse_columns
-from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables, is_blank
+from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables, is_blank, refuse_error
 from hostkit.core.times import DATE_ORDERS, zone
 
 CONFIG_TAB = "Config"
@@ -31,7 +31,7 @@ def whole_number(value: Cell) -> int:
         try:
             return int(value.strip())
         except ValueError:
-            pass
+            refuse_error(value, "a whole number")
     try:
         number = float(value.strip() if isinstance(value, str) else value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
@@ -41,9 +41,9 @@ def whole_number(value: Cell) -> int:
     return int(number)
 
 
-MAX_SEED = 2**53 - 1
-"""The largest whole number a spreadsheet program saves exactly (a double's 53 bits): a larger seed would come
-back rounded, and the next board would differ."""
+MAX_SEED = 10**15 - 1
+"""The largest seed: spreadsheet programs keep 15 significant digits of a number (LibreOffice saves 2^53-1 as
+9007199254740990), so a longer seed would come back changed, and the next board would differ."""
 
 
 def integer(low: int | None = None, high: int | None = None) -> Callable[[Cell], int]:
@@ -55,6 +55,22 @@ def integer(low: int | None = None, high: int | None = None) -> Callable[[Cell],
         return number
 
     return parse
+
+
+def seed_number(value: Cell) -> int:
+    """A seed: a whole number from 0 to MAX_SEED."""
+    number = whole_number(value)
+    if number < 0:
+        raise ValueError(f"is negative; use a whole number from 0 to {MAX_SEED}")
+    if number > MAX_SEED:
+        raise ValueError(TOO_LONG_SEED)
+    return number
+
+
+TOO_LONG_SEED = (
+    f"has more than 15 digits, and spreadsheet programs keep only 15 (a longer seed comes back changed after a save, "
+    f"and the boards with it); use a seed from 0 to {MAX_SEED}"
+)
 
 
 def text(value: Cell) -> str:
@@ -89,9 +105,9 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "seed",
         0,
-        "The seed of every random choice (boards, shuffles, tie-breaks): a whole number from 0 to 2^53-1, the "
-        "largest a spreadsheet keeps exactly.",
-        integer(0, MAX_SEED),
+        "The seed of every random choice (boards, shuffles, tie-breaks): a whole number from 0 to "
+        "999999999999999 (15 digits, as many as a spreadsheet keeps).",
+        seed_number,
     ),
     Setting(
         "match_id",

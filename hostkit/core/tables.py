@@ -10,11 +10,51 @@ from dataclasses import dataclass
 from typing import Any
 
 from hostkit.core.styles import Styled, plain
+from hostkit.core.words import some
 
 Cell = str | int | float | bool | dt.datetime | dt.date | dt.time | None | Styled
 Rows = list[list[Any]]
 """A tab's rows of Cell values. Typed Any: a list is invariant, so rows built from a header of str and rows of
 Cell could not be one Rows otherwise."""
+
+
+class CellError(str):
+    """A cell holding a spreadsheet error (#DIV/0!, #N/A, #REF!...) instead of a value: its text is the error's
+    code. It is never blank and never a number, so no reader takes it for 0 or for nothing."""
+
+    __slots__ = ()
+
+
+ERRORS = {
+    "#NULL!": "two ranges that do not meet",
+    "#DIV/0!": "a division by zero",
+    "#VALUE!": "a value of the wrong kind",
+    "#REF!": "a reference to a cell that was deleted",
+    "#NAME?": "a name the spreadsheet does not know",
+    "#NUM!": "a number out of range",
+    "#N/A": "a value not found",
+}
+"""The error codes a spreadsheet program shows, and what each means."""
+
+
+def error_value(value: object) -> CellError | None:
+    """The spreadsheet error a cell holds: a CellError, or text that is exactly an error's code (a reader that
+    gives errors as text, like the Sheets API's formatted values); None for anything else."""
+    if type(value) is CellError:
+        return value
+    if type(value) is str and value in ERRORS:
+        return CellError(value)
+    return None
+
+
+def refuse_error(value: object, wanted: str = "a number") -> None:
+    """Raise the one sentence that a cell holding a spreadsheet error is not `wanted`, with the fix."""
+    error = error_value(value)
+    if error is not None:
+        meaning = ERRORS.get(error, "a formula that failed")
+        raise ValueError(
+            f"is a spreadsheet error ({meaning}), not {wanted}; fix its formula, or type {wanted} in its place"
+        )
 
 
 HANDLED = "Handled"
@@ -103,14 +143,15 @@ class Table:
     def _index(self, column: str) -> int:
         keys = [_key(h) for h in self.header]
         if _key(column) not in keys:
-            found = ", ".join(h for h in self.header if h) or "nothing"
+            found = some(h for h in self.header if h) or "nothing"
             raise BookError(
                 f"Tab {self.name!r} has no column {column!r} (its header row holds: {found}); "
                 f"name a column {column!r} in row 1."
             )
         places = [i for i, key in enumerate(keys) if key == _key(column)]
         if len(places) > 1:
-            letters = " and ".join(column_letter(i) for i in places)
+            named = [column_letter(i) for i in places]
+            letters = " and ".join(named) if len(named) == 2 else some(named)
             raise BookError(
                 f"Tab {self.name!r} has {len(places)} columns named {column!r} (columns {letters}), so it is not "
                 f"clear which one to read; rename or delete all but one of them in row 1."

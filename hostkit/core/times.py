@@ -6,7 +6,7 @@ import datetime as dt
 import functools
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from hostkit.core.tables import Cell, is_blank
+from hostkit.core.tables import Cell, is_blank, refuse_error
 
 SERIAL_EPOCH = dt.datetime(1899, 12, 30)
 DAY = dt.timedelta(days=1)
@@ -20,8 +20,9 @@ _CLOCKS = ("%H:%M:%S.%f", "%H:%M:%S", "%H:%M")
 def zone(name: str) -> dt.tzinfo:
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"{name!r} is not an IANA time zone name (like UTC or Europe/London)") from None
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long to be a file's
+        shown = name if len(name) <= 60 else f"{name[:40]}... ({len(name):,} characters)"
+        raise ValueError(f"{shown!r} is not an IANA time zone name (like UTC or Europe/London)") from None
 
 
 def from_serial(serial: int | float) -> dt.datetime:
@@ -65,6 +66,7 @@ def parse_time(value: Cell, tz: dt.tzinfo, date_order: str = "MDY") -> dt.dateti
     elif isinstance(value, (int, float)):
         moment = from_serial(value)
     else:
+        refuse_error(value, "a date and time")
         moment = _parse_text(str(value).strip(), date_order)
     if not FIRST_YEAR <= moment.year <= LAST_YEAR:
         raise ValueError(_OUT_OF_RANGE)

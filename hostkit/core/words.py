@@ -27,6 +27,19 @@ def signed(count: int, word: str, many: str | None = None) -> str:
     return f"{count:+d} {word if abs(count) == 1 else many or word + 's'}"
 
 
+FEW = 5
+"""The most values a message names: the rest are counted."""
+
+
+def some(values: object, most: int = FEW, more: str = "more") -> str:
+    """Values for a message, at most `most` of them named and the rest counted: 'Ann, Bo, Cy, Di, Ed and 995
+    more'. An error about a thousand values stays one readable sentence."""
+    listed = [str(v) for v in values]  # type: ignore[attr-defined]
+    if len(listed) <= most:
+        return ", ".join(listed)
+    return f"{', '.join(listed[:most])} and {len(listed) - most:,} {more}"
+
+
 def spans(numbers: list[int]) -> str:
     """1, 2, 3, 5, 7, 8 as '1–3, 5, 7–8'."""
     runs: list[list[int]] = []

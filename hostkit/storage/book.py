@@ -19,6 +19,20 @@ class StorageError(Exception):
     """The workbook cannot be opened, read or written; the message says why and what to do."""
 
 
+class Conflict(StorageError):
+    """A passing clash that nothing was written through: another program saved the workbook meanwhile, another
+    command holds it, or it is missing for now. The same command run again may well succeed."""
+
+    def __init__(self, message: str, what: str):
+        super().__init__(message)
+        self.what = what
+        """What happened, in a few words, for a line of `hostkit watch`."""
+
+
+class Missing(Conflict):
+    """The workbook file is not there (a program may be replacing it)."""
+
+
 class Book(ABC):
     """A workbook of named tabs, each a list of rows of cell values."""
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from hostkit.storage.book import StorageError
+from hostkit.storage.book import Conflict, StorageError
 
 WAIT_VARIABLE = "HOSTKIT_LOCK_WAIT"
 WAIT = 5.0
@@ -52,8 +52,9 @@ class WorkbookLock:
         try:
             self._file.acquire()
         except Timeout:
-            raise StorageError(
-                f"{self.workbook} is being written by another hostkit command; wait for it to finish and try again."
+            raise Conflict(
+                f"{self.workbook} is being written by another hostkit command; wait for it to finish and try again.",
+                "another hostkit command is using the workbook",
             ) from None
         except OSError as error:
             what = "a folder" if self.path.is_dir() else "a link" if self.path.is_symlink() else "unusable"

@@ -33,7 +33,7 @@ from gspread.http_client import HTTPClient
 from gspread.urls import SPREADSHEET_BATCH_UPDATE_URL
 
 from hostkit.core.styles import plain
-from hostkit.core.tables import Cell, Rows, column_letter
+from hostkit.core.tables import Cell, CellError, Rows, column_letter
 from hostkit.core.times import from_serial, time_of_day
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged, look
@@ -223,8 +223,23 @@ def _effective(value: dict | None) -> Cell:
     if "boolValue" in value:
         return value["boolValue"]
     if "errorValue" in value:
-        return f"#ERROR ({value['errorValue'].get('type', 'ERROR')})"
+        kind = value["errorValue"].get("type", "ERROR")
+        return CellError(SHEETS_ERRORS.get(kind, f"#ERROR ({kind})"))
     return None
+
+
+SHEETS_ERRORS = {
+    "NULL_VALUE": "#NULL!",
+    "DIVIDE_BY_ZERO": "#DIV/0!",
+    "VALUE": "#VALUE!",
+    "REF": "#REF!",
+    "NAME": "#NAME?",
+    "NUM": "#NUM!",
+    "N_A": "#N/A",
+    "ERROR": "#ERROR!",
+    "LOADING": "#LOADING",
+}
+"""The Sheets API's error types as the codes a spreadsheet shows."""
 
 
 MAX_BODY = 2_000_000

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from hostkit.core.collector import paused_collector
 from hostkit.core.tables import Rows
-from hostkit.storage.book import Book, Order, StorageError
+from hostkit.storage.book import Book, Conflict, Missing, Order, StorageError
 from hostkit.storage.layout import arranged
 from hostkit.storage.lock import WorkbookLock
 from hostkit.storage.xlsx_parts import Package, PackageError
@@ -26,6 +26,17 @@ def lock_files(path: Path) -> list[Path]:
     """Lock files that Excel (~$name) and LibreOffice (.~lock.name#) keep beside a workbook they have open."""
     candidates = [path.with_name("~$" + path.name), path.with_name(f".~lock.{path.name}#")]
     return [p for p in candidates if p.exists()]
+
+
+def real_path(path: Path) -> Path:
+    """The file a path names through any symbolic links; a loop of links is refused in one sentence."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):  # Python before 3.13 raises RuntimeError for a loop, later ones OSError
+        raise StorageError(
+            f"{path} is a symbolic link that leads back to itself (a loop of links), so it names no workbook; "
+            f"give the workbook file itself, or point the link at it."
+        ) from None
 
 
 class XlsxBook(Book):
@@ -41,7 +52,7 @@ class XlsxBook(Book):
         unchanged compares no bytes (the save compares them all, right before it replaces the file), and the
         reader opens the file by its path only while it is still this one."""
         self._tabs: Tabs | None = None
-        self._lock = WorkbookLock(self.path.resolve(), wait)  # one lock per file, whatever name or link reaches it
+        self._lock = WorkbookLock(real_path(self.path), wait)  # one lock per file, whatever name or link reaches it
 
     def exists(self) -> bool:
         return self.path.exists()
@@ -76,7 +87,9 @@ class XlsxBook(Book):
         """The file as it was read (its fingerprint is what a save compares against)."""
         if self._data is None:
             if not self.path.exists():
-                raise StorageError(f"There is no workbook at {self.path}; make one with `hostkit new`.")
+                raise Missing(
+                    f"There is no workbook at {self.path}; make one with `hostkit new`.", "the workbook is not there"
+                )
             try:
                 with self.path.open("rb") as file:
                     self._data = file.read()
@@ -118,14 +131,16 @@ class XlsxBook(Book):
             )
         locks = lock_files(self.path)
         if locks:
-            raise StorageError(
+            raise Conflict(
                 f"{self.path} is open in another program (lock file {locks[0].name}); close it there and run "
-                f"again (if nothing has it open, delete the stale {locks[0].name})."
+                f"again (if nothing has it open, delete the stale {locks[0].name}).",
+                f"the workbook is open in another program (lock file {locks[0].name})",
             )
         if self._data is not None and signature(self.path) != self._seen and not _holds(self.path, self._data):
-            raise StorageError(
+            raise Conflict(
                 f"{self.path} changed after hostkit read it (another program saved it meanwhile), "
-                f"so nothing was written; run the command again."
+                f"so nothing was written; run the command again.",
+                "the workbook was saved by another program meanwhile, so nothing was written",
             )
 
     def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
@@ -197,7 +212,7 @@ class XlsxBook(Book):
         package.save(made)
         data = made.getvalue()
         del made
-        real = self.path.resolve()  # through a symbolic link: the link stays, the file it names is replaced
+        real = real_path(self.path)  # through a symbolic link: the link stays, the file it names is replaced
         with self._save_errors():
             if data == self._data and _holds(real, data):
                 _sync(real)
@@ -222,9 +237,10 @@ class XlsxBook(Book):
                 os.chmod(tmp, real.stat().st_mode & 0o777 if real.exists() else 0o666 & ~_umask())
                 _sync(tmp)
                 if self._data is not None and real.exists() and not _holds(real, self._data):
-                    raise StorageError(
+                    raise Conflict(
                         f"{self.path} changed while hostkit worked on it (saved by another program); nothing was "
-                        f"written, so your save is kept. Run the command again."
+                        f"written, so your save is kept. Run the command again.",
+                        "the workbook was saved by another program meanwhile, so nothing was written",
                     )
                 os.replace(tmp, real)
                 _sync_folder(real.parent)

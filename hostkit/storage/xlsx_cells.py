@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from hostkit.core.styles import Styled, plain
-from hostkit.core.tables import Cell, Rows, column_index, column_letter
+from hostkit.core.tables import Cell, CellError, Rows, column_index, column_letter
 from hostkit.core.times import DAY, SERIAL_EPOCH, to_serial
 from hostkit.storage.layout import DATE_TIME, DATE_TIME_MS, look, number_format
 from hostkit.storage.xlsx_keep import Kept
@@ -325,6 +325,8 @@ def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> str:
         return _styled(ref, look, styles, "", f"<v>{to_serial(value)!r}</v>")
     if isinstance(value, dt.date):
         return _styled(ref, look, styles, "", f"<v>{to_serial(dt.datetime(value.year, value.month, value.day))!r}</v>")
+    if type(value) is CellError:  # a spreadsheet error read from the tab, written back as the error it was
+        return _styled(ref, look, styles, 't="e"', f"<v>{escape(value)}</v>")
     text = xml_text(str(value))
     space = ' xml:space="preserve"' if text != text.strip() or "\n" in text else ""
     return _styled(ref, look, styles, 't="inlineStr"', f"<is><t{space}>{escape(text)}</t></is>")

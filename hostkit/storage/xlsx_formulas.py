@@ -9,7 +9,7 @@ import re
 import zipfile
 from collections.abc import Iterator
 
-from hostkit.core.tables import column_index
+from hostkit.core.tables import CellError, column_index
 
 UNCALCULATED = "#NO VALUE (a formula never calculated: open the workbook in a spreadsheet program and save it)"
 CELL_REF = re.compile(r"([A-Z]+)(\d+)")
@@ -52,19 +52,27 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     return parts
 
 
-def uncalculated(xml: bytes) -> Iterator[tuple[int, int]]:
-    """The (row, column) of each formula cell with no value, 0-based; nothing is parsed without a formula."""
-    if not has_formula(xml):
+_ERROR = re.compile(rb"""\st\s*=\s*["']e["']""")
+
+
+def unread(xml: bytes) -> Iterator[tuple[int, int, str]]:
+    """The (row, column), 0-based, and the value of each cell the fast reader shows blank though it is not: a
+    formula with no value (UNCALCULATED) and a spreadsheet error (its code, as a CellError). Nothing is parsed
+    in a part with neither."""
+    if not has_formula(xml) and not ((b'"e"' in xml or b"'e'" in xml) and _ERROR.search(xml)):
         return
     from lxml import etree
 
     for _, cell in etree.iterparse(_Bytes(xml), tag="{*}c", resolve_entities=False, no_network=True):
-        formula = cell.find("{*}f")
         shown = cell.find("{*}v")
-        if formula is not None and (shown is None or not shown.text):
+        if cell.get("t") == "e":
+            value: str | None = CellError((shown.text or "").strip() if shown is not None else "") or None
+        else:
+            value = UNCALCULATED if cell.find("{*}f") is not None and (shown is None or not shown.text) else None
+        if value is not None:
             found = CELL_REF.fullmatch(cell.get("r", ""))
             if found:
-                yield int(found.group(2)) - 1, column_index(found.group(1))
+                yield int(found.group(2)) - 1, column_index(found.group(1)), value
         cell.clear()
 
 

@@ -14,6 +14,7 @@ import copy
 import io
 import os
 import posixpath
+import re
 import struct
 import time
 import zipfile
@@ -235,6 +236,21 @@ def _attribute(element: Any, local: str) -> str:
     return ""
 
 
+def _text(xml: bytes) -> str:
+    """An XML part as text, whatever encoding it declares."""
+    from hostkit.storage.xlsx_read import is_utf8
+
+    if is_utf8(xml[:256]):
+        return xml.decode("utf-8")
+    return etree.tostring(etree.fromstring(xml, PARSER), encoding="unicode")
+
+
+_STYLE_INDEX = re.compile(
+    rb"""<(?:\w+:)?(?:c|row)\b[^>]*?\ss\s*=\s*["'](\d+)["']|<(?:\w+:)?col\b[^>]*?\sstyle\s*=\s*["'](\d+)["']"""
+)
+"""A cell's or row's style index (s), or a column's (style), in a worksheet part."""
+
+
 class Package:
     """An .xlsx file's parts in memory; `replace` rewrites whole tabs, `save` writes the zip."""
 
@@ -364,13 +380,28 @@ class Package:
     def styles(self) -> StyleBook:
         if self._styles is None:
             if STYLES not in self.parts:
-                self._set(STYLES, EMPTY_PACKAGE[STYLES])
+                self._set(STYLES, self._plain_styles())
                 self._add_relationship(REL + "/styles", "styles.xml")
                 self._add_override(
                     "/" + STYLES, "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
                 )
-            self._styles = StyleBook(self.parts[STYLES].decode("utf-8"))
+            self._styles = StyleBook(_text(self.parts[STYLES]))
         return self._styles
+
+    def _plain_styles(self) -> str:
+        """A styles.xml for a package that has none: as many plain cell formats as its tabs' highest style
+        index asks for (a program that wrote no styles.xml may still number its cells' styles), so every
+        style a kept tab uses names a format."""
+        highest = -1
+        for entry in self.sheets():
+            if entry.part in self.parts:
+                for found in _STYLE_INDEX.finditer(self.parts[entry.part]):
+                    highest = max(highest, int(found.group(1) or found.group(2)))
+        plain = '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+        formats = max(highest + 1, 1)
+        return EMPTY_PACKAGE[STYLES].replace(
+            f'<cellXfs count="1">{plain}', f'<cellXfs count="{formats}">' + plain * formats
+        )
 
     def replace(self, tabs: Mapping[str, Rows]) -> int:
         """Write each tab whole (a new tab goes last), keeping the host's own cells in it; every other tab and

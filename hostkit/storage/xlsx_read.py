@@ -8,6 +8,7 @@ import copy
 import datetime as dt
 import io
 import os
+import re
 import zipfile
 from collections.abc import Iterator, MutableMapping
 from pathlib import Path
@@ -25,15 +26,31 @@ class Tabs(MutableMapping[str, Rows]):
 
         self.path = path
         self.data = data
+        self._utf8: bytes | None = None
+        """The package recoded in UTF-8, when one of its XML parts is in another encoding (UTF-16)."""
         self._parts: dict[str, str] | None = None
         with readable(path):
             if not zipfile.is_zipfile(io.BytesIO(data)):  # the reader also takes .xls and .ods: hostkit writes .xlsx
                 raise zipfile.BadZipFile(path)
-            self._book, self._seen = _opened(path, data, seen)
+            try:
+                self._book, self._seen = _opened(path, data, seen)
+            except Exception:
+                if self._recode() is None:
+                    raise
             self._names = [
                 m.name for m in self._book.sheets_metadata if m.typ == python_calamine.SheetTypeEnum.WorkSheet
             ]
         self._rows: dict[str, Rows] = {}
+
+    def _recode(self) -> bytes | None:
+        """Read the package's XML parts in UTF-8 (the fast reader takes no other encoding): the reader made
+        again from the bytes recoded; None when every part was UTF-8 already."""
+        if self._utf8 is not None:
+            return None
+        self._utf8 = recoded(self.data)
+        if self._utf8 is not None:
+            self._book, self._seen = _from_bytes(self._utf8), None
+        return self._utf8
 
     def __getitem__(self, name: str) -> Rows:
         if name not in self._rows:
@@ -41,7 +58,7 @@ class Tabs(MutableMapping[str, Rows]):
                 raise KeyError(name)
             grid = self._grid(name)
             rows = [[_cell(v) if type(v) in _CONVERTED else None if v == "" else v for v in row] for row in grid]
-            self._mark_uncalculated(name, rows)
+            self._mark_unread(name, rows)
             while rows and all(v is None for v in rows[-1]):
                 rows.pop()
             self._rows[name] = rows
@@ -56,27 +73,33 @@ class Tabs(MutableMapping[str, Rows]):
                 grid = self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
                 if signature(self.path) == self._seen:
                     return grid
-            self._book, self._seen = _from_bytes(self.data), None
+            self._book, self._seen = _from_bytes(self._utf8 or self.data), None
         with readable(self.path):
-            return self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+            try:
+                return self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+            except Exception:
+                if self._recode() is None:
+                    raise
+                return self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
 
-    def _mark_uncalculated(self, name: str, rows: Rows) -> None:
-        """Formula cells with no computed value read as UNCALCULATED (blank to the fast reader)."""
-        from hostkit.storage.xlsx_formulas import UNCALCULATED, sheet_parts, uncalculated
+    def _mark_unread(self, name: str, rows: Rows) -> None:
+        """Formula cells with no computed value read as UNCALCULATED, and error cells as their CellError (both
+        blank to the fast reader)."""
+        from hostkit.storage.xlsx_formulas import sheet_parts, unread
 
-        with zipfile.ZipFile(io.BytesIO(self.data)) as archive:
+        with zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
             if self._parts is None:
                 self._parts = sheet_parts(archive)
             part = self._parts.get(name)
             if not part or part not in archive.namelist():
                 return
             xml = archive.read(part)
-        for r, c in uncalculated(xml):
+        for r, c, value in unread(xml):
             while len(rows) <= r:
                 rows.append([])
             rows[r].extend([None] * (c + 1 - len(rows[r])))
             if rows[r][c] is None:
-                rows[r][c] = UNCALCULATED
+                rows[r][c] = value
 
     def again(self) -> Tabs:
         """The same workbook's tabs read anew (each parsed again when looked up), sharing this one's reader."""
@@ -112,6 +135,48 @@ def _opened(path: Path, data: bytes, seen: Signature | None):
         if signature(path) == seen:
             return book, seen
     return _from_bytes(data), None
+
+
+_DECLARED = re.compile(rb"""^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']+)["']""")
+
+
+def is_utf8(head: bytes) -> bool:
+    """Whether an XML part is in UTF-8, by its first bytes: no UTF-16 or UTF-32 byte order mark or zero byte,
+    and no other encoding declared."""
+    if b"\x00" in head[:4] or head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return False
+    declared = _DECLARED.match(head)
+    return declared is None or declared.group(1).strip().lower() in (b"utf-8", b"utf8")
+
+
+def recoded(data: bytes) -> bytes | None:
+    """The package with each XML part written in another encoding (as its declaration or byte order mark says)
+    rewritten in UTF-8; None when every part is UTF-8 already or the package cannot be read."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
+    changed: dict[str, bytes] = {}
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            infos = archive.infolist()
+            for info in infos:
+                if info.filename.endswith((".xml", ".rels", ".vml")):
+                    with archive.open(info) as part:
+                        head = part.read(256)
+                    if not is_utf8(head):
+                        tree = etree.fromstring(archive.read(info), parser)
+                        changed[info.filename] = etree.tostring(
+                            tree, xml_declaration=True, encoding="UTF-8", standalone=True
+                        )
+            if not changed:
+                return None
+            out = io.BytesIO()
+            with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as new:
+                for info in infos:
+                    new.writestr(info, changed.get(info.filename) or archive.read(info))
+    except (zipfile.BadZipFile, etree.XMLSyntaxError, OSError, EOFError, ValueError):
+        return None
+    return out.getvalue()
 
 
 def _from_bytes(data: bytes):

@@ -330,10 +330,26 @@ def test_the_help_listing_says_what_each_command_s_own_help_says():
 
 def test_a_seed_is_one_a_spreadsheet_keeps_exactly(run, tmp_path):
     path = tmp_path / "game.xlsx"
-    too_big = run("new", "hap-and-grab", "--book", path, "--players", "Reds,Craw", "--seed", 2**53)
-    assert too_big.exit_code == 2 and "0<=x<=9007199254740991" in too_big.stderr
-    assert run("new", "hap-and-grab", "--book", path, "--players", "Reds,Craw", "--seed", 2**53 - 1).exit_code == 0
-    assert cells(path)["Config"][[r[0] for r in cells(path)["Config"]].index("seed")][1] == 2**53 - 1
+    for seed in (10**15, 2**53 - 1):
+        too_big = run("new", "hap-and-grab", "--book", path, "--players", "Reds,Craw", "--seed", seed)
+        assert (
+            too_big.exit_code == 2 and "more than 15 digits" in too_big.stderr and "999999999999999" in too_big.stderr
+        )
+    assert not path.exists()
+    assert run("new", "hap-and-grab", "--book", path, "--players", "Reds,Craw", "--seed", 10**15 - 1).exit_code == 0
+    assert cells(path)["Config"][[r[0] for r in cells(path)["Config"]].index("seed")][1] == 10**15 - 1
+
+
+def test_a_workbook_seed_a_spreadsheet_rounded_is_refused_naming_the_fix(run, tmp_path):
+    path = tmp_path / "game.xlsx"
+    run("new", "hap-and-grab", "--book", path, "--players", "Reds,Craw", "--seed", 5)
+    wb = openpyxl.load_workbook(path)
+    config = wb["Config"]
+    next(row for row in config.iter_rows() if row[0].value == "seed")[1].value = 9007199254740990
+    wb.save(path)
+    result = run("board", "--book", path, "--round", "1")
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "seed 9007199254740990 has more than 15 digits" in result.stderr and "999999999999999" in result.stderr
 
 
 def test_a_workbook_with_two_tabs_differing_only_in_case_is_refused(run, tmp_path):

@@ -83,3 +83,26 @@ def test_a_formula_the_spreadsheet_never_calculated_is_reported_with_its_row(tmp
     result = run("ledger", "--book", book)
     assert result.exit_code == 1
     assert "Ledger row 2: Garnets '#NO VALUE (a formula never calculated: open the workbook" in result.output
+
+
+def _error_cell(path, tab, cell, code):
+    wb = openpyxl.load_workbook(path)
+    wb[tab][cell] = code
+    wb[tab][cell].data_type = "e"
+    wb.save(path)
+
+
+def test_an_error_cell_in_a_paid_amount_is_reported_never_read_as_0_nor_paid_again(tmp_path):
+    book = tmp_path / "m.xlsx"
+    one_round_match(book)
+    run("standings", "--book", book)
+    player = tabs(book)["Ledger"][1][2]
+    _error_cell(book, "Ledger", "D2", "#DIV/0!")
+    shown = run("ledger", "--book", book)
+    assert shown.exit_code == 1 and f"{player} " not in shown.stdout
+    assert "Ledger row 2: Garnets '#DIV/0!' is a spreadsheet error (a division by zero)" in shown.output
+    again = run("standings", "--book", book)
+    assert again.exit_code == 1 and "Paid:" not in again.output and "Reversed:" not in again.output
+    assert "Ledger row 2: Garnets '#DIV/0!'" in again.output
+    ledger = openpyxl.load_workbook(book)["Ledger"]
+    assert ledger.max_row == 2 and (ledger["D2"].value, ledger["D2"].data_type) == ("#DIV/0!", "e")

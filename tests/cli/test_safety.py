@@ -250,3 +250,16 @@ def test_undecodable_bytes_in_an_argument_or_at_the_prompt_are_replaced_never_a_
     played = CliRunner().invoke(main, ["play", "--book", str(duel)], input=b"yellow solid 4 C\xff3\n")
     assert played.exception is None or isinstance(played.exception, SystemExit), repr(played.exception)
     assert "Traceback" not in played.output
+
+
+def test_a_loop_of_links_as_the_workbook_is_refused_in_one_sentence(tmp_path):
+    from click.testing import CliRunner
+
+    from hostkit.cli import main
+
+    (tmp_path / "a.xlsx").symlink_to(tmp_path / "b.xlsx")
+    (tmp_path / "b.xlsx").symlink_to(tmp_path / "a.xlsx")
+    for args in (["status"], ["score", "--round", "1"], ["ledger"]):
+        result = CliRunner().invoke(main, [*args, "--book", str(tmp_path / "a.xlsx")])
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+        assert result.stderr.count("\n") == 1 and "a loop of links" in result.stderr, result.output

@@ -18,3 +18,12 @@ def test_integer_settings_check_their_range():
     assert integer(1, 4)("4") == 4
     with pytest.raises(ValueError, match="is out of range; use a whole number from 1 to 4"):
         integer(1, 4)(5)
+
+
+@pytest.mark.parametrize("code", ["#N/A", "#REF!", "#DIV/0!", "#VALUE!", "#NAME?", "#NUM!", "#NULL!"])
+def test_a_spreadsheet_error_is_not_a_whole_number(code):
+    from hostkit.core.settings import whole_number
+    from hostkit.core.tables import CellError
+
+    with pytest.raises(ValueError, match=r"^is a spreadsheet error \(.+\), not a whole number; fix its formula"):
+        whole_number(CellError(code))

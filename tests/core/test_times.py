@@ -80,3 +80,21 @@ def test_the_hour_a_clock_shows_twice_is_read_by_its_fold_and_shown_as_it_was(fo
     assert moment.astimezone(UTC) == dt.datetime(2026, 10, 25, 1 - offset, 30, 5, 250000, tzinfo=UTC)
     shown = wall_clock(moment, LONDON)
     assert (shown, shown.tzinfo, shown.fold) == (typed, None, fold)
+
+
+def test_a_zone_name_too_long_for_a_file_name_is_named_shortly(monkeypatch):
+    def too_long(name):
+        raise OSError(36, "File name too long", name)
+
+    monkeypatch.setattr("hostkit.core.times.ZoneInfo", too_long)
+    with pytest.raises(ValueError, match=r"^'Europe/x+\.\.\. \(307 characters\)' is not an IANA time zone"):
+        zone("Europe/" + "x" * 300)
+
+
+@pytest.mark.parametrize("code", ["#N/A", "#REF!", "#DIV/0!", "#VALUE!", "#NAME?", "#NUM!", "#NULL!"])
+def test_a_spreadsheet_error_is_not_a_time(code):
+    from hostkit.core.tables import CellError
+
+    for value in (CellError(code), code):
+        with pytest.raises(ValueError, match=r"^is a spreadsheet error \(.+\), not a date and time; fix its formula"):
+            parse_time(value, UTC)

@@ -37,3 +37,33 @@ def test_a_text_table_measures_wide_characters_as_a_terminal_shows_them():
     lines = text_table([["Player", "Garnets"], ["🌵 Cactus", 12], ["Bo", 3]])
     assert lines == ["Player     Garnets", "🌵 Cactus       12", "Bo               3"]
     assert len({display_width(line.split("  ")[0].rstrip()) <= 9 for line in lines}) == 1
+
+
+def test_a_message_names_a_few_values_and_counts_the_rest():
+    from hostkit.core.words import some
+
+    assert some(["Ann", "Bo"]) == "Ann, Bo"
+    assert some([f"P{i}" for i in range(1000)]) == "P0, P1, P2, P3, P4 and 995 more"
+    assert some(range(15_000), 2) == "0, 1 and 14,998 more"
+
+
+def test_a_thousand_players_to_new_give_a_short_sentence(tmp_path):
+    from click.testing import CliRunner
+
+    from hostkit.cli import main
+
+    names = ",".join(f"Player{i}" for i in range(1000))
+    result = CliRunner().invoke(main, ["new", "open-pass", "--book", str(tmp_path / "m.xlsx"), "--players", names])
+    assert result.exit_code == 2 and len(result.stderr) < 200, len(result.stderr)
+    assert "not 1,000 (Player0, Player1, Player2, Player3, Player4 and 995 more)" in result.stderr
+
+
+def test_a_missing_column_names_a_few_of_the_columns_there():
+    import pytest
+
+    from hostkit.core.tables import BookError, Table
+
+    table = Table("Moves", [[f"Col{i}" for i in range(500)]])
+    with pytest.raises(BookError) as refused:
+        table._index("Player")
+    assert "Col0, Col1, Col2, Col3, Col4 and 495 more" in str(refused.value) and len(str(refused.value)) < 250

@@ -9,12 +9,19 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hostkit.core.tables import Rows
+from hostkit.core.tables import ERRORS, CellError, Rows
 from hostkit.storage.xlsx import XlsxBook
 
 BAD_TIMES = [None, "tonight 8pm", "2026-13-45 25:00", 1e12, -1e7, float("inf"), float("nan"), 2958466.5, True]
 BAD_ROUNDS = [1.9, True, 1e12, -1e7, float("inf"), float("nan"), "two", 0, 99]
 BAD_PLAYERS = ["Joker", 7, True, '=HYPERLINK("x")']
+ERROR_CELLS = [CellError(code) for code in ERRORS]
+"""Every spreadsheet error a cell can hold (#N/A, #REF!, #DIV/0!, #VALUE!, #NAME?, #NUM!, #NULL!)."""
+
+
+def errors_in(row: list, *columns: int) -> list[list]:
+    """The row once per spreadsheet error in each of the columns (its money, points, time and round cells)."""
+    return [spoiled_row for column in columns for spoiled_row in spoiled(row, column, ERROR_CELLS)]
 
 
 def spoiled(row: list, column: int, values: list) -> list[list]:
@@ -76,8 +83,13 @@ def duel_bad_rows(game: str) -> dict[str, list[list]]:
             + spoiled(move, 3, ["purple solid 4", "blue solid 99", None, "", BLOCKS[game][2], 12])
             + spoiled(move, 4, ["Z9", "C1", None, "A0", 5, "A1 A2"])
             + spoiled(move, 6, ["tonight", 1e12, -1e7, float("nan"), True, done - dt.timedelta(hours=1)])
+            + errors_in(move, 0, 1, 6)
         ),
-        "Games": (spoiled([3, STARTS.replace(tzinfo=None)], 0, [1.9, True, "x", 0, -1, 1]) + [[2, "tonight"]]),
+        "Games": (
+            spoiled([3, STARTS.replace(tzinfo=None)], 0, [1.9, True, "x", 0, -1, 1])
+            + [[2, "tonight"]]
+            + errors_in([3, STARTS.replace(tzinfo=None)], 0)
+        ),
         "Config": [
             ["first_player", "Joker"],
             ["advantage", "Nobody"],
@@ -156,15 +168,18 @@ def paths_bad_rows() -> dict[str, list[list]]:
             + spoiled(action, 3, ["fly", None, 7, "   "])
             + spoiled(action, 4, ["Z9", None, "A0", 44, "A1 B2"])
             + [[at - dt.timedelta(days=3), "Dan", 1, "start", "D4"]]
+            + errors_in(action, 0, 2)
         ),
         "Rounds": (
             spoiled([6, PP_OPENS, None], 0, [1.9, True, "x", 0, -1, 6])
             + spoiled([2, PP_OPENS, None], 1, ["tonight", 1e12, -1e7, True])
             + spoiled([3, PP_OPENS + dt.timedelta(days=2), None], 2, ["tonight", PP_OPENS])
+            + errors_in([6, PP_OPENS, None], 0)
         ),
         "Board": (
             spoiled([7, "N", "E", "S", "W", "N", "E"], 0, [7, "x", 1.5, None])
             + spoiled([1, "N", "E", "S", "W", "N", "E"], 1, ["up", 5])
+            + errors_in([7, "N", "E", "S", "W", "N", "E"], 0)
         ),
         "Starting": (
             spoiled(["Dan", "Mop", "Pan"], 0, ["Joker", None, 7])
@@ -240,13 +255,18 @@ def cards_bad_rows() -> dict[str, list[list]]:
             + spoiled(message, 2, BAD_ROUNDS)
             + spoiled(message, 3, [None, "   "])
             + [[COTT_OPENS + dt.timedelta(days=30), "Di", None, ">R4C4"]]
+            + errors_in(message, 0, 2)
         ),
-        "Rounds": spoiled([4, "2026-11-25 20:00", None], 0, [1.9, True, "x", 0, -1, 4]),
+        "Rounds": (
+            spoiled([4, "2026-11-25 20:00", None], 0, [1.9, True, "x", 0, -1, 4])
+            + errors_in([4, "2026-11-25 20:00", None], 0)
+        ),
         "Boards": (
             spoiled([1, 1, 1, 3, "red", None], 0, [1.9, "x", 9])
             + spoiled([1, 6, 1, 3, "red", None], 1, [6, "x"])
             + spoiled([1, 1, 1, 9, "red", None], 3, [9, "x", -1])
             + spoiled([1, 1, 1, 3, "purple", None], 4, ["purple", 3])
+            + errors_in([1, 1, 1, 3, "red", None], 0, 3)
         ),
         "Board Guesses": (
             spoiled(board_guess, 0, [1.9, True, "x", 4, None])
@@ -255,14 +275,17 @@ def cards_bad_rows() -> dict[str, list[list]]:
             + spoiled(board_guess, 3, [6, 0, "x"])
             + spoiled(board_guess, 4, [9, "x"])
             + spoiled(board_guess, 5, ["purple", 3])
+            + errors_in(board_guess, 0, 2, 3, 4)
         ),
         "Heat Guesses": (
             spoiled([1, "Cy", "stripes", "no"], 0, [1.9, "x", 4, None])
+            + errors_in([1, "Cy", "stripes", "no"], 0)
             + spoiled([1, "Cy", "stripes", "no"], 1, BAD_PLAYERS + [None])
             + spoiled([1, "Cy", "stripes", "no"], 3, ["maybe", None, 7])
         ),
         "Top Guesses": (
             spoiled([1, "Cy", "Bo"], 0, [1.9, "x", 3, None])
+            + errors_in([1, "Cy", "Bo"], 0)
             + spoiled([1, "Cy", "Bo"], 1, BAD_PLAYERS + [None])
             + spoiled([1, "Cy", "Bo"], 2, ["Joker", None, 5])
         ),

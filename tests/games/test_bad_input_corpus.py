@@ -21,11 +21,12 @@ import pytest
 from click.testing import CliRunner
 
 from hostkit.cli import main
-from hostkit.core.tables import Rows, Tables
+from hostkit.core.tables import CellError, Rows, Tables
 from hostkit.games import GAMES, load_game
 from hostkit.games.open_pass.demo import PACKS
 from hostkit.storage.book import Book
 from tests.games import corpora
+from tests.games.corpora import errors_in
 
 BAD_TIMES = [None, "tonight 8pm", "2026-13-45 25:00", 1e12, -1e7, float("inf"), float("nan"), 2958466.5, True]
 BAD_ROUNDS = [1.9, True, 1e12, -1e7, float("inf"), float("nan"), "two", 0, 99]
@@ -83,14 +84,17 @@ def hap_and_grab_bad_rows() -> dict[str, list[list]]:
             + spoiled(answer, 2, BAD_ROUNDS)
             + spoiled(answer, 3, [None, "   "])
             + [[stamp - dt.timedelta(minutes=5), "Reds", 1, "ACF"]]
+            + errors_in(answer, 0, 2)
         ),
         "Rounds": (
             spoiled([3, OPENS], 0, BAD_ROUNDS)
             + spoiled([3, OPENS], 1, BAD_TIMES[1:])
             + [[1, OPENS + dt.timedelta(hours=9)]]
+            + errors_in([3, OPENS], 0)
         ),
         "Board": (
-            spoiled(card, 0, [1.9, True, "one"])
+            errors_in(card, 0)
+            + spoiled(card, 0, [1.9, True, "one"])
             + spoiled(card, 1, ["A", "1", "JK", None])
             + spoiled(card, 2, ["purple", None])
             + spoiled(card, 3, ["hexagon"])
@@ -101,8 +105,10 @@ def hap_and_grab_bad_rows() -> dict[str, list[list]]:
             + spoiled(decision, 1, [1.5, 99, -1, 0, None])
             + spoiled(decision, 2, ["Joker", None])
             + spoiled(decision, 3, ["keep", None, 1])
+            + errors_in(decision, 0, 1)
         ),
-        "Pile": [[1, 10, "8", 60, "unseen"], [1, 10, "5", 60, "Joker"], [1.5, 10, "5", 60, "unseen"]],
+        "Pile": [[1, 10, "8", 60, "unseen"], [1, 10, "5", 60, "Joker"], [1.5, 10, "5", 60, "unseen"]]
+        + errors_in([1, 10, "5", 60, "unseen"], 0, 1, 3),
         "Config": [
             ["rounds", 1.9],
             ["seed", -1],
@@ -158,9 +164,12 @@ def open_pass_bad_rows() -> dict[str, list[list]]:
     deck = ["Fay", "Heaven", "1 1 1 1 1 1 2 2 2 3 3 3 + + + - - -"]
     decision = ["Ann", 3, None, "open"]
     return {
-        "Rounds": spoiled([2, "2026-11-22 12:00"], 0, BAD_ROUNDS) + [[1, "2026-12-01 12:00"], [3, "tonight 8pm"]],
+        "Rounds": spoiled([2, "2026-11-22 12:00"], 0, BAD_ROUNDS)
+        + [[1, "2026-12-01 12:00"], [3, "tonight 8pm"]]
+        + errors_in([2, "2026-11-22 12:00"], 0),
         "Packs": (
-            spoiled(pack, 0, [1.9, True, "one", None])
+            errors_in(pack, 0)
+            + spoiled(pack, 0, [1.9, True, "one", None])
             + spoiled(pack, 1, ["Heaven Basic", None])
             + spoiled(pack, 2, ["Purgatory"])
             + spoiled(pack, 3, ["Huge"])
@@ -171,6 +180,7 @@ def open_pass_bad_rows() -> dict[str, list[list]]:
             + spoiled(bid, 1, BAD_PLAYERS + [None])
             + spoiled(bid, 2, BAD_ROUNDS[:-1])
             + spoiled(bid, 3, ["Nothing", "Heaven Basic, Hell Basic, Hell Special"])
+            + errors_in(bid, 0, 2)
         ),
         "Trades": (
             spoiled(trade, 0, [1.9, True, 4, None])
@@ -178,6 +188,7 @@ def open_pass_bad_rows() -> dict[str, list[list]]:
             + spoiled(trade, 2, ["12", "7"])
             + spoiled(trade, 3, ["Joker"])
             + [[1, "Ann", None, "Bo", None]]
+            + errors_in(trade, 0, 2, 4)
         ),
         "Decks": (
             spoiled(deck, 0, ["Joker", None])
@@ -188,6 +199,7 @@ def open_pass_bad_rows() -> dict[str, list[list]]:
             spoiled(decision, 0, ["Joker", "Fay", None])
             + spoiled(decision, 1, [1.5, 99, True, -1])
             + spoiled(decision, 3, ["maybe", None])
+            + errors_in(decision, 1)
         ),
         "Config": [["building_rounds", 1.9], ["pity_card", "12"], ["deck_size", "twenty"], ["colour", "red"]],
         "Players": [["@ann"], [" BO "]],
@@ -285,9 +297,39 @@ def test_a_bad_row_is_reported_or_refused_and_the_good_rows_still_scored(corpus,
     assert result.exit_code in (1, 2), result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert "Traceback" not in result.output
+    errors = [v for v in row if type(v) is CellError]
+    if errors:  # an error cell is reported with its code: never read as 0 or as a blank
+        assert str(errors[0]) in result.stderr, result.stderr
     if result.exit_code == 2:
         assert len(result.stderr.strip().splitlines()) == 1 and result.stderr.startswith("Error: ")
         return
     bad = len(tabs[tab])
     assert f"{tab} row {bad}" in result.stderr or f"{tab} rows" in result.stderr or f"{tab}: " in result.stderr
     assert corpus.scored(json.loads(result.stdout), bad) == corpus.scored(json.loads(good.stdout), bad)
+
+
+IN_PLACE = [
+    ("hap-and-grab", "Rounds", 1, 1),
+    ("open-pass", "Rounds", 1, 1),
+    ("paths-and-pahs", "Rounds", 1, 1),
+    ("paths-and-pahs", "Rounds", 1, 2),
+    ("cards-on-the-table", "Rounds", 1, 1),
+    ("hap-tac-toe", "Games", 1, 1),
+    ("when-stars-align", "Games", 1, 1),
+]
+"""Time cells of rows a match already has (a row added for a round would be a second row for it): the
+(game, tab, data row, column) an error is put in, in place of the value."""
+ERROR_CASES = [(game, tab, row, column, code) for game, tab, row, column in IN_PLACE for code in corpora.ERROR_CELLS]
+
+
+@pytest.mark.parametrize("game, tab, row, column, code", ERROR_CASES)
+def test_an_error_cell_in_place_of_a_time_is_reported_with_its_code(game, tab, row, column, code, monkeypatch):
+    corpus = next(c for c in CORPORA if c.game == game)
+    tabs = corpus.match()
+    spoilt = list(tabs[tab][row])
+    spoilt[column] = code
+    tabs[tab][row] = spoilt
+    result = run(tabs, corpus.command(tab), monkeypatch)
+    assert result.exit_code in (1, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output and f"{tab} row {row + 1}" in result.stderr and str(code) in result.stderr

@@ -14,6 +14,7 @@ from hostkit.core.settings import whole_number
 from hostkit.core.stamped import RoundClock, read_stamped
 from hostkit.core.tables import BookError, Cell, Problem, Record, Rows, Tables, is_blank
 from hostkit.core.times import format_time, parse_time
+from hostkit.core.words import some
 
 from .cards import ROUNDS, Board, BoardSet, Card, Colour, Heat, parse_number
 from .cells import CELLS
@@ -122,7 +123,7 @@ def read_boards(tables: Tables, rule: HeatRule) -> TypedBoards:
     if rows == 0:
         return TypedBoards(None, problems, 0, 0)
     if missing:
-        shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
+        shown = some(missing, 6)
         problems.append(
             Problem(
                 table.name,

@@ -12,6 +12,7 @@ from hostkit.core.settings import whole_number
 from hostkit.core.stamped import RoundClock, RoundTimes, read_round_times, read_stamped
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
 from hostkit.core.times import format_time
+from hostkit.core.words import some
 from hostkit.games.hap_and_grab.anti_hap import FACES, Board, Submission, board_warnings
 from hostkit.games.hap_and_grab.tobago import Choice, Deal, Dealt, Rejected, parse_choice, parse_treasure
 
@@ -148,7 +149,7 @@ def read_piles(tables: Tables) -> dict[int, list[Dealt]]:
     for number, cards in piles.items():
         reveals = sorted(reveal for reveal, _ in cards)
         if reveals != list(range(1, len(cards) + 1)):
-            shown = ", ".join(str(r) for r in reveals[:12]) + (", …" if len(reveals) > 12 else "")
+            shown = some(reveals, 12)
             raise BookError(
                 f"Pile: round {number}'s Reveal numbers are {shown}, not 1 to {len(cards)} once each; "
                 f"`hostkit deal` writes this tab: re-deal the round with --force instead of typing in it."
