@@ -1,1 +1,5 @@
 """hostkit: the host's assistant for online reality games."""
+
+from hostkit.errors import HostkitError
+
+__all__ = ["HostkitError"]

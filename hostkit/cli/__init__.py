@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
 from hostkit.core.words import replace_undecodable
+from hostkit.errors import HostkitError, Refused
 from hostkit.games import GAMES, game_package
 
 SHARED: dict[str, tuple[str, str]] = {
@@ -35,6 +37,9 @@ SHARED: dict[str, tuple[str, str]] = {
 """Each command's module is imported only when the command runs, so `hostkit --help` imports none of them."""
 
 
+HINTS = "hostkit.hints"
+"""Where a command's context keeps how to make its messages' `hostkit ...` hints name its workbook."""
+
 INTERRUPTED = 130
 """The exit status of a command stopped by Ctrl-C, as a shell gives it (128 + SIGINT)."""
 
@@ -45,6 +50,22 @@ def interrupted() -> None:
         click.echo("\nhostkit: stopped at Ctrl-C; a save is either whole or not made at all.", err=True)
     finally:
         sys.exit(INTERRUPTED)
+
+
+class Failure(click.ClickException):
+    """A HostkitError as the command line reports it: `Error: ` (or `Refused: `) and its sentence, whose
+    `hostkit ...` hints name the command's workbook, and the error's exit status."""
+
+    def __init__(self, error: HostkitError, hints: Callable[[str], str] = str):
+        super().__init__(hints(str(error)))
+        self.exit_code = error.exit_code
+        self.refused = isinstance(error, Refused)
+
+    def show(self, file: Any = None) -> None:
+        if self.refused:
+            click.echo(f"Refused: {self.format_message()}", err=True)
+        else:
+            super().show(file)
 
 
 class Hostkit(click.Group):
@@ -63,10 +84,13 @@ class Hostkit(click.Group):
             interrupted()
 
     def invoke(self, ctx: click.Context) -> Any:
+        """Every HostkitError a command lets through becomes its one sentence and its exit status, here only."""
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
             interrupted()
+        except HostkitError as error:
+            raise Failure(error, ctx.meta.get(HINTS, str)) from None
 
     def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
         """Bytes a shell passed that are not UTF-8 arrive as lone surrogates; they become U+FFFD here, once,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from hostkit.cli.options import Unusable, as_json_text, guarded, hold, open_book, open_game, report_problems
+from hostkit.cli.options import as_json_text, hold, open_book, open_game, report_problems
+from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
     from hostkit.core.ledger import Entry
@@ -50,7 +50,6 @@ def _where(command: Callable) -> Callable:
 @_where
 @click.option("--json", "as_json", is_flag=True, help="Print the balances as one JSON object.")
 @click.pass_context
-@guarded
 def ledger(
     ctx: click.Context, book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool
 ) -> None:
@@ -124,7 +123,7 @@ def _open(
     try:
         return open_book(book_path, sheet, credentials, progress_for(as_json), public=public)
     except StorageError as error:
-        raise Unusable(str(error)) from None
+        raise BadInput(str(error)) from None
 
 
 def _entry_options(command: Callable) -> Callable:
@@ -156,7 +155,6 @@ def _entry_options(command: Callable) -> Callable:
 @_entry_options
 @click.option("--garnets", type=click.IntRange(1), required=True, help="Garnets to spend.")
 @click.pass_obj
-@guarded
 def spend_command(obj: dict, garnets: int, **options: Any) -> None:
     """Record a purchase: take garnets from a player's balance.
 
@@ -186,7 +184,6 @@ def spend_command(obj: dict, garnets: int, **options: Any) -> None:
 @click.option("--tokens", type=click.IntRange(0), default=0, show_default=True, help="Tokens of Life to give.")
 @click.option("--candidate", is_flag=True, help="Also make the player an elimination candidate.")
 @click.pass_obj
-@guarded
 def pay_command(obj: dict, garnets: int, tokens: int, candidate: bool, **options: Any) -> None:
     """Record a payout outside a match's own scoring (a dodge, a Death Match win).
 
@@ -200,7 +197,7 @@ def pay_command(obj: dict, garnets: int, tokens: int, candidate: bool, **options
     from hostkit.core.ledger import Entry
 
     if not (garnets or tokens or candidate):
-        raise Unusable("Say what to pay: --garnets N, --tokens N and/or --candidate.")
+        raise BadInput("Say what to pay: --garnets N, --tokens N and/or --candidate.")
     _post(
         obj,
         options,
@@ -231,7 +228,7 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
     sheet = options["sheet"] or obj["sheet"]
     credentials = options["credentials"] or obj["credentials"]
     if options["ledger_path"] and options["ledger_sheet"]:
-        raise Unusable("Give --ledger or --ledger-sheet, not both.")
+        raise BadInput("Give --ledger or --ledger-sheet, not both.")
     match_book = _open(book_path, sheet, credentials, as_json) if book_path or sheet else None
     player, match, match_id = options["player"].strip().lstrip("@"), options["match_name"], ""
     if match_book is not None:
@@ -256,7 +253,7 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
     elif match_book is not None:
         target = match_book
     else:
-        raise Unusable(
+        raise BadInput(
             "Say which ledger: --book or --sheet (the match workbook), --ledger FILE or "
             "--ledger-sheet KEY (a season workbook)."
         )
@@ -266,7 +263,6 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
         entry = make(existing, match or "", options["round_number"], player, match_id)
     except Refused as error:
         held = balances([e for e in existing if player_key(e.player) == player_key(player)]).get(player)
-        click.echo(f"Refused: {error}; nothing was written.", err=True)
         if as_json:
             click.echo(
                 as_json_text(
@@ -277,7 +273,7 @@ def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> No
                     }
                 )
             )
-        sys.exit(1)
+        raise Refused(f"{error}; nothing was written.") from None
     _, added = post(existing, [entry])
     if added:
         write_or_create(target, {**mark, LEDGER_TAB: ledger_rows(added, tables.get(LEDGER_TAB))})
@@ -346,7 +342,6 @@ COMMANDS = (ledger,)
 )
 @click.option("--json", "as_json", is_flag=True, help="Also print what was brought forward as JSON.")
 @click.pass_obj
-@guarded
 def import_command(
     obj: dict, source: str, as_json: bool, book_path: str | None, sheet: str | None, credentials: str | None
 ) -> None:
@@ -381,13 +376,13 @@ def import_command(
         try:
             rows = csv_rows(path.read_text(encoding="utf-8-sig"), path.name)
         except (OSError, UnicodeDecodeError) as error:
-            raise Unusable(
+            raise BadInput(
                 f"{source} cannot be read as a UTF-8 CSV file ({error}); save it again as CSV UTF-8."
             ) from None
     else:
         season = XlsxBook(path)
         if same_file(season, book):
-            raise Unusable(f"{source} is this match's own workbook; give --from the season's workbook.")
+            raise BadInput(f"{source} is this match's own workbook; give --from the season's workbook.")
         rows = dict(season.read())
     entries, problems = season_entries(rows, path.name)
     ctx = game.context(tables)

@@ -10,12 +10,10 @@ import click
 
 from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
-    Unusable,
     as_json_text,
     book_options,
     check_image,
     finish,
-    guarded,
     hold,
     image_option,
     json_option,
@@ -32,6 +30,7 @@ from hostkit.cli.options import (
     where,
 )
 from hostkit.core.settings import MAX_SEED, TOO_LONG_SEED
+from hostkit.errors import BadInput
 from hostkit.games import GAMES
 
 if TYPE_CHECKING:
@@ -75,7 +74,6 @@ SEED = Seed()
     help="Overwrite an existing workbook (on a Google Sheet: replace the game's "
     "tabs; the host's other tabs are always left alone).",
 )
-@guarded
 def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> None:
     """Create a match workbook for GAME from its template.
 
@@ -94,7 +92,7 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
     try:
         names = parse_player_list(players)
     except ValueError as error:
-        raise Unusable(f"--players: {error}.") from None
+        raise BadInput(f"--players: {error}.") from None
     rules = load_game(game)
     import secrets
 
@@ -125,7 +123,6 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
 @click.option("--force", is_flag=True, help="Replace the existing board with a generated one.")
 @image_option
 @json_option
-@guarded
 def board(
     book: Book, round_number: int | None, seed: int | None, force: bool, image: str | None, as_json: bool
 ) -> None:
@@ -145,7 +142,7 @@ def board(
     check_image(image, book)
     game, tables = open_game(book)
     if round_number is None and not game.board_spans_rounds:
-        raise Unusable(f"Say which round's board: --round N ({game.title} has a board per round).")
+        raise BadInput(f"Say which round's board: --round N ({game.title} has a board per round).")
     outcome = game.board(tables, round_number, seed=seed, force=force)
     save_image(outcome, image)
     finish(book, game, outcome, as_json)
@@ -164,7 +161,6 @@ def board(
 @ledger_option
 @send_options
 @json_option
-@guarded
 def score(
     book: Book, round_number: int, image: str | None, as_message: bool, ledger_path: str | None, as_json: bool
 ) -> None:
@@ -221,7 +217,6 @@ def score(
     help="The game to show.",
 )
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
-@guarded
 def demo(book_path: str, game_name: str, force: bool) -> None:
     """Build a sample match with realistic submissions and play it through.
 
@@ -285,7 +280,6 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
 @click.command()
 @book_options
 @json_option
-@guarded
 def status(book: Book, as_json: bool) -> None:
     """Say what the match is waiting for, and the next command to run.
 

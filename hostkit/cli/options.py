@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 import click
 from click.core import ParameterSource
 
+from hostkit.cli import HINTS
 from hostkit.cli.progress import progress_for
+from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
     from hostkit.cli.targets import Target
@@ -23,12 +25,6 @@ if TYPE_CHECKING:
     from hostkit.core.settings import Config
     from hostkit.core.tables import Problem, Rows, Tables
     from hostkit.storage.book import Book
-
-
-class Unusable(click.ClickException):
-    """Bad usage or an unreadable workbook: exit status 2."""
-
-    exit_code = 2
 
 
 def book_options(command: Callable) -> Callable:
@@ -77,18 +73,18 @@ def book_options(command: Callable) -> Callable:
         **kwargs: Any,
     ) -> Any:
         from hostkit.cli.targets import same_file
-        from hostkit.storage.book import StorageError
 
         progress = progress_for(bool(kwargs.get("as_json")))
         try:
             book = open_book(book_path, sheet, credentials, progress)
+            click.get_current_context().meta[HINTS] = lambda text: runnable(text, book)
             book.quiet = bool(kwargs.get("as_json"))
             if public_sheet and public_book:
-                raise Unusable("Give --public-sheet or --public-book, not both.")
+                raise BadInput("Give --public-sheet or --public-book, not both.")
             if public_sheet or public_book:
                 book.public = open_book(public_book, public_sheet, credentials, progress, public=True)
                 if same_file(book.public, book):
-                    raise Unusable(
+                    raise BadInput(
                         f"The public workbook {book.public.location} is the match workbook itself, whose "
                         f"private tabs players must not see; give the players a workbook of their own."
                     )
@@ -96,8 +92,6 @@ def book_options(command: Callable) -> Callable:
             if book.public is not None:
                 hold(book.public)
             return command(*args, book=book, **kwargs)
-        except StorageError as error:
-            raise Unusable(str(error)) from None
         finally:
             if progress is not None:
                 progress.stop()
@@ -126,13 +120,13 @@ def open_book(
         elif source("sheet") is ParameterSource.ENVIRONMENT:
             sheet = None
         else:
-            raise Unusable("Give --book FILE or --sheet KEY, not both.")
+            raise BadInput("Give --book FILE or --sheet KEY, not both.")
     if sheet:
         from hostkit.storage.sheets import SheetsBook
 
         return SheetsBook.open(sheet, credentials, progress=progress)
     if not book_path:
-        raise Unusable("Say which workbook: --book FILE (an .xlsx file) or --sheet KEY (a Google Sheet).")
+        raise BadInput("Say which workbook: --book FILE (an .xlsx file) or --sheet KEY (a Google Sheet).")
     from hostkit.storage.xlsx import XlsxBook
 
     book = XlsxBook(book_path)
@@ -170,7 +164,6 @@ def season_book(path: str | None, book: Book, tables: Tables) -> Book | None:
     """The season workbook --ledger names (the match workbook itself when it names that), or the one this
     match was paid into before (Config ledger_book), locked until the command ends."""
     from hostkit.cli.targets import recorded_ledger, same_file
-    from hostkit.storage.book import StorageError
 
     recorded = recorded_ledger(book, tables)
     if path is None and recorded is None:
@@ -182,19 +175,16 @@ def season_book(path: str | None, book: Book, tables: Tables) -> Book | None:
     if same_file(season, book):
         return book
     if path is not None and recorded is not None and not same_file(season, recorded) and recorded.exists():
-        raise Unusable(
+        raise BadInput(
             f"This match was paid into {recorded.location} (Config ledger_book), not {path}; pass --ledger "
             f"{recorded.location}, or change ledger_book if the season's ledger moved."
         )
     if book.public is not None and same_file(season, book.public):
-        raise Unusable(
+        raise BadInput(
             f"{season.location} cannot be both the season ledger and the players' public workbook; give "
             f"each a workbook of its own."
         )
-    try:
-        hold(season)
-    except StorageError as error:
-        raise Unusable(str(error)) from None
+    hold(season)
     return season
 
 
@@ -214,7 +204,7 @@ def check_image(path: str | None, book: Book) -> None:
         return
     target = Path(path)
     if target.suffix.casefold() != ".png":
-        raise Unusable(f"--image {path}: a picture is a .png file; give a name ending in .png, like board.png.")
+        raise BadInput(f"--image {path}: a picture is a .png file; give a name ending in .png, like board.png.")
     context = click.get_current_context()
     named = [getattr(b, "path", None) for b in (book, book.public)]
     named += [Path(v) for v in context.params.values() if isinstance(v, str) and v.casefold().endswith(".xlsx")]
@@ -222,7 +212,7 @@ def check_image(path: str | None, book: Book) -> None:
 
     resolved = real_path(target)
     if any(p is not None and real_path(Path(p)) == resolved for p in named):
-        raise Unusable(f"--image {path} is a workbook this command uses; give the picture a name of its own.")
+        raise BadInput(f"--image {path} is a workbook this command uses; give the picture a name of its own.")
     if target.exists() and not context.params.get("force"):
         from hostkit.core.drawing import is_hostkit_png
 
@@ -231,7 +221,7 @@ def check_image(path: str | None, book: Book) -> None:
         except OSError:
             drawn = False
         if not drawn:
-            raise Unusable(
+            raise BadInput(
                 f"--image {path} already exists and is not a picture hostkit drew; give another name (or delete "
                 f"the file first) so that nothing of yours is overwritten."
             )
@@ -247,28 +237,11 @@ def save_image(outcome: Outcome, path: str | None) -> None:
     try:
         Path(path).write_bytes(outcome.image())
     except OSError as error:
-        raise Unusable(
+        raise BadInput(
             f"The picture cannot be written to {path} ({error.strerror or error}); check that its "
             f"folder exists and that you may write there."
         ) from None
     click.echo(f"Drawn: {path}", err=True)
-
-
-def guarded(command: Callable) -> Callable:
-    """Domain errors become one sentence and exit status 2, never a traceback."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from hostkit.core.tables import BookError
-        from hostkit.storage.book import StorageError
-
-        try:
-            return command(*args, **kwargs)
-        except (BookError, StorageError) as error:
-            book = kwargs.get("book")
-            raise Unusable(str(error) if book is None else runnable(str(error), book)) from None
-
-    return wrapper
 
 
 _HINT = re.compile(r"`hostkit ([a-z-]+)( [a-z][a-z-]*)?([^`]*)`")

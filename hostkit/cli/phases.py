@@ -15,7 +15,6 @@ from hostkit.cli.options import (
     book_options,
     check_image,
     finish,
-    guarded,
     image_option,
     json_option,
     ledger_option,
@@ -42,7 +41,6 @@ if TYPE_CHECKING:
 @click.option("--force", is_flag=True, help="Deal again although the round's reveals have started.")
 @send_options
 @json_option
-@guarded
 def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
     """Deal round N's private cards and print one message per player to paste.
 
@@ -67,7 +65,6 @@ def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
 @click.option("--player", help="The player whose decisions to take, for games that ask one player at a time.")
 @image_option
 @send_options
-@guarded
 def play(book: Book, round_number: int | None, player: str | None, image: str | None) -> None:
     """Run a live phase: show each decision due, ask you for it, save it at once.
 
@@ -245,7 +242,6 @@ def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
 @ledger_option
 @send_options
 @json_option
-@guarded
 def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
     """Print the match table, write the public Leaderboard, and pay out a final result.
 
@@ -283,7 +279,6 @@ def paid_standings(book: Book, game: Game, tables: Tables, season: Book | None) 
 @click.option("--player", help="The player whose last decision to take back, for games that ask one at a time.")
 @click.option("--yes", is_flag=True, help="Take it back without asking (for scripts).")
 @json_option
-@guarded
 def undo(book: Book, round_number: int | None, player: str | None, yes: bool, as_json: bool) -> None:
     """Take back the last decision recorded in a live phase, after you confirm.
 

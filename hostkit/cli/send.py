@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import as_json_text, book_options, guarded, json_option, open_game, report_problems
+from hostkit.cli.options import as_json_text, book_options, json_option, open_game, report_problems
 
 if TYPE_CHECKING:
     from hostkit.storage.book import Book
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 @click.option("--dry-run", is_flag=True, help="Print what would go where, and send nothing.")
 @click.option("--resend", is_flag=True, help="Deliver again the messages already delivered (of --round, or all).")
 @json_option
-@guarded
 def send(book: Book, round_number: int | None, dry_run: bool, resend: bool, as_json: bool) -> None:
     """Deliver to Discord every player's message that is due and not yet sent.
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import form_mapping, guarded, hold, open_book
+from hostkit.cli.options import form_mapping, hold, open_book
 from hostkit.cli.progress import progress_for
 
 if TYPE_CHECKING:
@@ -46,7 +46,6 @@ def credentials_option(command):
 @copy_option
 @credentials_option
 @click.option("--force", is_flag=True, help="Overwrite an existing copy.")
-@guarded
 def pull(sheet: str, book_path: str, credentials: str | None, force: bool) -> None:
     """Snapshot a Google Sheet into an .xlsx copy to work on offline.
 
@@ -83,7 +82,6 @@ def pull(sheet: str, book_path: str, credentials: str | None, force: bool) -> No
 @sheet_option
 @credentials_option
 @click.option("--force", is_flag=True, help="Overwrite tabs that also changed on the spreadsheet since the pull.")
-@guarded
 def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> None:
     """Write the tabs changed in an offline copy back to its Google Sheet.
 

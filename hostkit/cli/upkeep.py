@@ -8,15 +8,14 @@ import click
 
 from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
-    Unusable,
     as_json_text,
     book_options,
-    guarded,
     json_option,
     open_game,
     report_problems,
     runnable,
 )
+from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
     from hostkit.storage.book import Book
@@ -26,7 +25,6 @@ if TYPE_CHECKING:
 @book_options
 @send_options
 @json_option
-@guarded
 def publish(book: Book, as_json: bool) -> None:
     """Write every public tab of the match, as it stands, to the players' workbook.
 
@@ -45,7 +43,7 @@ def publish(book: Book, as_json: bool) -> None:
     from hostkit.core.game import Outcome
 
     if book.public is None:
-        raise Unusable(
+        raise BadInput(
             "Say where the players read: --public-book FILE (an .xlsx file) or --public-sheet KEY (a Google Sheet)."
         )
     game, _ = open_game(book)
@@ -86,7 +84,6 @@ def publish(book: Book, as_json: bool) -> None:
 @click.option(
     "--reason", default="handled", show_default=True, help="What you did about it, written in the Handled column."
 )
-@guarded
 def dismiss(book: Book, tab_name: str, row_number: int, reason: str) -> None:
     """Mark a reported row as handled: it is neither judged nor reported again.
 
@@ -106,14 +103,14 @@ def dismiss(book: Book, tab_name: str, row_number: int, reason: str) -> None:
     game, _ = open_game(book)
     table = Tables(book.read()).get(tab_name)
     if table is None:
-        raise Unusable(f"The workbook has no tab {tab_name!r}; give --tab the name of the tab holding the row.")
+        raise BadInput(f"The workbook has no tab {tab_name!r}; give --tab the name of the tab holding the row.")
     if table.name in (CONFIG_TAB, PLAYERS_TAB) or game.is_public(table.name):
-        raise Unusable(
+        raise BadInput(
             f"{table.name} is not an input tab whose rows are judged; fix the row there instead of dismissing it."
         )
     reason = reason.strip() or "handled"
     if row_number - 2 >= len(table.rows) or not any(v not in (None, "") for v in table.rows[row_number - 2]):
-        raise Unusable(f"{table.name} row {row_number} is blank; give --row the number of a row that holds something.")
+        raise BadInput(f"{table.name} row {row_number} is blank; give --row the number of a row that holds something.")
     header: list[Cell] = list(table.header)
     if not table.has_column(HANDLED):
         header.append(HANDLED)

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import Unusable, book_options, guarded, now, open_game, runnable, save
+from hostkit.cli.options import book_options, now, open_game, runnable, save
 from hostkit.core.words import plural
+from hostkit.errors import BadInput
 from hostkit.storage.book import Conflict, Missing
 
 if TYPE_CHECKING:
@@ -58,7 +59,6 @@ def parse_duration(text: str) -> float:
     "submissions are scored (or at Ctrl-C, for a round with no closing time).",
 )
 @click.option("--verbose", is_flag=True, help="Also print a line for each look that finds nothing new.")
-@guarded
 def watch(book: Book, round_number: int, every: float | None, duration: str | None, verbose: bool) -> None:
     """Re-score round N whenever its submissions change, keeping the public tabs current.
 
@@ -80,7 +80,7 @@ def watch(book: Book, round_number: int, every: float | None, duration: str | No
     try:
         limit = parse_duration(duration) if duration else None
     except ValueError as error:
-        raise Unusable(str(error)) from None
+        raise BadInput(str(error)) from None
     pause = every or EVERY["sheet" if book.key else "xlsx"]
     started = clock()
     book.release()
@@ -123,12 +123,12 @@ def watch(book: Book, round_number: int, every: float | None, duration: str | No
 
 
 def _missing(book: Book, since: float | None, pause: float) -> float:
-    """The time the workbook was first found missing, said once; Unusable once it has been gone for GONE."""
+    """The time the workbook was first found missing, said once; BadInput once it has been gone for GONE."""
     if since is None:
         click.echo(f"{_stamp()} {book.location} is not there; looking again every {pause:g}s.")
         return clock()
     if clock() - since >= GONE:
-        raise Unusable(
+        raise BadInput(
             f"{book.location} has been gone for {GONE:g} seconds, so the watch stopped; put the workbook back and "
             f"run `hostkit watch` again."
         )

@@ -14,6 +14,7 @@ from hostkit.core.players import player_key
 from hostkit.core.settings import whole_number
 from hostkit.core.tables import Problem, Record, Rows, Table, Tables, error_value, is_blank
 from hostkit.core.words import plural, signed
+from hostkit.errors import Refused as Refused
 
 LEDGER_TAB = "Ledger"
 LEDGER_HEADER = [
@@ -31,10 +32,6 @@ OPTIONAL = 2
 """Match id and Pays for: a ledger typed before them has neither."""
 REVERSED = " — reversed: "
 _CANDIDATE = {"yes": 1, "y": 1, "true": 1, "1": 1, "x": 1, "withdrawn": -1, "-1": -1}
-
-
-class Refused(Exception):
-    """A ledger entry that the rules do not allow, such as spending more garnets than a player holds."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from typing import Any
 
 from hostkit.core.styles import Styled, plain
 from hostkit.core.words import some
+from hostkit.errors import BookError as BookError
 
 Cell = str | int | float | bool | dt.datetime | dt.date | dt.time | None | Styled
 Rows = list[list[Any]]
@@ -59,10 +60,6 @@ def refuse_error(value: object, wanted: str = "a number") -> None:
 
 HANDLED = "Handled"
 """The column a host adds to any input tab to mark rows dealt with (see Table.is_handled)."""
-
-
-class BookError(Exception):
-    """The workbook cannot be used as it is: a missing tab or column, or a bad setting."""
 
 
 @dataclass(frozen=True)

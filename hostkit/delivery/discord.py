@@ -11,18 +11,12 @@ import urllib.request
 from collections.abc import Callable
 
 from hostkit.delivery.webhooks import Webhook
+from hostkit.errors import DeliveryError as DeliveryError
+from hostkit.errors import WebhookGone as WebhookGone
 from hostkit.storage.retry import Attempt, Backoff, parse_retry_after
 
 TIMEOUT = 15.0
 USER_AGENT = "hostkit (https://github.com/hostkit/hostkit, 0.1)"
-
-
-class DeliveryError(Exception):
-    """A message could not be delivered; the text names the webhook only as …/webhooks/ID/****."""
-
-
-class WebhookGone(DeliveryError):
-    """Discord answered 401 or 404: the webhook was deleted, or its URL is wrong."""
 
 
 def post(

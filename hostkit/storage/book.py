@@ -7,26 +7,14 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hostkit.core.tables import Rows
+from hostkit.errors import Conflict as Conflict
+from hostkit.errors import StorageError as StorageError
 
 if TYPE_CHECKING:
     from hostkit.core.game import Identity
 
 Order = Callable[[Sequence[str]], list[str]]
 """Given the name of every tab of a workbook, the public ones in reading order: they are put first."""
-
-
-class StorageError(Exception):
-    """The workbook cannot be opened, read or written; the message says why and what to do."""
-
-
-class Conflict(StorageError):
-    """A passing clash that nothing was written through: another program saved the workbook meanwhile, another
-    command holds it, or it is missing for now. The same command run again may well succeed."""
-
-    def __init__(self, message: str, what: str):
-        super().__init__(message)
-        self.what = what
-        """What happened, in a few words, for a line of `hostkit watch`."""
 
 
 class Missing(Conflict):

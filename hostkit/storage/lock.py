@@ -12,7 +12,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from hostkit.storage.book import Conflict, StorageError
+from hostkit.errors import LockHeld, StorageError
 
 WAIT_VARIABLE = "HOSTKIT_LOCK_WAIT"
 WAIT = 5.0
@@ -52,7 +52,7 @@ class WorkbookLock:
         try:
             self._file.acquire()
         except Timeout:
-            raise Conflict(
+            raise LockHeld(
                 f"{self.workbook} is being written by another hostkit command; wait for it to finish and try again.",
                 "another hostkit command is using the workbook",
             ) from None

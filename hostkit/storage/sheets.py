@@ -35,6 +35,7 @@ from gspread.urls import SPREADSHEET_BATCH_UPDATE_URL
 from hostkit.core.styles import plain
 from hostkit.core.tables import Cell, CellError, Rows, column_letter
 from hostkit.core.times import from_serial, time_of_day
+from hostkit.errors import GoogleError
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged, look
 from hostkit.storage.retry import RETRYABLE_STATUSES, Attempt, Backoff, parse_retry_after
@@ -354,11 +355,11 @@ class _Client(HTTPClient):
             except auth_errors.RefreshError as error:
                 why = error.args[0] if error.args else error
                 if self.signed_in:
-                    raise StorageError(
+                    raise GoogleError(
                         f"Google refused your sign-in ({why}); sign in again (gcloud auth application-default "
                         f"login with the spreadsheets scope) and run the command again."
                     ) from None
-                raise StorageError(
+                raise GoogleError(
                     f"Google refused the service account's key ({why}); "
                     f"the key may have been deleted: create a new JSON key and point --credentials at it."
                 ) from None
@@ -450,7 +451,7 @@ class SheetsBook(Book):
             self._update(tabs, order)
         except APIError as error:
             if error.response.status_code != 400 or "already exists" not in str(error):
-                raise StorageError(self._explain(error)) from None
+                raise GoogleError(self._explain(error)) from None
             # An earlier try was carried out but its answer lost: look again, and write over what it wrote.
             self._metadata = None
             self._call(self._update, tabs, order)
@@ -531,7 +532,7 @@ class SheetsBook(Book):
                 raise StorageError(
                     f"A tab of {self.location} was renamed or deleted while hostkit read it; run the command again."
                 ) from None
-            raise StorageError(self._explain(error)) from None
+            raise GoogleError(self._explain(error)) from None
         for sheet in answer.get("sheets", []):
             self._cells[sheet["properties"]["title"]] = sheet
         for title in titles:
@@ -688,7 +689,7 @@ class SheetsBook(Book):
         try:
             return method(*args)
         except APIError as error:
-            raise StorageError(self._explain(error)) from None
+            raise GoogleError(self._explain(error)) from None
 
     def _explain(self, error: APIError) -> str:
         code = error.response.status_code

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import click
 
 from hostkit.cli.delivering import send_options
-from hostkit.cli.options import Unusable, book_options, guarded, json_option, now, open_game, season_book
+from hostkit.cli.options import book_options, json_option, now, open_game, season_book
+from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
     from hostkit.storage.book import Book
@@ -47,7 +48,6 @@ def commands() -> None:
 )
 @send_options
 @json_option
-@guarded
 def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: str | None, as_json: bool) -> None:
     """Spend 1 garnet of a player's, during round 2 or 3, to learn a card of the previous round.
 
@@ -69,7 +69,7 @@ def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: st
 
     game, tables = open_game(book)
     if not isinstance(game, CardsOnTheTable):
-        raise Unusable(f"{book.location} runs {game.title}, not Cards on the Table.")
+        raise BadInput(f"{book.location} runs {game.title}, not Cards on the Table.")
     season = season_book(ledger_path, book, tables)
     ledger_tables, mark = tables, {}
     if season is not None and season is not book and book.match is not None:
@@ -82,8 +82,7 @@ def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: st
     except Refused as refusal:
         if as_json:
             _report({"player": player, "answer": None, "spent": False, "refused": str(refusal)}, [], as_json)
-        click.echo(f"Refused: {refusal}; nothing was spent.", err=True)
-        sys.exit(1)
+        raise Refused(f"{refusal}; nothing was spent.") from None
     name = game.context(tables).roster.match(player) or player.strip().lstrip("@")
     told = Outcome(private={name: answer}, about=cell.strip().upper())
     deliver_messages(book, told)

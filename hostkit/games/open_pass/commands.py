@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from hostkit.cli.options import Unusable, book_options, guarded, json_option, open_game, report_problems
+from hostkit.cli.options import book_options, json_option, open_game, report_problems
+from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
     from hostkit.core.tables import Problem, Tables
@@ -38,7 +39,6 @@ def commands() -> None:
 )
 @click.option("--explain", is_flag=True, help="Also say how the equation was read, step by step.")
 @json_option
-@guarded
 def evaluate(expression: tuple[str, ...], division_by_zero: str, explain: bool, as_json: bool) -> None:
     """Print the score of an equation written as cards separated by spaces.
 
@@ -59,7 +59,7 @@ def evaluate(expression: tuple[str, ...], division_by_zero: str, explain: bool, 
     try:
         cards = parse_cards(" ".join(expression))
     except ValueError as error:
-        raise Unusable(f"{error}.") from None
+        raise BadInput(f"{error}.") from None
     result = score_equation(cards, DivisionByZero(division_by_zero))
     if as_json:
         click.echo(
@@ -85,7 +85,6 @@ def evaluate(expression: tuple[str, ...], division_by_zero: str, explain: bool, 
 @book_options
 @click.option("--player", required=True, help="The player whose deal to search.")
 @json_option
-@guarded
 def best(book: Book, player: str, as_json: bool) -> None:
     """The best score a player's dealt order allowed, for the host's reveal.
 
@@ -141,7 +140,6 @@ def best(book: Book, player: str, as_json: bool) -> None:
     help="After which deck-building round (0 = the starting cards; default: the latest scored).",
 )
 @json_option
-@guarded
 def inventory(book: Book, player: str, round_number: int | None, as_json: bool) -> None:
     """Print a player's own inventory as a message to paste to them.
 
@@ -163,7 +161,7 @@ def _open_pass_game(book: Book) -> tuple[Any, Tables]:
 
     game, tables = open_game(book)
     if not isinstance(game, OpenPass):
-        raise Unusable(
+        raise BadInput(
             f"{book.location} runs {game.title}, not Open, Pass; open-pass commands need an open-pass workbook."
         )
     return game, tables
