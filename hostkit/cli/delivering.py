@@ -6,7 +6,6 @@ so nothing leaves the machine."""
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -15,8 +14,6 @@ import click
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome
-    from hostkit.delivery.deliver import Courier, Delivery
-    from hostkit.delivery.sent import Message
     from hostkit.storage.book import Book
 
 _META = "hostkit.send"
@@ -48,77 +45,12 @@ def sending() -> tuple[bool, bool]:
     return context.meta.get(_META, (False, False)) if context else (False, False)
 
 
-def messages_of(outcome: Outcome) -> list[Message]:
-    """The outcome's private messages and its public one, as the current command made them."""
-    from hostkit.delivery.sent import Message
-    from hostkit.delivery.webhooks import PUBLIC
+def deliver_messages(book: Book, outcome: Outcome) -> None:
+    """Record (and with --send, deliver) the outcome's messages, as the current command made them."""
+    from hostkit.messaging import deliver_messages as record
+    from hostkit.messaging import messages_of
 
     context = click.get_current_context()
-    command = " ".join([context.command_path.split(" ", 1)[-1], outcome.about]).strip()
+    command = context.command_path.split(" ", 1)[-1]
     round_number = context.params.get("round_number", context.params.get("asked_round"))
-    found = [Message(round_number, command, player, text) for player, text in outcome.private.items()]
-    if outcome.message:
-        found.append(Message(round_number, command, PUBLIC, outcome.message))
-    return found
-
-
-def deliver_messages(book: Book, outcome: Outcome, messages: list[Message] | None = None) -> None:
-    """Record (and with --send, deliver) the outcome's messages; the Sent tab joins the outcome's writes."""
-    send, resend = sending()
-    messages = messages_of(outcome) if messages is None else messages
-    if not messages and not send:
-        return
-    delivery = run_delivery(book, messages, send, resend)
-    if delivery.sent_tab is not None:
-        from hostkit.delivery.sent import SENT_TAB
-
-        outcome.writes[SENT_TAB] = delivery.sent_tab
-    outcome.summary += delivery.lines
-    outcome.problems += delivery.problems
-
-
-def run_delivery(
-    book: Book,
-    messages: list[Message],
-    send: bool,
-    resend: bool,
-    round_number: int | None = None,
-    everything_due: bool = False,
-) -> Delivery:
-    from hostkit.core.players import read_roster
-    from hostkit.core.settings import COMMON_SETTINGS, read_config
-    from hostkit.core.tables import Tables
-    from hostkit.delivery.deliver import deliver
-
-    progress, book.progress = book.progress, None  # the command already said it read the workbook
-    try:
-        tables = Tables(book.read())
-    finally:
-        book.progress = progress
-    config, _ = read_config(tables, COMMON_SETTINGS)
-    roster, _ = read_roster(tables)
-    if send:
-        from hostkit.delivery.sent import SENT_TAB
-
-        book.check([SENT_TAB])  # a workbook that cannot be written is found before anything is sent
-    courier = courier_for(book, config.tz) if send else None
-    return deliver(tables, roster, config["public_webhook"], messages, courier, resend, round_number, everything_due)
-
-
-def courier_for(book: Book, zone: dt.tzinfo) -> Courier:
-    """Posts through Discord, telling the progress line of every wait; times in the match's zone."""
-    from hostkit.delivery import discord
-    from hostkit.delivery.deliver import Courier, backoff
-
-    limits = backoff()
-
-    def waiting(failure: str, seconds: float, next_try: int) -> None:
-        if book.progress:
-            book.progress(
-                f"Discord answered {failure}; trying again in {seconds:.1f} s (try {next_try} of {limits.attempts})…"
-            )
-
-    return Courier(
-        lambda hook, text: discord.post(hook, text, limits, waiting),
-        lambda: dt.datetime.now(zone),
-    )
+    record(book, outcome, messages_of(outcome, command, round_number), *sending())

@@ -217,11 +217,11 @@ def pay_command(obj: dict, garnets: int, tokens: int, candidate: bool, **options
 
 def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> None:
     """Read the ledger once, make the entry, refuse it or write the Ledger tab once, and say the new balance."""
-    from hostkit.cli.targets import SEASON, claim, same_file, write_or_create
     from hostkit.core.ledger import LEDGER_TAB, Refused, balances, ledger_rows, post, read_ledger
     from hostkit.core.players import player_key
     from hostkit.core.tables import Tables
     from hostkit.core.words import plural
+    from hostkit.targets import SEASON, claim, same_file, write_or_create
 
     as_json = options["as_json"]
     book_path = options["book_path"] or obj["book_path"]
@@ -362,11 +362,11 @@ def import_command(
     from pathlib import Path
 
     from hostkit.cli.options import finish
-    from hostkit.cli.targets import keep_match_id, same_file
     from hostkit.core.carry import brought_forward, csv_rows, season_entries
     from hostkit.core.game import Outcome
     from hostkit.core.ledger import LEDGER_TAB, REVERSED, describe, ledger_rows, read_ledger, settle
     from hostkit.storage.xlsx import XlsxBook
+    from hostkit.targets import keep_match_id, same_file
 
     book = _open(book_path or obj["book_path"], sheet or obj["sheet"], credentials or obj["credentials"], as_json)
     hold(book)

@@ -10,32 +10,27 @@ import click
 
 from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
-    as_json_text,
     book_options,
     check_image,
-    finish,
     hold,
     image_option,
     json_option,
     ledger_option,
+    match_of,
     now,
-    open_game,
     problem_lines,
-    report_problems,
     round_option,
     runnable,
     save_image,
-    season_book,
+    show,
     shown,
-    where,
 )
 from hostkit.core.settings import MAX_SEED, TOO_LONG_SEED
 from hostkit.errors import BadInput
 from hostkit.games import GAMES
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Game, Outcome, Prompt
-    from hostkit.core.tables import Tables
+    from hostkit.core.game import Outcome, Prompt
     from hostkit.storage.book import Book
 
 
@@ -140,12 +135,9 @@ def board(
       hostkit board --book cards.xlsx --image round1.png
     """
     check_image(image, book)
-    game, tables = open_game(book)
-    if round_number is None and not game.board_spans_rounds:
-        raise BadInput(f"Say which round's board: --round N ({game.title} has a board per round).")
-    outcome = game.board(tables, round_number, seed=seed, force=force)
-    save_image(outcome, image)
-    finish(book, game, outcome, as_json)
+    report = match_of(book).board(round_number, seed=seed, force=force)
+    save_image(report, image)
+    show(book, report, as_json)
 
 
 @click.command()
@@ -185,18 +177,20 @@ def score(
     Example:
       hostkit score --book game.xlsx --round 2 --json
     """
-    from hostkit.cli.targets import pay
+    from dataclasses import replace
+
+    from hostkit.games import load_game
 
     check_image(image, book)
-    game, tables = open_game(book)
-    outcome = game.score(tables, round_number, now())
-    save_image(outcome, image)
-    season = pay(book, tables, outcome, season_book(ledger_path, book, tables))
+    with match_of(book, season=ledger_path) as match:
+        report = match.score(round_number)
+    save_image(report, image)
     if as_message:
-        if outcome.message is None:
-            click.echo(f"No message: {game.title} has no public results for round {round_number} yet.", err=True)
-        outcome.summary = [outcome.message] if outcome.message else []
-    finish(book, game, outcome, as_json, also=season, show_private=not as_message)
+        if report.message is None:
+            title = load_game(book.match.game).title if book.match else "This game"
+            click.echo(f"No message: {title} has no public results for round {round_number} yet.", err=True)
+        report = replace(report, summary=(report.message,) if report.message else ())
+    show(book, report, as_json, show_private=not as_message)
 
 
 @click.command()
@@ -231,11 +225,12 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
       hostkit demo --book demo.xlsx
     """
     from hostkit.cli.ledger import ledger_lines
-    from hostkit.cli.phases import paid_standings, play_through
+    from hostkit.cli.phases import play_through
     from hostkit.core.settings import CONFIG_TAB, with_setting
     from hostkit.core.tables import Tables
     from hostkit.games import load_game
     from hostkit.storage.xlsx import XlsxBook
+    from hostkit.targets import pay
 
     game = load_game(game_name)
     book = XlsxBook(book_path)
@@ -262,14 +257,20 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
             for line in ledger_lines(tables, book.location):
                 click.echo(line)
         else:
+
+            def standings() -> Outcome:
+                outcome = game.standings(tables)
+                pay(book, tables, outcome, None)
+                return outcome
+
             runs = {
                 "score": lambda: game.score(tables, game.round_needed(step.round), played_at),
                 "deal": lambda: game.deal(tables, game.round_needed(step.round), played_at),
-                "standings": lambda: paid_standings(book, game, tables, None)[0],
+                "standings": standings,
             }
             outcome = runs[step.command]()
             book.write(outcome.writes, order=game.reading_order)
-            for line in shown(outcome, book):
+            for line in shown(book, outcome.summary, outcome.private):
                 click.echo(line)
             for line in problem_lines(outcome.problems):
                 click.echo(f"  problem reported: {runnable(line, book)}")
@@ -293,81 +294,8 @@ def status(book: Book, as_json: bool) -> None:
     Example:
       hostkit status --book game.xlsx
     """
-    game, tables = open_game(book)
-    outcome = game.status(tables, now())
-    command = (outcome.data or {}).get("next")
-    done = _settled(book, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
-    if done is not None:
-        command = None
-        outcome.data = {**(outcome.data or {}), "next": None}
-        outcome.summary.append(done)
-    if command:
-        if command.startswith("hostkit "):
-            command = f"{command} {where(book)}"
-        outcome.data = {**(outcome.data or {}), "next": command}
-        outcome.summary.append(f"Next: {command}" + ("" if command.startswith("hostkit ") else "."))
-    if as_json:
-        click.echo(as_json_text(status_json(game.name, book.match.id if book.match else None, outcome)))
-        report_problems(outcome.problems, book)
-        return
-    finish(book, game, outcome, as_json)
-
-
-def _settled(book: Book, game: Game, tables: Tables) -> str | None:
-    from hostkit.cli.targets import settled
-
-    return settled(book, game, tables)
-
-
-def _names(waiting: object) -> list[str]:
-    """Who a game's own waiting_for names: a player, a description, or lists of players by what they lack."""
-    if waiting is None:
-        return []
-    if isinstance(waiting, str):
-        return [waiting]
-    if isinstance(waiting, dict):
-        if "player" in waiting:
-            return [str(waiting["player"])]
-        found: list[str] = []
-        for value in waiting.values():
-            for name in value if isinstance(value, list) else [value]:
-                if isinstance(name, str) and name not in found:
-                    found.append(name)
-        return found
-    return [str(w) for w in waiting] if isinstance(waiting, list) else [str(waiting)]
-
-
-def status_json(game: str, match_id: str | None, outcome: Outcome) -> dict:
-    """`status --json` in the one shape every game shares; what a game says beyond it goes under details."""
-    details = dict(outcome.data or {})
-    details.pop("game", None)
-    rounds = details.get("rounds") if isinstance(details.get("rounds"), list) else None
-    if rounds:
-        current = next((r for r in rounds if r.get("state") != "over"), rounds[-1])
-        round_number, phase = current.get("round"), current.get("state")
-        waiting = current.get("waiting_for") or details.get("waiting_for")
-        missing = current.get("not_submitted") or []
-    else:
-        round_number, phase = details.get("round"), details.get("phase")
-        waiting, missing = details.get("waiting_for"), []
-    waiting_for = _names(waiting)
-    waiting_for += [name for name in missing if name not in waiting_for]
-    command = details.pop("next", None)
-    if command is None:  # no command to run: what the host must do by hand, if the game says (else it waits)
-        command = details.get("reason")
-    if phase is None:
-        phase = "waiting" if waiting_for else "over" if command and "standings" in command else "ready"
-    details["problems"] = [p.as_json() for p in outcome.problems]
-    return {
-        "game": game,
-        "match_id": match_id,
-        "round": round_number,
-        "phase": phase,
-        "waiting_for": waiting_for,
-        "next": command,
-        "problems": len(outcome.problems),
-        "details": details,
-    }
+    report = match_of(book).status()
+    show(book, report, as_json)
 
 
 @click.command("games")

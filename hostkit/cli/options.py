@@ -17,14 +17,15 @@ from click.core import ParameterSource
 from hostkit.cli import HINTS
 from hostkit.cli.progress import progress_for
 from hostkit.errors import BadInput
+from hostkit.opening import where
 
 if TYPE_CHECKING:
-    from hostkit.cli.targets import Target
-    from hostkit.core.forms import FormMapping
     from hostkit.core.game import Game, Outcome
-    from hostkit.core.settings import Config
-    from hostkit.core.tables import Problem, Rows, Tables
+    from hostkit.core.tables import Problem, Tables
+    from hostkit.match import Match
+    from hostkit.report import Report
     from hostkit.storage.book import Book
+    from hostkit.targets import Target
 
 
 def book_options(command: Callable) -> Callable:
@@ -72,7 +73,7 @@ def book_options(command: Callable) -> Callable:
         public_book: str | None,
         **kwargs: Any,
     ) -> Any:
-        from hostkit.cli.targets import same_file
+        from hostkit.opening import open_public
 
         progress = progress_for(bool(kwargs.get("as_json")))
         try:
@@ -82,12 +83,7 @@ def book_options(command: Callable) -> Callable:
             if public_sheet and public_book:
                 raise BadInput("Give --public-sheet or --public-book, not both.")
             if public_sheet or public_book:
-                book.public = open_book(public_book, public_sheet, credentials, progress, public=True)
-                if same_file(book.public, book):
-                    raise BadInput(
-                        f"The public workbook {book.public.location} is the match workbook itself, whose "
-                        f"private tabs players must not see; give the players a workbook of their own."
-                    )
+                open_public(book, open_book(public_book, public_sheet, credentials, progress, public=True))
             hold(book)
             if book.public is not None:
                 hold(book.public)
@@ -113,31 +109,15 @@ def open_book(
     public: bool = False,
 ) -> Book:
     """The workbook named by --book or --sheet (exactly one of them; an explicit one beats the environment's)."""
+    from hostkit import opening
+
     if book_path and sheet and not public:
         source = click.get_current_context().get_parameter_source
         if source("book_path") is ParameterSource.ENVIRONMENT:
             book_path = None
         elif source("sheet") is ParameterSource.ENVIRONMENT:
             sheet = None
-        else:
-            raise BadInput("Give --book FILE or --sheet KEY, not both.")
-    if sheet:
-        from hostkit.storage.sheets import SheetsBook
-
-        return SheetsBook.open(sheet, credentials, progress=progress)
-    if not book_path:
-        raise BadInput("Say which workbook: --book FILE (an .xlsx file) or --sheet KEY (a Google Sheet).")
-    from hostkit.storage.xlsx import XlsxBook
-
-    book = XlsxBook(book_path)
-    book.progress = progress
-    return book
-
-
-def where(book: Book) -> str:
-    """The option naming this workbook, for a command to copy: --book FILE or --sheet KEY."""
-    key = getattr(book, "key", None)
-    return f"--sheet {shlex.quote(key)}" if key else f"--book {shlex.quote(book.location)}"
+    return opening.open_book(book_path, sheet, credentials, progress)
 
 
 def json_option(command: Callable) -> Callable:
@@ -161,31 +141,11 @@ def ledger_option(command: Callable) -> Callable:
 
 
 def season_book(path: str | None, book: Book, tables: Tables) -> Book | None:
-    """The season workbook --ledger names (the match workbook itself when it names that), or the one this
-    match was paid into before (Config ledger_book), locked until the command ends."""
-    from hostkit.cli.targets import recorded_ledger, same_file
+    """The season workbook --ledger names, or the one this match was paid into before, held until the command
+    ends."""
+    from hostkit import opening
 
-    recorded = recorded_ledger(book, tables)
-    if path is None and recorded is None:
-        return None
-    from hostkit.storage.xlsx import XlsxBook
-
-    season = XlsxBook(path) if path is not None else recorded
-    assert season is not None
-    if same_file(season, book):
-        return book
-    if path is not None and recorded is not None and not same_file(season, recorded) and recorded.exists():
-        raise BadInput(
-            f"This match was paid into {recorded.location} (Config ledger_book), not {path}; pass --ledger "
-            f"{recorded.location}, or change ledger_book if the season's ledger moved."
-        )
-    if book.public is not None and same_file(season, book.public):
-        raise BadInput(
-            f"{season.location} cannot be both the season ledger and the players' public workbook; give "
-            f"each a workbook of its own."
-        )
-    hold(season)
-    return season
+    return opening.season_book(path, book, tables, hold)
 
 
 def image_option(command: Callable) -> Callable:
@@ -227,7 +187,7 @@ def check_image(path: str | None, book: Book) -> None:
             )
 
 
-def save_image(outcome: Outcome, path: str | None) -> None:
+def save_image(outcome: Outcome | Report, path: str | None) -> None:
     """Write the picture a command drew to --image, or say that this game draws none here."""
     if path is None:
         return
@@ -323,77 +283,24 @@ def now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
 
+def warn(text: str) -> None:
+    click.echo(text, err=True)
+
+
 def open_game(book: Book) -> tuple[Game, Tables]:
-    """Read the whole workbook once and find which game it runs.
+    """Read the whole workbook once and find which game it runs (hostkit.opening.read_game)."""
+    from hostkit.opening import read_game
 
-    The tables the game sees use the workbook's own time zone (a Google Sheet's, or the one a pulled copy
-    recorded) instead of Config timezone, and a Form's responses tab in place of its submissions tab when
-    Config maps one.
-    """
-    from hostkit.core.forms import apply_form
-    from hostkit.core.settings import COMMON_SETTINGS, given_setting, read_config, tables_with_setting
-    from hostkit.core.tables import BookError, Tables
-    from hostkit.games import load_game
-
-    tabs = book.read()
-    zone = book.timezone or _pulled_timezone(tabs)
-    tables = raw = Tables(tabs)
-    if zone:
-        given = given_setting(tables, "timezone")
-        if given and given != zone:  # said under --json too: it changes every verdict
-            whose = (
-                "the spreadsheet's own time zone"
-                if book.timezone
-                else "the time zone of the spreadsheet this copy was pulled from"
-            )
-            click.echo(
-                f"hostkit: Config timezone {given} is not used: times are read in {zone}, {whose} (set "
-                f"Config timezone to {zone}, or change the spreadsheet's in Google Sheets: File > Settings).",
-                err=True,
-            )
-        tables = tables_with_setting(tables, "timezone", zone)
-    order = date_order_of(book.locale)
-    if order is not None and not given_setting(tables, "date_order"):
-        tables = tables_with_setting(tables, "date_order", order)  # slashed text dates as the locale writes them
-    common, _ = read_config(tables, COMMON_SETTINGS)
-    try:
-        game = load_game(common["game"])
-    except KeyError as error:
-        raise BookError(
-            f"Config's game {common['game']!r} is not a game hostkit knows "
-            f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config."
-        ) from None
-    book.match = game.identity(raw)
-    if book.progress:
-        book.progress(f"Judging by the rules of {game.title}…")
-    return game, apply_form(tables, form_mapping(common))
+    return read_game(book, warn)
 
 
-MONTH_FIRST = {"en_US", "en_PH", "es_US", "en_CA", "fil_PH", "en_AS", "en_GU", "en_MP", "en_PR", "en_UM", "en_VI"}
-"""Locales whose short dates put the month first (11/21/2026); the others put the day first (21/11/2026)."""
+def match_of(book: Book, season: str | None = None) -> Match:
+    """The library's match on this command's workbook, with its --send and --resend and the command's clock."""
+    from hostkit.cli.delivering import sending
+    from hostkit.match import Match
 
-
-def date_order_of(locale: str | None) -> str | None:
-    """How a spreadsheet's locale writes a slashed date: MDY, DMY, or None when it has no locale."""
-    if not locale:
-        return None
-    return "MDY" if locale in MONTH_FIRST else "DMY"
-
-
-def _pulled_timezone(tabs: Mapping[str, Rows]) -> str | None:
-    from hostkit.storage.snapshot import read_snapshot
-
-    snapshot = read_snapshot(tabs)
-    return snapshot.timezone if snapshot else None
-
-
-def form_mapping(config: Config) -> FormMapping:
-    """The Form mapping that Config sets (none when form_tab is blank)."""
-    from hostkit.core.forms import FormMapping, parse_columns
-
-    return FormMapping(
-        config["form_tab"], parse_columns(config["form_columns"]), config["form_target"] or "Submissions"
-    )
+    send, resend = sending()
+    return Match(book, season=season, send=send, resend=resend, clock=lambda: now(), warn=warn)
 
 
 def as_json_text(data: Any) -> str:
@@ -406,44 +313,29 @@ def as_json_text(data: Any) -> str:
 def finish(
     book: Book, game: Game, outcome: Outcome, as_json: bool, also: Sequence[Target] = (), show_private: bool = True
 ) -> None:
-    """Write what the command produced, report it, and exit 0 (done) or 1 (done with problems).
+    """Deliver and write what a command produced (every workbook checked before any is written), report it,
+    and exit 0 (done) or 1 (done with problems)."""
+    context = click.get_current_context()
+    command = context.command_path.split(" ", 1)[-1]
+    round_number = context.params.get("round_number", context.params.get("asked_round"))
+    show(book, match_of(book).finish(command, game, outcome, round_number, also), as_json, show_private)
 
-    With a public workbook (--public-sheet/--public-book) the tabs the game calls public are also written
-    there, and nothing else; `also` are other workbooks to write (a season ledger). Every workbook is checked
-    before any is written.
-    """
-    from hostkit.cli.delivering import deliver_messages
-    from hostkit.cli.targets import keep_match_id
 
-    if book.public is not None and any(game.is_public(tab) for tab in outcome.writes):
-        keep_match_id(book, outcome)
-    deliver_messages(book, outcome)
-    save(book, game, outcome.writes, also)
+def show(book: Book, report: Report, as_json: bool, show_private: bool = True) -> None:
+    """Print a step's report: its JSON object, or its summary (hints runnable as printed) and each player's
+    private message in a block of its own, to paste into that player's channel; then its problems, and exit 1
+    when it has any."""
     if as_json:
-        data = dict(outcome.data or {})
-        data["problems"] = [p.as_json() for p in outcome.problems]
-        click.echo(as_json_text(data))
+        click.echo(as_json_text(report.to_dict()))
     else:
-        for line in shown(outcome, book, show_private):
+        for line in shown(book, report.summary, report.private if show_private else {}):
             click.echo(line)
-    report_problems(outcome.problems, book)
+    report_problems(list(report.problems), book)
 
 
-def shown(outcome: Outcome, book: Book, show_private: bool = True) -> list[str]:
-    """What a command prints for the host: its summary (hints runnable as printed), then each player's private
-    message in a block of its own, to paste into that player's channel."""
+def shown(book: Book, summary: Sequence[str], private: Mapping[str, str]) -> list[str]:
+    """The summary (hints runnable as printed), then each player's private message in a block of its own."""
     from hostkit.core.words import private_block
 
-    lines = [runnable(line, book) for line in outcome.summary]
-    if show_private:
-        lines += [line for player, text in outcome.private.items() for line in private_block(player, text)]
-    return lines
-
-
-def save(book: Book, game: Game, writes: dict[str, Rows], also: Sequence[Target] = ()) -> None:
-    """Write a command's tabs, the public ones among them to the public workbook when there is one, and the
-    other workbooks `also` names (a season ledger); every workbook is checked before any is written."""
-    from hostkit.cli.targets import Target, public_target, write_all
-
-    public = public_target(book, game, writes)
-    write_all([Target(book, writes), *([public] if public else []), *also], order=game.reading_order)
+    lines = [runnable(line, book) for line in summary]
+    return lines + [line for player, text in private.items() for line in private_block(player, text)]

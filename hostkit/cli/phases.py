@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import click
@@ -14,22 +14,21 @@ from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
     book_options,
     check_image,
-    finish,
     image_option,
     json_option,
     ledger_option,
+    match_of,
     now,
     open_game,
     round_option,
     runnable,
-    save,
     save_image,
-    season_book,
+    show,
 )
 from hostkit.core.words import replace_undecodable
+from hostkit.opening import save
 
 if TYPE_CHECKING:
-    from hostkit.cli.targets import Target
     from hostkit.core.game import Game, Outcome, Prompt
     from hostkit.core.tables import Rows, Tables
     from hostkit.storage.book import Book
@@ -55,8 +54,7 @@ def deal(book: Book, round_number: int, force: bool, as_json: bool) -> None:
     Example:
       hostkit deal --book game.xlsx --round 1
     """
-    game, tables = open_game(book)
-    finish(book, game, game.deal(tables, round_number, now(), force=force), as_json)
+    show(book, match_of(book).deal(round_number, force=force), as_json)
 
 
 @click.command()
@@ -257,20 +255,9 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
       hostkit standings --book game.xlsx
       hostkit standings --book game.xlsx --ledger season.xlsx --json
     """
-    game, tables = open_game(book)
-    outcome, season = paid_standings(book, game, tables, season_book(ledger_path, book, tables))
-    finish(book, game, outcome, as_json, also=season)
-
-
-def paid_standings(book: Book, game: Game, tables: Tables, season: Book | None) -> tuple[Outcome, list[Target]]:
-    """The game's standings with what its final result pays settled into the ledger: the match workbook's
-    (in the outcome's writes), or the season workbook's (returned, to be written with the rest)."""
-    from hostkit.cli.targets import pay
-
-    outcome = game.standings(tables)
-    targets = pay(book, tables, outcome, season)
-    outcome.data = {"paid": [], **(outcome.data or {})}
-    return outcome, targets
+    with match_of(book, season=ledger_path) as match:
+        report = match.standings()
+    show(book, report, as_json)
 
 
 @click.command()
@@ -293,17 +280,17 @@ def undo(book: Book, round_number: int | None, player: str | None, yes: bool, as
       hostkit undo --book game.xlsx
       hostkit undo --book game.xlsx --player Ann --yes
     """
-    game, tables = open_game(book)
-    outcome = game.undo(tables, round_number, player)
-    if not yes:
-        for line in outcome.summary:
+
+    def confirmed(lines: Sequence[str]) -> bool:
+        for line in lines:
             click.echo(line, err=as_json)
-        if not click.confirm("Take it back?", default=False, err=as_json):
-            click.echo("Kept: nothing was changed.", err=as_json)
-            return
-    outcome.data = {"taken_back": True, "what": list(outcome.summary), **(outcome.data or {})}
-    outcome.summary = ["Taken back."]
-    finish(book, game, outcome, as_json)
+        return click.confirm("Take it back?", default=False, err=as_json)
+
+    report = match_of(book).undo(round_number, player, confirm=None if yes else confirmed)
+    if report is None:
+        click.echo("Kept: nothing was changed.", err=as_json)
+        return
+    show(book, report, as_json)
 
 
 COMMANDS = (deal, play, standings, undo)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import as_json_text, book_options, json_option, open_game, report_problems
+from hostkit.cli.options import book_options, json_option
 
 if TYPE_CHECKING:
     from hostkit.storage.book import Book
@@ -33,62 +33,9 @@ def send(book: Book, round_number: int | None, dry_run: bool, resend: bool, as_j
       hostkit send --book game.xlsx --dry-run
       hostkit send --book game.xlsx --round 2
     """
-    from hostkit.cli.delivering import run_delivery
-    from hostkit.core.players import read_roster
-    from hostkit.core.settings import COMMON_SETTINGS, read_config
-    from hostkit.core.tables import Tables
-    from hostkit.delivery.deliver import SENT_TAB
-    from hostkit.delivery.sent import due, read_sent
-    from hostkit.delivery.webhooks import PUBLIC, read_webhooks
+    from hostkit.cli.options import match_of, show
 
-    open_game(book)  # the workbook is a match workbook, and its match is known
-    tables = Tables(book.read())
-    if dry_run:
-        config, _ = read_config(tables, COMMON_SETTINGS)
-        roster, _ = read_roster(tables)
-        hooks, problems = read_webhooks(tables, roster, config["public_webhook"])
-        waiting = due(read_sent(tables), round_number, resend)
-        plan = [
-            {
-                "round": s.message.round,
-                "command": s.message.command,
-                "recipient": s.message.recipient,
-                "to": hooks[s.message.recipient].redacted() if s.message.recipient in hooks else None,
-                "characters": len(s.text),
-            }
-            for s in waiting
-        ]
-        if as_json:
-            click.echo(as_json_text({"due": plan, "problems": [p.as_json() for p in problems]}))
-        else:
-            for item in plan:
-                who = "the public channel" if item["recipient"] == PUBLIC else item["recipient"]
-                where = item["to"] or "no webhook: it cannot be sent"
-                click.echo(
-                    f"Would send to {who} ({where}): round {item['round'] or '-'}, {item['command']}, "
-                    f"{item['characters']} characters."
-                )
-            if not plan:
-                click.echo("Nothing is due: every recorded message has been delivered.")
-        report_problems(problems, book)
-        return
-    delivery = run_delivery(book, [], True, resend, round_number, everything_due=True)
-    if delivery.sent_tab is not None:
-        book.write({SENT_TAB: delivery.sent_tab})
-    if as_json:
-        click.echo(
-            as_json_text(
-                {
-                    "requests": delivery.requests,
-                    "lines": delivery.lines,
-                    "problems": [p.as_json() for p in delivery.problems],
-                }
-            )
-        )
-    else:
-        for line in delivery.lines or ["Nothing is due: every recorded message has been delivered."]:
-            click.echo(line)
-    report_problems(delivery.problems, book)
+    show(book, match_of(book).send(round_number, dry_run=dry_run, resend=resend), as_json)
 
 
 COMMANDS = [send]

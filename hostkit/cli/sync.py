@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import form_mapping, hold, open_book
+from hostkit.cli.options import hold, open_book
 from hostkit.cli.progress import progress_for
+from hostkit.opening import form_mapping
 
 if TYPE_CHECKING:
     from hostkit.core.tables import Tables

@@ -7,14 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hostkit.cli.delivering import send_options
-from hostkit.cli.options import (
-    as_json_text,
-    book_options,
-    json_option,
-    open_game,
-    report_problems,
-    runnable,
-)
+from hostkit.cli.options import book_options, json_option, match_of, open_game, show
 from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
@@ -38,41 +31,7 @@ def publish(book: Book, as_json: bool) -> None:
     Example:
       hostkit publish --book game.xlsx --public-book players.xlsx
     """
-    from hostkit.cli.delivering import deliver_messages, sending
-    from hostkit.cli.targets import keep_match_id, public_target, write_all
-    from hostkit.core.game import Outcome
-
-    if book.public is None:
-        raise BadInput(
-            "Say where the players read: --public-book FILE (an .xlsx file) or --public-sheet KEY (a Google Sheet)."
-        )
-    game, _ = open_game(book)
-    outcome = Outcome()
-    keep_match_id(book, outcome)
-    target = public_target(book, game, {}, whole=True)
-    tabs = [name for name in (target.tabs if target else {}) if game.is_public(name)]
-    ordered = game.reading_order(tabs)
-    if sending()[0] and ordered:
-        outcome.message = f"Updated for players: {', '.join(ordered)}."
-        outcome.about = f"{len(ordered)} tabs"  # a notice per new tab, not a correction of the last one
-        deliver_messages(book, outcome)
-    targets = [t for t in [target] if t is not None]
-    if outcome.writes:
-        from hostkit.cli.targets import Target
-
-        targets.append(Target(book, outcome.writes))
-    write_all(targets, order=game.reading_order)
-    if as_json:
-        click.echo(as_json_text({"public": book.public.location, "tabs": ordered}))
-        report_problems(outcome.problems, book)
-        return
-    for line in outcome.summary:
-        click.echo(runnable(line, book))
-    if not ordered:
-        click.echo(f"Nothing is public yet in {book.location}: no round has opened and nothing is scored.")
-    else:
-        click.echo(f"Published to {book.public.location}: {', '.join(ordered)}.")
-    report_problems(outcome.problems, book)
+    show(book, match_of(book).publish(), as_json)
 
 
 @click.command()

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import book_options, now, open_game, runnable, save
+from hostkit.cli.options import book_options, now, open_game, runnable
 from hostkit.core.words import plural
 from hostkit.errors import BadInput
+from hostkit.opening import save
 from hostkit.storage.book import Conflict, Missing
 
 if TYPE_CHECKING:

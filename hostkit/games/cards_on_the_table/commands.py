@@ -60,12 +60,12 @@ def reveal(book: Book, player: str, asked_round: int, cell: str, ledger_path: st
       hostkit cards-on-the-table reveal --book cards.xlsx --player Ann --round 1 --cell R2C4
     """
     from hostkit.cli.delivering import deliver_messages
-    from hostkit.cli.targets import SEASON, claim, write_or_create
     from hostkit.core.game import Outcome
     from hostkit.core.ledger import LEDGER_TAB, Refused, ledger_rows, read_ledger
     from hostkit.core.tables import Tables
     from hostkit.core.words import private_block
     from hostkit.games.cards_on_the_table.game import CardsOnTheTable
+    from hostkit.targets import SEASON, claim, write_or_create
 
     game, tables = open_game(book)
     if not isinstance(game, CardsOnTheTable):

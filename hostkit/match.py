@@ -1,0 +1,303 @@
+"""hostkit as a library: a match opened once, then one call per step, each doing the whole job of its command.
+
+    with hostkit.open_match("game.xlsx") as match:
+        report = match.score(round=2)
+
+Each step reads the workbook, asks the game, settles what a final result pays into the ledger, records (and
+with send=True delivers) the players' messages, checks every workbook it will write and then writes them all,
+and returns a Report whose to_dict() is what `hostkit <verb> --json` prints.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hostkit.errors import BadInput
+from hostkit.messaging import deliver_messages, messages_of
+from hostkit.opening import open_book, open_public, read_game, save, season_book, where
+from hostkit.report import Report, StatusReport
+
+if TYPE_CHECKING:
+    from hostkit.core.game import Game, Outcome, Prompt
+    from hostkit.core.tables import Tables
+    from hostkit.storage.book import Book
+    from hostkit.targets import Target
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def _to_stderr(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def open_match(
+    book: str | Path | None = None,
+    *,
+    sheet: str | None = None,
+    credentials: str | Path | None = None,
+    public: str | Path | None = None,
+    public_sheet: str | None = None,
+    season: str | Path | None = None,
+    send: bool = False,
+    resend: bool = False,
+    clock: Callable[[], dt.datetime] = now,
+) -> Match:
+    """The match in the .xlsx file `book`, or in the Google Sheet `sheet` (its key or address, signed in with the
+    service account's JSON key `credentials`). `public` (an .xlsx file) or `public_sheet` also gets the public
+    tabs, and only those; `season` is the season workbook whose Ledger tab the results pay into. With send,
+    the players' messages are delivered to Discord as each step makes them (resend: again, though delivered).
+    Use it in a with block: the workbooks are locked against other hostkit commands until it ends."""
+    if public is not None and public_sheet is not None:
+        raise BadInput("Give --public-sheet or --public-book, not both.")
+    key = None if credentials is None else str(credentials)
+    opened = open_book(None if book is None else str(book), sheet, key)
+    if public is not None or public_sheet is not None:
+        open_public(opened, open_book(None if public is None else str(public), public_sheet, key))
+    return Match(opened, season=None if season is None else str(season), send=send, resend=resend, clock=clock)
+
+
+class Match:
+    """A match workbook (and its players' workbook, when it has one) that steps are played on."""
+
+    def __init__(
+        self,
+        book: Book,
+        *,
+        season: str | None = None,
+        send: bool = False,
+        resend: bool = False,
+        clock: Callable[[], dt.datetime] = now,
+        warn: Callable[[str], None] = _to_stderr,
+    ):
+        if resend and not send:
+            raise BadInput("--resend goes with --send.")
+        self.book = book
+        self.season = season
+        self.sending = send
+        self.resend = resend
+        self.clock = clock
+        self.warn = warn
+        self._held: list[Book] = []
+
+    def __enter__(self) -> Match:
+        self.hold(self.book)
+        if self.book.public is not None:
+            self.hold(self.book.public)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def hold(self, book: Book) -> None:
+        """Lock a workbook against other hostkit commands until the match is closed."""
+        book.lock()
+        self._held.append(book)
+
+    def close(self) -> None:
+        while self._held:
+            self._held.pop().release()
+
+    def game(self) -> tuple[Game, Tables]:
+        """The workbook read as it stands, and the game it runs."""
+        return read_game(self.book, self.warn)
+
+    # ---- the steps
+
+    def board(self, round: int | None = None, seed: int | None = None, force: bool = False) -> Report:
+        """Generate round N's board (every round's, in a game whose boards span them), or check the one typed."""
+        game, tables = self.game()
+        if round is None and not game.board_spans_rounds:
+            raise BadInput(f"Say which round's board: --round N ({game.title} has a board per round).")
+        return self.finish("board", game, game.board(tables, round, seed=seed, force=force), round)
+
+    def deal(self, round: int, force: bool = False) -> Report:
+        """Deal round N's private cards: one message per player."""
+        game, tables = self.game()
+        return self.finish("deal", game, game.deal(tables, round, self.clock(), force=force), round)
+
+    def score(self, round: int) -> Report:
+        """Score round N and write its results; what a final result pays goes into the ledger."""
+        game, tables = self.game()
+        outcome = game.score(tables, round, self.clock())
+        also = self._pay(game, tables, outcome)
+        return self.finish("score", game, outcome, round, also)
+
+    def standings(self) -> Report:
+        """The match table and the public Leaderboard; a final result is paid into the ledger."""
+        game, tables = self.game()
+        outcome = game.standings(tables)
+        also = self._pay(game, tables, outcome)
+        outcome.data = {"paid": [], **(outcome.data or {})}
+        return self.finish("standings", game, outcome, None, also)
+
+    def prompt(self, round: int | None = None, player: str | None = None) -> tuple[Prompt | None, list[str]]:
+        """The live decision due (None once the phase has ended), and the lines that lead to it."""
+        game, tables = self.game()
+        return game.next_prompt(tables, round, player, self.clock())
+
+    def step(
+        self,
+        answer: str,
+        round: int | None = None,
+        player: str | None = None,
+        confirm: Callable[[str], bool] | None = None,
+    ) -> Report | None:
+        """Record one live decision, as the host would type it at `hostkit play`; None when the game has
+        nothing to record. A decision that asks to be confirmed (one that ends the match at once) is recorded
+        only when `confirm` answers yes to its question."""
+        game, tables = self.game()
+        outcome = game.decide(tables, round, player, answer, self.clock())
+        if outcome is None:
+            return None
+        if outcome.confirm and not (confirm is not None and confirm(outcome.confirm)):
+            return Report("play", ("Not recorded: nothing was changed.",), data={"recorded": False})
+        return self.finish("play", game, outcome, round, only_messages=True)
+
+    def undo(
+        self,
+        round: int | None = None,
+        player: str | None = None,
+        confirm: Callable[[Sequence[str]], bool] | None = None,
+    ) -> Report | None:
+        """Take back the last decision recorded in a live phase; with `confirm`, only when it answers yes to
+        the lines saying what would be taken back (else None: nothing changed)."""
+        game, tables = self.game()
+        outcome = game.undo(tables, round, player)
+        if confirm is not None and not confirm(list(outcome.summary)):
+            return None
+        outcome.data = {"taken_back": True, "what": list(outcome.summary), **(outcome.data or {})}
+        outcome.summary = ["Taken back."]
+        return self.finish("undo", game, outcome, round)
+
+    def status(self) -> StatusReport:
+        """What the match is waiting for, and the next command to run; nothing is written."""
+        from hostkit.status import status_json
+        from hostkit.targets import settled
+
+        game, tables = self.game()
+        outcome = game.status(tables, self.clock())
+        command = (outcome.data or {}).get("next")
+        done = settled(self.book, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
+        if done is not None:
+            command = None
+            outcome.data = {**(outcome.data or {}), "next": None}
+            outcome.summary.append(done)
+        if command:
+            if command.startswith("hostkit "):
+                command = f"{command} {where(self.book)}"
+            outcome.data = {**(outcome.data or {}), "next": command}
+            outcome.summary.append(f"Next: {command}" + ("" if command.startswith("hostkit ") else "."))
+        match_id = self.book.match.id if self.book.match else None
+        return StatusReport.of("status", outcome, status_json(game.name, match_id, outcome))
+
+    def publish(self) -> Report:
+        """Write every public tab of the match, as it stands, to the players' workbook."""
+        from hostkit.core.game import Outcome
+        from hostkit.targets import Target, keep_match_id, public_target, write_all
+
+        book = self.book
+        if book.public is None:
+            raise BadInput(
+                "Say where the players read: --public-book FILE (an .xlsx file) or --public-sheet KEY (a Google Sheet)."
+            )
+        game, _ = self.game()
+        outcome = Outcome()
+        keep_match_id(book, outcome)
+        target = public_target(book, game, {}, whole=True)
+        ordered = game.reading_order([name for name in (target.tabs if target else {}) if game.is_public(name)])
+        if self.sending and ordered:
+            outcome.message = f"Updated for players: {', '.join(ordered)}."
+            outcome.about = f"{len(ordered)} tabs"  # a notice per new tab, not a correction of the last one
+            self._deliver(outcome, "publish", None)
+        targets = [t for t in [target] if t is not None]
+        if outcome.writes:
+            targets.append(Target(book, outcome.writes))
+        write_all(targets, order=game.reading_order)
+        if not ordered:
+            outcome.summary.append(
+                f"Nothing is public yet in {book.location}: no round has opened and nothing is scored."
+            )
+        else:
+            outcome.summary.append(f"Published to {book.public.location}: {', '.join(ordered)}.")
+        return Report.of("publish", outcome, {"public": book.public.location, "tabs": ordered})
+
+    def send(self, round: int | None = None, dry_run: bool = False, resend: bool = False) -> Report:
+        """Deliver to Discord every recorded message that is due (of this round, or all; with resend, those
+        delivered too); with dry_run, only say what would go where."""
+        from hostkit.core.game import Outcome
+        from hostkit.core.players import read_roster
+        from hostkit.core.settings import COMMON_SETTINGS, read_config
+        from hostkit.core.tables import Tables
+        from hostkit.delivery.sent import SENT_TAB, due, read_sent
+        from hostkit.delivery.webhooks import PUBLIC, read_webhooks
+        from hostkit.messaging import run_delivery
+
+        self.game()  # the workbook is a match workbook, and its match is known
+        if dry_run:
+            tables = Tables(self.book.read())
+            config, _ = read_config(tables, COMMON_SETTINGS)
+            roster, _ = read_roster(tables)
+            hooks, problems = read_webhooks(tables, roster, config["public_webhook"])
+            plan = [
+                {
+                    "round": s.message.round,
+                    "command": s.message.command,
+                    "recipient": s.message.recipient,
+                    "to": hooks[s.message.recipient].redacted() if s.message.recipient in hooks else None,
+                    "characters": len(s.text),
+                }
+                for s in due(read_sent(tables), round, resend or self.resend)
+            ]
+            lines = [
+                f"Would send to {'the public channel' if item['recipient'] == PUBLIC else item['recipient']} "
+                f"({item['to'] or 'no webhook: it cannot be sent'}): round {item['round'] or '-'}, "
+                f"{item['command']}, {item['characters']} characters."
+                for item in plan
+            ]
+            told = Outcome(
+                problems=problems, summary=lines or ["Nothing is due: every recorded message has been delivered."]
+            )
+            return Report.of("send", told, {"due": plan})
+        delivery = run_delivery(self.book, [], True, resend or self.resend, round, everything_due=True)
+        if delivery.sent_tab is not None:
+            self.book.write({SENT_TAB: delivery.sent_tab})
+        lines = delivery.lines or ["Nothing is due: every recorded message has been delivered."]
+        told = Outcome(problems=delivery.problems, summary=lines)
+        return Report.of("send", told, {"requests": delivery.requests, "lines": delivery.lines})
+
+    # ---- what every step shares
+
+    def _pay(self, game: Game, tables: Tables, outcome: Outcome) -> list[Target]:
+        from hostkit.targets import pay
+
+        return pay(self.book, tables, outcome, season_book(self.season, self.book, tables, self.hold))
+
+    def _deliver(self, outcome: Outcome, verb: str, round: int | None) -> None:
+        deliver_messages(self.book, outcome, messages_of(outcome, verb, round), self.sending, self.resend)
+
+    def finish(
+        self,
+        verb: str,
+        game: Game,
+        outcome: Outcome,
+        round: int | None = None,
+        also: Sequence[Target] = (),
+        only_messages: bool = False,
+    ) -> Report:
+        """Deliver the step's messages, write every workbook it concerns (each checked before any is
+        written), and report."""
+        from hostkit.targets import keep_match_id
+
+        if self.book.public is not None and any(game.is_public(tab) for tab in outcome.writes):
+            keep_match_id(self.book, outcome)
+        if not only_messages or outcome.private or outcome.message:
+            self._deliver(outcome, verb, round)
+        if outcome.writes or also:
+            save(self.book, game, outcome.writes, also)
+        return Report.of(verb, outcome)

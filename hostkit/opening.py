@@ -1,0 +1,168 @@
+"""Opening a match: its workbook (an .xlsx file or a Google Sheet), read once, and the game it runs; the season
+workbook it pays into; saving what a step wrote to every workbook it concerns."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from hostkit.errors import BadInput
+
+if TYPE_CHECKING:
+    from hostkit.core.forms import FormMapping
+    from hostkit.core.game import Game
+    from hostkit.core.settings import Config
+    from hostkit.core.tables import Rows, Tables
+    from hostkit.storage.book import Book
+    from hostkit.targets import Target
+
+
+def open_book(
+    path: str | None,
+    sheet: str | None,
+    credentials: str | None,
+    progress: Callable[[str], None] | None = None,
+) -> Book:
+    """The workbook at `path` (an .xlsx file) or the Google Sheet `sheet` (its key or address): exactly one."""
+    if path and sheet:
+        raise BadInput("Give --book FILE or --sheet KEY, not both.")
+    if sheet:
+        from hostkit.storage.sheets import SheetsBook
+
+        return SheetsBook.open(sheet, credentials, progress=progress)
+    if not path:
+        raise BadInput("Say which workbook: --book FILE (an .xlsx file) or --sheet KEY (a Google Sheet).")
+    from hostkit.storage.xlsx import XlsxBook
+
+    book = XlsxBook(path)
+    book.progress = progress
+    return book
+
+
+def open_public(book: Book, public: Book) -> Book:
+    """The players' workbook of this match: never the match workbook itself."""
+    from hostkit.targets import same_file
+
+    if same_file(public, book):
+        raise BadInput(
+            f"The public workbook {public.location} is the match workbook itself, whose "
+            f"private tabs players must not see; give the players a workbook of their own."
+        )
+    book.public = public
+    return public
+
+
+def where(book: Book) -> str:
+    """The option naming this workbook, for a command to copy: --book FILE or --sheet KEY."""
+    key = getattr(book, "key", None)
+    return f"--sheet {shlex.quote(key)}" if key else f"--book {shlex.quote(book.location)}"
+
+
+def read_game(book: Book, warn: Callable[[str], None]) -> tuple[Game, Tables]:
+    """Read the whole workbook once and find which game it runs.
+
+    The tables the game sees use the workbook's own time zone (a Google Sheet's, or the one a pulled copy
+    recorded) instead of Config timezone, and a Form's responses tab in place of its submissions tab when
+    Config maps one. `warn` hears a Config timezone that is not used.
+    """
+    from hostkit.core.forms import apply_form
+    from hostkit.core.settings import COMMON_SETTINGS, given_setting, read_config, tables_with_setting
+    from hostkit.core.tables import BookError, Tables
+    from hostkit.games import load_game
+
+    tabs = book.read()
+    zone = book.timezone or _pulled_timezone(tabs)
+    tables = raw = Tables(tabs)
+    if zone:
+        given = given_setting(tables, "timezone")
+        if given and given != zone:  # said under --json too: it changes every verdict
+            whose = (
+                "the spreadsheet's own time zone"
+                if book.timezone
+                else "the time zone of the spreadsheet this copy was pulled from"
+            )
+            warn(
+                f"hostkit: Config timezone {given} is not used: times are read in {zone}, {whose} (set "
+                f"Config timezone to {zone}, or change the spreadsheet's in Google Sheets: File > Settings)."
+            )
+        tables = tables_with_setting(tables, "timezone", zone)
+    order = date_order_of(book.locale)
+    if order is not None and not given_setting(tables, "date_order"):
+        tables = tables_with_setting(tables, "date_order", order)  # slashed text dates as the locale writes them
+    common, _ = read_config(tables, COMMON_SETTINGS)
+    try:
+        game = load_game(common["game"])
+    except KeyError as error:
+        raise BookError(
+            f"Config's game {common['game']!r} is not a game hostkit knows "
+            f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config."
+        ) from None
+    book.match = game.identity(raw)
+    if book.progress:
+        book.progress(f"Judging by the rules of {game.title}…")
+    return game, apply_form(tables, form_mapping(common))
+
+
+MONTH_FIRST = {"en_US", "en_PH", "es_US", "en_CA", "fil_PH", "en_AS", "en_GU", "en_MP", "en_PR", "en_UM", "en_VI"}
+"""Locales whose short dates put the month first (11/21/2026); the others put the day first (21/11/2026)."""
+
+
+def date_order_of(locale: str | None) -> str | None:
+    """How a spreadsheet's locale writes a slashed date: MDY, DMY, or None when it has no locale."""
+    if not locale:
+        return None
+    return "MDY" if locale in MONTH_FIRST else "DMY"
+
+
+def _pulled_timezone(tabs: Mapping[str, Rows]) -> str | None:
+    from hostkit.storage.snapshot import read_snapshot
+
+    snapshot = read_snapshot(tabs)
+    return snapshot.timezone if snapshot else None
+
+
+def form_mapping(config: Config) -> FormMapping:
+    """The Form mapping that Config sets (none when form_tab is blank)."""
+    from hostkit.core.forms import FormMapping, parse_columns
+
+    return FormMapping(
+        config["form_tab"], parse_columns(config["form_columns"]), config["form_target"] or "Submissions"
+    )
+
+
+def season_book(path: str | None, book: Book, tables: Tables, hold: Callable[[Book], None]) -> Book | None:
+    """The season workbook `path` names (the match workbook itself when it names that), or the one this match
+    was paid into before (Config ledger_book), held with `hold` until the step ends."""
+    from hostkit.targets import recorded_ledger, same_file
+
+    recorded = recorded_ledger(book, tables)
+    if path is None and recorded is None:
+        return None
+    from hostkit.storage.xlsx import XlsxBook
+
+    season = XlsxBook(path) if path is not None else recorded
+    assert season is not None
+    if same_file(season, book):
+        return book
+    if path is not None and recorded is not None and not same_file(season, recorded) and recorded.exists():
+        raise BadInput(
+            f"This match was paid into {recorded.location} (Config ledger_book), not {path}; pass --ledger "
+            f"{recorded.location}, or change ledger_book if the season's ledger moved."
+        )
+    if book.public is not None and same_file(season, book.public):
+        raise BadInput(
+            f"{season.location} cannot be both the season ledger and the players' public workbook; give "
+            f"each a workbook of its own."
+        )
+    hold(season)
+    return season
+
+
+def save(book: Book, game: Game, writes: dict[str, Rows], also: Sequence[Target] = ()) -> None:
+    """Write a step's tabs, the public ones among them to the public workbook when there is one, and the
+    other workbooks `also` names (a season ledger); every workbook is checked before any is written."""
+    from hostkit.targets import Target, public_target, write_all
+
+    public = public_target(book, game, writes)
+    write_all([Target(book, writes), *([public] if public else []), *also], order=game.reading_order)

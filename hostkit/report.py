@@ -1,0 +1,52 @@
+"""What a step of a match did, as a script reads it and as `hostkit <verb> --json` prints it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from hostkit.core.game import Outcome
+    from hostkit.core.tables import Problem
+
+
+R = TypeVar("R", bound="Report")
+
+
+@dataclass(frozen=True)
+class Report:
+    """A step's result: the lines for the host, the rows it could not use, its JSON object, each player's
+    private message, the public chat message, and the board drawn (PNG bytes on call) where it has one."""
+
+    verb: str
+    summary: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict)
+    private: Mapping[str, str] = field(default_factory=dict)
+    message: str | None = None
+    image: Callable[[], bytes] | None = None
+
+    @classmethod
+    def of(cls: type[R], verb: str, outcome: Outcome, data: Mapping[str, Any] | None = None) -> R:
+        return cls(
+            verb,
+            tuple(outcome.summary),
+            tuple(outcome.problems),
+            outcome.data if data is None and outcome.data is not None else data or {},
+            dict(outcome.private),
+            outcome.message,
+            outcome.image,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of `hostkit <verb> --json`: the step's own keys and its problems."""
+        return {**self.data, "problems": [p.as_json() for p in self.problems]}
+
+
+@dataclass(frozen=True)
+class StatusReport(Report):
+    """`status`: its JSON object has one shape in every game, with the number of problems."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.data)
