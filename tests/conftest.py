@@ -20,3 +20,18 @@ def no_network():
     socket.socket.connect = refuse
     yield
     socket.socket.connect = real_connect
+
+
+@pytest.fixture(autouse=True, scope="session")
+def state_folder(tmp_path_factory):
+    """What hostkit keeps of a Google Sheet (the journal of posts to Discord) stays in the session's folder."""
+    import os
+
+    folder = tmp_path_factory.mktemp("hostkit-state")
+    before = os.environ.get("HOSTKIT_STATE")
+    os.environ["HOSTKIT_STATE"] = str(folder)
+    yield
+    if before is None:
+        os.environ.pop("HOSTKIT_STATE", None)
+    else:
+        os.environ["HOSTKIT_STATE"] = before

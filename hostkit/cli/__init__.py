@@ -56,6 +56,17 @@ class Hostkit(click.Group):
             reconfigure(errors="replace")
         return super().main([replace_undecodable(a) if isinstance(a, str) else a for a in listed], *rest, **options)
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """A command whose delivery to Discord a signal stopped ends, once it has written what it did, with one
+        line and exit status 130 (Ctrl-C) or 143 (SIGTERM)."""
+        try:
+            return super().invoke(ctx)
+        finally:
+            stopped = ctx.meta.get("hostkit.stopped")
+            if stopped:
+                click.echo(stopped, err=True)
+                ctx.exit(143 if "SIGTERM" in stopped else 130)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*SHARED, *_game_groups()})
 
