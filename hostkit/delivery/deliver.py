@@ -132,6 +132,8 @@ def _send(
 
     records = list(records)
     skipped: dict[str, str] = dict(malformed)
+    if journal is not None:
+        journal.planned([records[s.row] for s in sends if s.row is not None and s.message.recipient in hooks])
     for number, send in enumerate(sends):
         recipient = send.message.recipient
         index = send.row if send.row is not None else len(records) - 1

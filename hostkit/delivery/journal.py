@@ -86,7 +86,7 @@ class Journal:
                 continue
             at = _row(rows, entry)
             if at is None:
-                if entry.get("e") != "try":
+                if entry.get("e") not in ("try", "due"):
                     continue
                 message = Message(entry.get("r"), str(entry["c"]), str(entry["to"]), str(entry.get("x", "")))
                 rows.append(Record(message, str(entry["h"]), corrects=str(entry.get("fix") or "")))
@@ -106,6 +106,11 @@ class Journal:
             self._rewrite(kept)
         return rows, gone
 
+    def planned(self, records: list[Record]) -> None:
+        """The messages about to be sent, so that a kill before the Sent tab is written loses none."""
+        if records:
+            self._append(*({"e": "due", **_key(r), "x": r.message.text, "fix": r.corrects} for r in records))
+
     def trying(self, record: Record, part: int, parts: int) -> None:
         m = record.message
         self._append({"e": "try", **_key(record), "x": m.text, "fix": record.corrects, "p": part, "n": parts})
@@ -120,11 +125,11 @@ class Journal:
     def gone(self, fingerprint: str) -> None:
         self._append({"e": "gone", "f": fingerprint})
 
-    def _append(self, entry: dict) -> None:
+    def _append(self, *entries: dict) -> None:
         fresh = not self.path.exists()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with open(self.path, "a", encoding="utf-8") as file:
-            file.write(json.dumps(entry, ensure_ascii=False, default=str) + "\n")
+            file.writelines(json.dumps(e, ensure_ascii=False, default=str) + "\n" for e in entries)
             file.flush()
             os.fsync(file.fileno())
         if fresh:
@@ -158,6 +163,8 @@ def _row(rows: list[Record], entry: dict) -> int | None:
 
 def _apply(post: _Post, entry: dict) -> None:
     part = int(entry.get("p", 0))
+    if entry["e"] == "due":
+        return
     if entry["e"] == "try":
         post.parts = max(post.parts, int(entry.get("n", 1)))
         post.open.add(part)

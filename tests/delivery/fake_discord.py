@@ -76,8 +76,10 @@ class FakeDiscord:
                     if hook in fake.forums and not thread:
                         return self._answer(
                             400,
-                            {"message": "Webhooks posted to forum channels must have a thread_name or thread_id",
-                             "code": 220001},
+                            {
+                                "message": "Webhooks posted to forum channels must have a thread_name or thread_id",
+                                "code": 220001,
+                            },
                             limits,
                         )
                     if len(body.get("content", "")) > 2000:
@@ -108,7 +110,7 @@ class FakeDiscord:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True)
 
     def _room(self, hook: str) -> dict | None:
         """Take one post from the webhook's bucket: its headers, or None when it has no room (a 429)."""
