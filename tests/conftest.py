@@ -35,3 +35,30 @@ def state_folder(tmp_path_factory):
         os.environ.pop("HOSTKIT_STATE", None)
     else:
         os.environ["HOSTKIT_STATE"] = before
+
+
+class QuotaClock:
+    """The clock of Google's request budget: it moves only when hostkit waits for the budget (or a test moves
+    it), so no test ever sleeps for the quota, and each starts with a fresh budget."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.waited: list[float] = []
+
+    def now(self) -> float:
+        return self.seconds
+
+    def pause(self, seconds: float) -> None:
+        self.waited.append(seconds)
+        self.seconds += seconds
+
+
+@pytest.fixture(autouse=True)
+def quota_clock(monkeypatch):
+    from hostkit.storage import quota
+
+    clock = QuotaClock()
+    monkeypatch.setattr(quota, "now", clock.now)
+    monkeypatch.setattr(quota, "pause", clock.pause)
+    quota.forget_all()
+    return clock

@@ -40,7 +40,12 @@ def test_a_50000_row_round_scores_in_bodies_of_at_most_2_mb(fake, credentials):
     assert len(results) > 50_000
     last = writes[-1].body["requests"]
     assert any("copyPaste" in r for r in last) and any("deleteSheet" in r for r in last)
-    assert len(json.dumps(last)) < MAX_BODY // 4  # the switch is one small request
+    sizes = [c.bytes_sent for c in writes]
+    assert len(writes) == -(-sum(sizes) // (MAX_BODY - 1_000))  # as few batches as 2 MB bodies allow
+    assert all(size > MAX_BODY * 0.95 for size in sizes[:-1])  # each filled before the next
+    for call in writes:
+        for request in call.body["requests"]:
+            assert "backgroundColor" not in json.dumps(request).replace("backgroundColorStyle", "")
 
 
 def test_the_rewritten_tab_keeps_its_sheet_id_and_a_hosts_formula_on_it(fake, credentials, monkeypatch):
