@@ -114,9 +114,7 @@ def run_delivery(
             tables, roster, settings, messages, courier, journal, resend, round_number, everything_due, uncertain
         )
     if delivery.stopped:
-        from hostkit.cli.options import runnable
-
-        click.get_current_context().meta[STOPPED] = runnable(stop_line(delivery), book)
+        click.get_current_context().meta[STOPPED] = stop_line(delivery, book)
     return delivery
 
 
@@ -125,10 +123,13 @@ STOPPED = "hostkit.stopped"
 writing what it did."""
 
 
-def stop_line(delivery: Delivery) -> str:
+def stop_line(delivery: Delivery, book: Book) -> str:
+    import shlex
+
     what = "Ctrl-C" if delivery.stopped == "SIGINT" else delivery.stopped
     left = "1 message stays" if delivery.left == 1 else f"{delivery.left} messages stay"
-    return f"Stopped by {what} after the message in flight: {left} due for `hostkit send`."
+    option = f"--sheet {shlex.quote(book.key)}" if book.key else f"--book {shlex.quote(book.location)}"
+    return f"Stopped by {what} after the message in flight: {left} due for `hostkit send {option}`."
 
 
 @contextlib.contextmanager
