@@ -751,9 +751,10 @@ def _grid_data(tab: Tab, formulas: bool = False, formats: bool = False) -> dict:
     (and, if asked, a formula cell's userEnteredValue.formulaValue); blank cells are {} and trailing blank rows
     and cells are left out. Text that starts with = is text, as hostkit writes it; a formula is a host's."""
     rows = []
-    for r in range(tab.row_count):
+    used = [*tab.cells, *tab.formulas]  # beyond them every row and cell is blank, and left out
+    for r in range(min(tab.row_count, max((k[0] for k in used), default=-1) + 1)):
         row = []
-        for c in range(tab.column_count):
+        for c in range(min(tab.column_count, max((k[1] for k in used), default=-1) + 1)):
             value = tab.cells.get((r, c), "")
             cell = {} if value == "" else {"effectiveValue": _typed(value)}
             if formulas and (r, c) in tab.formulas:

@@ -34,9 +34,9 @@ def test_the_budget_waits_for_the_oldest_request_to_leave_the_minute(quota_clock
 
 
 def test_a_big_public_score_then_another_command_is_paced_not_refused(fake, credentials, quota_clock, monkeypatch):
-    monkeypatch.setattr("hostkit.storage.sheets.MAX_BODY", 40_000)  # many batches from a small round
+    monkeypatch.setattr("hostkit.storage.sheets.MAX_BODY", 12_000)  # many batches from a small round
     fake.clock = quota_clock.now
-    fake.add(KEY, sheet_of(3_000))
+    fake.add(KEY, sheet_of(1_000))
     fake.add(PUBLIC_KEY, {"Sheet1": []})
     sheet = ["--sheet", KEY, "--credentials", str(credentials)]
     scored = CliRunner().invoke(main, ["score", "--round", "1", *sheet, "--public-sheet", PUBLIC_KEY])
