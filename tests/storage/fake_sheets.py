@@ -752,9 +752,11 @@ def _grid_data(tab: Tab, formulas: bool = False, formats: bool = False) -> dict:
     and cells are left out. Text that starts with = is text, as hostkit writes it; a formula is a host's."""
     rows = []
     used = [*tab.cells, *tab.formulas]  # beyond them every row and cell is blank, and left out
-    for r in range(min(tab.row_count, max((k[0] for k in used), default=-1) + 1)):
+    height = min(tab.row_count, max((k[0] for k in used), default=-1) + 1)
+    width = min(tab.column_count, max((k[1] for k in used), default=-1) + 1)
+    for r in range(height):
         row = []
-        for c in range(min(tab.column_count, max((k[1] for k in used), default=-1) + 1)):
+        for c in range(width):
             value = tab.cells.get((r, c), "")
             cell = {} if value == "" else {"effectiveValue": _typed(value)}
             if formulas and (r, c) in tab.formulas:
