@@ -128,7 +128,7 @@ def _send(
     result: Delivery,
 ) -> list[Record]:
     from hostkit.delivery.discord import DeliveryError, NeedsThread, Uncertain, WebhookGone
-    from hostkit.delivery.split import split
+    from hostkit.delivery.split import escaped_names, split
 
     records = list(records)
     skipped: dict[str, str] = dict(malformed)
@@ -155,7 +155,7 @@ def _send(
             result.stopped, result.left = courier.stopped(), len(sends) - number
             break
         record = records[index]
-        parts = split(send.text)
+        parts = split(escaped_names(send.text, roster.names))
         ids = [] if record.is_sent else record.part_ids()[: len(parts)]
         try:
             for part in range(len(ids), len(parts)):

@@ -66,3 +66,13 @@ def test_a_token_is_never_shown():
         redacted("at https://discord.com/api/webhooks/123/SECRET now")
         == "at https://discord.com/api/webhooks/123/**** now"
     )
+
+
+def test_a_name_with_markdown_is_escaped_outside_code_blocks_only():
+    from hostkit.delivery.split import escaped_names
+
+    text = "Winner: *Star* and Reds\n```\n*Star* 3\n```\nthanks *Star*"
+    assert escaped_names(text, ["*Star*", "Reds"]) == (
+        "Winner: \\*Star\\* and Reds\n```\n*Star* 3\n```\nthanks \\*Star\\*"
+    )
+    assert escaped_names("plain", ["Reds"]) == "plain"
