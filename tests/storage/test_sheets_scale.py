@@ -24,13 +24,14 @@ def sheet_of(rows: int) -> dict:
 
 
 def test_a_round_too_big_for_one_request_scores_in_bodies_within_the_limit(fake, credentials, monkeypatch):
-    monkeypatch.setattr("hostkit.storage.sheets.MAX_BODY", MAX_BODY // 10)
+    limit = MAX_BODY // 10
+    monkeypatch.setattr("hostkit.storage.sheets.MAX_BODY", limit)
     fake.add(KEY, {**sheet_of(5_000), "Host data": [[n, n * n] for n in range(3_000)]})
     result = CliRunner().invoke(main, ["score", "--round", "1", "--sheet", KEY, "--credentials", str(credentials)])
     assert result.exit_code in (0, 1), result.output
     writes = [c for c in fake.calls if c.kind == "spreadsheets.batchUpdate"]
     assert len(writes) > 2 and all(c.status == 200 for c in writes)
-    assert max(c.bytes_sent for c in fake.calls) <= MAX_BODY // 10 + 500  # the body, and the request line's URL
+    assert max(c.bytes_sent for c in fake.calls) <= limit + 500  # the body, and the request line's URL
     reads = [c for c in fake.calls if c.kind == "spreadsheets.get"]
     assert all(c.query["prettyPrint"] == ["false"] for c in reads)
     # the tabs' names; the small tabs, with Config; the big Submissions tab; never the host's own big tab
@@ -42,7 +43,12 @@ def test_a_round_too_big_for_one_request_scores_in_bodies_within_the_limit(fake,
     assert len(results) > 5_000
     last = writes[-1].body["requests"]
     assert any("copyPaste" in r for r in last) and any("deleteSheet" in r for r in last)
-    assert len(json.dumps(last)) < MAX_BODY // 40  # the switch is one small request
+    sizes = [c.bytes_sent for c in writes]
+    assert len(writes) == -(-sum(sizes) // (limit - 1_000))  # as few batches as bodies of the limit allow
+    assert all(size > limit * 0.95 for size in sizes[:-1])  # each filled before the next
+    for call in writes:
+        for request in call.body["requests"]:
+            assert "backgroundColor" not in json.dumps(request).replace("backgroundColorStyle", "")
 
 
 def test_the_rewritten_tab_keeps_its_sheet_id_and_a_hosts_formula_on_it(fake, credentials, monkeypatch):
