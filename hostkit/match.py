@@ -74,6 +74,7 @@ class Match:
         resend: bool = False,
         clock: Callable[[], dt.datetime] = now,
         warn: Callable[[str], None] = _to_stderr,
+        on_stop: Callable[[str], None] | None = None,
     ):
         if resend and not send:
             raise BadInput("--resend goes with --send.")
@@ -83,6 +84,10 @@ class Match:
         self.resend = resend
         self.clock = clock
         self.warn = warn
+        self.stopped: str | None = None
+        """Set when a signal (Ctrl-C, SIGTERM) stopped delivery after the message in flight: the line saying
+        what stays due."""
+        self.on_stop = on_stop or self._stopped
         self._held: list[Book] = []
 
     def __enter__(self) -> Match:
@@ -98,6 +103,9 @@ class Match:
         """Lock a workbook against other hostkit commands until the match is closed."""
         book.lock()
         self._held.append(book)
+
+    def _stopped(self, line: str) -> None:
+        self.stopped = line
 
     def close(self) -> None:
         while self._held:
@@ -227,23 +235,30 @@ class Match:
             outcome.summary.append(f"Published to {book.public.location}: {', '.join(ordered)}.")
         return Report.of("publish", outcome, {"public": book.public.location, "tabs": ordered})
 
-    def send(self, round: int | None = None, dry_run: bool = False, resend: bool = False) -> Report:
+    def send(
+        self, round: int | None = None, dry_run: bool = False, resend: bool = False, resend_uncertain: bool = False
+    ) -> Report:
         """Deliver to Discord every recorded message that is due (of this round, or all; with resend, those
-        delivered too); with dry_run, only say what would go where."""
+        delivered too; with resend_uncertain, those posted whose answer never came); with dry_run, only say
+        what would go where."""
         from hostkit.core.game import Outcome
         from hostkit.core.players import read_roster
         from hostkit.core.settings import COMMON_SETTINGS, read_config
         from hostkit.core.tables import Tables
-        from hostkit.delivery.sent import SENT_TAB, due, read_sent
+        from hostkit.delivery.deliver import SENT_TAB
+        from hostkit.delivery.journal import Journal, journal_path
+        from hostkit.delivery.sent import due, read_sent
         from hostkit.delivery.webhooks import PUBLIC, read_webhooks
         from hostkit.messaging import run_delivery
 
         self.game()  # the workbook is a match workbook, and its match is known
+        resend = resend or self.resend
         if dry_run:
             tables = Tables(self.book.read())
             config, _ = read_config(tables, COMMON_SETTINGS)
             roster, _ = read_roster(tables)
-            hooks, problems = read_webhooks(tables, roster, config["public_webhook"])
+            hooks, problems, _ = read_webhooks(tables, roster, config["public_webhook"], config["public_thread"])
+            records, _ = Journal(journal_path(self.book)).fold(read_sent(tables))
             plan = [
                 {
                     "round": s.message.round,
@@ -252,7 +267,7 @@ class Match:
                     "to": hooks[s.message.recipient].redacted() if s.message.recipient in hooks else None,
                     "characters": len(s.text),
                 }
-                for s in due(read_sent(tables), round, resend or self.resend)
+                for s in due(records, round, resend, resend_uncertain)
             ]
             lines = [
                 f"Would send to {'the public channel' if item['recipient'] == PUBLIC else item['recipient']} "
@@ -260,11 +275,11 @@ class Match:
                 f"{item['command']}, {item['characters']} characters."
                 for item in plan
             ]
-            told = Outcome(
-                problems=problems, summary=lines or ["Nothing is due: every recorded message has been delivered."]
-            )
-            return Report.of("send", told, {"due": plan})
-        delivery = run_delivery(self.book, [], True, resend or self.resend, round, everything_due=True)
+            nothing = ["Nothing is due: every recorded message has been delivered."]
+            return Report.of("send", Outcome(problems=problems, summary=lines or nothing), {"due": plan})
+        delivery = run_delivery(
+            self.book, [], True, resend, round, everything_due=True, uncertain=resend_uncertain, on_stop=self.on_stop
+        )
         if delivery.sent_tab is not None:
             self.book.write({SENT_TAB: delivery.sent_tab})
         lines = delivery.lines or ["Nothing is due: every recorded message has been delivered."]
@@ -279,7 +294,8 @@ class Match:
         return pay(self.book, tables, outcome, season_book(self.season, self.book, tables, self.hold))
 
     def _deliver(self, outcome: Outcome, verb: str, round: int | None) -> None:
-        deliver_messages(self.book, outcome, messages_of(outcome, verb, round), self.sending, self.resend)
+        messages = messages_of(outcome, verb, round)
+        deliver_messages(self.book, outcome, messages, self.sending, self.resend, self.on_stop)
 
     def finish(
         self,

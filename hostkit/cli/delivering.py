@@ -53,4 +53,14 @@ def deliver_messages(book: Book, outcome: Outcome) -> None:
     context = click.get_current_context()
     command = context.command_path.split(" ", 1)[-1]
     round_number = context.params.get("round_number", context.params.get("asked_round"))
-    record(book, outcome, messages_of(outcome, command, round_number), *sending())
+    record(book, outcome, messages_of(outcome, command, round_number), *sending(), on_stop=stopped)
+
+
+STOPPED = "hostkit.stopped"
+"""The line to end with when a signal stopped delivery: hostkit exits 130 (Ctrl-C) or 143 (SIGTERM) after
+writing what it did."""
+
+
+def stopped(line: str) -> None:
+    """Delivery was stopped by a signal: the command ends with this line once it has written what it did."""
+    click.get_current_context().meta[STOPPED] = line

@@ -296,11 +296,11 @@ def open_game(book: Book) -> tuple[Game, Tables]:
 
 def match_of(book: Book, season: str | None = None) -> Match:
     """The library's match on this command's workbook, with its --send and --resend and the command's clock."""
-    from hostkit.cli.delivering import sending
+    from hostkit.cli.delivering import sending, stopped
     from hostkit.match import Match
 
     send, resend = sending()
-    return Match(book, season=season, send=send, resend=resend, clock=lambda: now(), warn=warn)
+    return Match(book, season=season, send=send, resend=resend, clock=lambda: now(), warn=warn, on_stop=stopped)
 
 
 def as_json_text(data: Any) -> str:
