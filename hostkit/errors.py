@@ -2,10 +2,13 @@
 
 Each one's text is one sentence a host can act on: what is wrong, where, and what to do. The command line turns
 them into that sentence and an exit status in one place (`hostkit.cli.Hostkit.invoke`); a script catches
-HostkitError, or the kind it cares about. This module imports nothing, so every layer can raise them.
+HostkitError, or the kind it cares about. This module imports nothing of hostkit's, so every layer can raise them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 
 class HostkitError(Exception):
@@ -49,6 +52,11 @@ class Refused(HostkitError):
     Exit status 1: the command ran and said no."""
 
     exit_code = 1
+
+    def __init__(self, message: str, data: Mapping[str, Any] | None = None):
+        super().__init__(message)
+        self.data = data
+        """What the step would have said under --json, when it says something on refusing."""
 
 
 class DeliveryError(HostkitError):

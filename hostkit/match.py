@@ -14,16 +14,18 @@ import datetime as dt
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hostkit.errors import BadInput
+from hostkit.games import load_game
 from hostkit.messaging import deliver_messages, messages_of
 from hostkit.opening import open_book, open_public, read_game, save, season_book, where
 from hostkit.report import Report, StatusReport
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome, Prompt
-    from hostkit.core.tables import Tables
+    from hostkit.core.tables import Rows, Tables
+    from hostkit.core.verbs import Verb
     from hostkit.storage.book import Book
     from hostkit.targets import Target
 
@@ -286,6 +288,43 @@ class Match:
         told = Outcome(problems=delivery.problems, summary=lines)
         return Report.of("send", told, {"requests": delivery.requests, "lines": delivery.lines})
 
+    def run(self, owner: str, verb: str, **options: Any) -> Report:
+        """One of a game's own steps (`hostkit <owner> <verb>`) on this match, which must be one of `owner`'s:
+        a purchase is added to the ledger (the season workbook's when the match has one) and saved with the rest,
+        every workbook checked before any is written."""
+        from hostkit.core.ledger import LEDGER_TAB, ledger_rows, read_ledger
+        from hostkit.core.tables import Tables
+        from hostkit.core.verbs import Call
+        from hostkit.targets import SEASON, Target, claim
+
+        declared = _verb(owner, verb)
+        game, tables = self.game()
+        if game.name != owner:
+            owner_title = load_game(owner).title
+            raise BadInput(
+                f"{self.book.location} runs {game.title}, not {owner_title}; {owner} commands need a {owner} workbook."
+            )
+        book, season, ledger_tables = self.book, None, tables
+        mark: dict[str, Rows] = {}
+        if declared.spends:
+            season = season_book(self.season, book, tables, self.hold)
+            if season is not None and season is not book and book.match is not None:
+                tabs = season.read() if season.exists() else {}
+                ledger_tables, mark = Tables(tabs), claim(season, tabs, SEASON, book.match)
+        entries, problems = read_ledger(ledger_tables) if declared.spends else ([], [])
+        where = self.season or book.location
+        outcome = declared.run(Call(game, tables, self.clock(), options, entries, where))
+        outcome.problems = problems + outcome.problems
+        also: list[Target] = []
+        if outcome.posts:
+            spent = {**mark, LEDGER_TAB: ledger_rows(outcome.posts, ledger_tables.get(LEDGER_TAB))}
+            if season is None or season is book:
+                outcome.writes.update(spent)
+            else:
+                also.append(Target(season, spent))
+        round_number = options.get("round_number", options.get("asked_round"))
+        return self.finish(f"{owner} {verb}", game, outcome, round_number, also)
+
     # ---- what every step shares
 
     def _pay(self, game: Game, tables: Tables, outcome: Outcome) -> list[Target]:
@@ -317,3 +356,25 @@ class Match:
         if outcome.writes or also:
             save(self.book, game, outcome.writes, also)
         return Report.of(verb, outcome)
+
+
+def run_verb(owner: str, verb: str, clock: Callable[[], dt.datetime] = now, **options: Any) -> Report:
+    """One of a game's own steps that reads no workbook (`hostkit open-pass evaluate`)."""
+    from hostkit.core.verbs import Call
+
+    declared = _verb(owner, verb)
+    if declared.book:
+        raise BadInput(f"`hostkit {owner} {verb}` works on a match: open it with hostkit.open_match first.")
+    return Report.of(f"{owner} {verb}", declared.run(Call(load_game(owner), None, clock(), options)))
+
+
+def _verb(owner: str, verb: str) -> Verb:
+    from hostkit.games import game_verbs
+
+    verbs = game_verbs(owner)
+    try:
+        if verbs is None:
+            raise KeyError(verb)
+        return verbs.named(verb)
+    except KeyError:
+        raise BadInput(f"{owner} has no step named {verb!r}.") from None

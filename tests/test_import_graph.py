@@ -82,3 +82,43 @@ def test_no_module_imports_one_that_imports_it_back():
 
 def test_the_check_finds_a_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+LAYERS = [
+    ("hostkit.errors",),
+    ("hostkit.core",),
+    ("hostkit.storage", "hostkit.delivery", "hostkit.games"),
+    ("hostkit.targets", "hostkit.opening", "hostkit.messaging", "hostkit.report", "hostkit.status", "hostkit.match"),
+    ("hostkit", "hostkit.__main__", "hostkit.cli"),
+]
+"""From the bottom: errors, the pure core, then storage, delivery and the games, then the library, then the
+package's front door and the command line on top. A module imports only modules of its own layer or below."""
+
+
+def layer(name: str) -> int:
+    for number, prefixes in enumerate(LAYERS):
+        if any(name == p or name.startswith(p + ".") for p in prefixes if p != "hostkit") or name in prefixes:
+            return number
+    raise AssertionError(f"{name} is in no layer: add it to LAYERS")
+
+
+def test_every_module_imports_only_its_own_layer_and_below():
+    found = modules()
+    upward = [
+        (name, target)
+        for name, path in found.items()
+        for target in imports(name, path, set(found))
+        if layer(target) > layer(name)
+    ]
+    assert upward == []
+
+
+def test_no_game_imports_the_command_line():
+    found = modules()
+    games = {name: path for name, path in found.items() if name.startswith("hostkit.games")}
+    assert games and not [
+        (name, target)
+        for name, path in games.items()
+        for target in imports(name, path, set(found))
+        if target.startswith("hostkit.cli")
+    ]

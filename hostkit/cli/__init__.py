@@ -117,7 +117,7 @@ class Hostkit(click.Group):
             module = importlib.import_module(f"hostkit.cli.{SHARED[name][0]}")
             return next(c for c in module.COMMANDS if c.name == name)
         if name in _game_groups():
-            return importlib.import_module(f"{game_package(name)}.commands").commands
+            return importlib.import_module("hostkit.cli.game_commands").group(name)
         return None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -133,9 +133,9 @@ class Hostkit(click.Group):
 
 
 def _game_groups() -> list[str]:
-    """The registered games whose package has a commands module (found without importing the game)."""
+    """The registered games whose package declares verbs of its own (found without importing the game)."""
     root = Path(__file__).parents[1]
-    return [name for name in GAMES if (root.joinpath(*game_package(name).split(".")[1:]) / "commands.py").exists()]
+    return [name for name in GAMES if (root.joinpath(*game_package(name).split(".")[1:]) / "verbs.py").exists()]
 
 
 @click.group(cls=Hostkit, context_settings={"help_option_names": ["-h", "--help"]})

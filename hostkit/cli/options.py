@@ -321,7 +321,7 @@ def finish(
     show(book, match_of(book).finish(command, game, outcome, round_number, also), as_json, show_private)
 
 
-def show(book: Book, report: Report, as_json: bool, show_private: bool = True) -> None:
+def show(book: Book | None, report: Report, as_json: bool, show_private: bool = True) -> None:
     """Print a step's report: its JSON object, or its summary (hints runnable as printed) and each player's
     private message in a block of its own, to paste into that player's channel; then its problems, and exit 1
     when it has any."""
@@ -333,9 +333,9 @@ def show(book: Book, report: Report, as_json: bool, show_private: bool = True) -
     report_problems(list(report.problems), book)
 
 
-def shown(book: Book, summary: Sequence[str], private: Mapping[str, str]) -> list[str]:
+def shown(book: Book | None, summary: Sequence[str], private: Mapping[str, str]) -> list[str]:
     """The summary (hints runnable as printed), then each player's private message in a block of its own."""
     from hostkit.core.words import private_block
 
-    lines = [runnable(line, book) for line in summary]
+    lines = [line if book is None else runnable(line, book) for line in summary]
     return lines + [line for player, text in private.items() for line in private_block(player, text)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from hostkit.core.ledger import Payout
+from hostkit.core.ledger import Entry, Payout
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
 from hostkit.core.settings import (
     COMMON_SETTINGS,
@@ -78,6 +78,8 @@ class Outcome:
     nothing private in it."""
     payout: Payout | None = None
     """What the match's result pays, once it is final: the command settles it into the ledger."""
+    posts: list[Entry] = field(default_factory=list)
+    """Entries the step adds to the ledger once (a purchase): the match workbook's, or the season workbook's."""
     confirm: str | None = None
     """For live play: a question the host must answer yes to before the writes are saved (a decision that
     ends the match at once, such as a loss on time); no means nothing is recorded."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game
+    from hostkit.core.verbs import Verbs
 
 GAMES: dict[str, str] = {
     "hap-and-grab": "hostkit.games.hap_and_grab.game:HapAndGrab",
@@ -33,3 +34,12 @@ def load_game(name: str) -> Game:
 def game_package(name: str) -> str:
     """The package that holds a registered game: where its template and its own commands live."""
     return GAMES[name].split(":")[0].rsplit(".", 1)[0]
+
+
+def game_verbs(name: str) -> Verbs | None:
+    """The steps a game has of its own (`hostkit <game> <verb>`): its package's verbs module, when it has one."""
+    try:
+        module = importlib.import_module(f"{game_package(name)}.verbs")
+    except ModuleNotFoundError:
+        return None
+    return module.VERBS

@@ -244,7 +244,7 @@ def test_no_public_tab_shows_the_seed_or_a_draw_label(game, tmp_path):
 def test_every_game_package_has_the_same_skeleton(name):
     """A reader finds the same thing in the same file in every game: game.py the registered Game class,
     tabs.py the tab glue, render.py the text, pictures.py the board drawn (where there is a board), demo.py
-    the sample match, commands.py the game's own commands (where it has some), template.json its tabs."""
+    the sample match, verbs.py the game's own steps (where it has some), template.json its tabs."""
     from pathlib import Path
 
     module, _ = name.split(":")
