@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -186,25 +187,39 @@ class Match:
         return self.finish("undo", game, outcome, round)
 
     def status(self) -> StatusReport:
-        """What the match is waiting for, and the next command to run; nothing is written."""
-        from hostkit.status import status_json
+        """What the match is waiting for, and the next command to run; nothing is written. Its Status counts the
+        problems `score` reports for the round in play (else the game's own); the report's problems, which the
+        command line prints, are the game's own."""
+        from hostkit.core.status import Phase
+        from hostkit.core.tables import BookError
+        from hostkit.status import match_status
         from hostkit.targets import settled
 
         game, tables = self.game()
-        outcome = game.status(tables, self.clock())
-        command = (outcome.data or {}).get("next")
+        now = self.clock()
+        outcome = game.status(tables, now)
+        data = dict(outcome.data or {})
+        number, phase, command = data.get("round"), data.get("phase"), data.get("next")
+        if phase is Phase.OVER and not command:
+            command = "hostkit standings"
         done = settled(self.book, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
         if done is not None:
             command = None
-            outcome.data = {**(outcome.data or {}), "next": None}
             outcome.summary.append(done)
         if command:
             if command.startswith("hostkit "):
                 command = f"{command} {where(self.book)}"
-            outcome.data = {**(outcome.data or {}), "next": command}
             outcome.summary.append(f"Next: {command}" + ("" if command.startswith("hostkit ") else "."))
+        outcome.data = {**data, "next": command}
+        problems = list(outcome.problems)
+        if number is not None and phase in (Phase.CLOSED, Phase.SCORED, Phase.LIVE, Phase.OVER):
+            try:
+                problems = game.score(tables, number, now).problems
+            except BookError:
+                pass
         match_id = self.book.match.id if self.book.match else None
-        return StatusReport.of("status", outcome, status_json(game.name, match_id, outcome))
+        status = match_status(game.name, match_id, outcome, problems)
+        return replace(StatusReport.of("status", outcome, status.to_dict()), status=status)
 
     def publish(self) -> Report:
         """Write every public tab of the match, as it stands, to the players' workbook."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome
+    from hostkit.core.status import Status
     from hostkit.core.tables import Problem
 
 
@@ -46,7 +47,9 @@ class Report:
 
 @dataclass(frozen=True)
 class StatusReport(Report):
-    """`status`: its JSON object has one shape in every game, with the number of problems."""
+    """`status`: its Status, whose JSON object has one shape in every game."""
+
+    status: Status | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.data)

@@ -32,3 +32,41 @@ def test_a_lost_hap_and_grab_round_is_not_shown_as_lost_false(tmp_path):
     CliRunner().invoke(main, ["demo", "--book", str(path)])
     data = json.loads(CliRunner().invoke(main, ["status", "--book", str(path), "--json"]).stdout)
     assert data["phase"] == "over" and "lost" not in data
+
+
+LAST_ROUND = {
+    "hap-and-grab": 4,
+    "open-pass": 4,
+    "hap-tac-toe": 2,
+    "when-stars-align": 2,
+    "paths-and-pahs": 5,
+    "cards-on-the-table": 3,
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_at_a_matchs_end_every_game_says_over_with_its_last_round(tmp_path, name):
+    """The demo plays a whole match and pays its standings: status says over, names the last round played, has
+    nothing left to run, and counts the problems `score` reports for that round."""
+    path = tmp_path / "demo.xlsx"
+    assert CliRunner().invoke(main, ["demo", "--game", name, "--book", str(path)]).exit_code == 0
+    data = json.loads(CliRunner().invoke(main, ["status", "--book", str(path), "--json"]).stdout)
+    assert (data["phase"], data["round"], data["next"]) == ("over", LAST_ROUND[name], None)
+    scored = CliRunner().invoke(main, ["score", "--book", str(path), "--round", str(data["round"]), "--json"])
+    assert data["problems"] == len(json.loads(scored.stdout)["problems"]) == len(data["details"]["problems"])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_status_is_the_librarys_typed_status(tmp_path, name):
+    import hostkit
+    from hostkit.core.status import Phase
+
+    game = load_game(name)
+    path = tmp_path / "match.xlsx"
+    players = ",".join(f"Player{i}" for i in range(game.min_players))
+    assert CliRunner().invoke(main, ["new", name, "--book", str(path), "--players", players]).exit_code == 0
+    with hostkit.open_match(path) as match:
+        report = match.status()
+    assert report.status is not None and report.status.phase is Phase.SETUP and report.status.next
+    printed = json.loads(CliRunner().invoke(main, ["status", "--book", str(path), "--json"]).stdout)
+    assert printed == report.status.to_dict()

@@ -1,6 +1,6 @@
 """Cards on the Table: the pure rules (no I/O), then the workbook glue and the commands built on them.
 
-Rule sheet: seeds/004_bf2d8a958d3d5e58.txt; rulings: RULINGS.md, Cards on the Table.
+Rules: docs/games/cards-on-the-table.md; rulings: that page, Cards on the Table.
 
 - cells: Cell (R2C4), CELLS
 - cards: Colour, Shade, Side, Heat, Card, Board, BoardSet (three boards; records() for the Boards tab)

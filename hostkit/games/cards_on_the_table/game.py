@@ -1,7 +1,7 @@
 """Cards on the Table (Main Match, 6 to 16 players, 10 on the sheet): three 5x5 boards of numbered,
 coloured cards; each round every player turns over cards with >R2C4 and scores from nine sources.
 
-Rule sheet: seeds/004_bf2d8a958d3d5e58.txt; rulings: RULINGS.md, Cards on the Table, and the README.
+Rules: docs/games/cards-on-the-table.md; rulings: that page, Cards on the Table, and the README.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import functools
 from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry, Payout, Refused, spend
 from hostkit.core.settings import CONFIG_TAB, Setting, choice, integer, text
+from hostkit.core.status import Phase, match_phase
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
 
@@ -388,6 +389,8 @@ class CardsOnTheTable(Game):
         except BookError as error:
             outcome.summary = lines + [f"{error}"]
             outcome.data = {
+                "round": None,
+                "phase": Phase.SETUP,
                 "rounds": [],
                 "open_round": None,
                 "no_round_open": f"{error}",
@@ -397,6 +400,7 @@ class CardsOnTheTable(Game):
             return outcome
         tz = ctx.config.tz
         rounds = []
+        phases: list[tuple[int, Phase]] = []
         for w in schedule.windows:
             scored = results_tab(w.round) in tables
             state = (
@@ -408,12 +412,23 @@ class CardsOnTheTable(Game):
                 if scored
                 else "closed, not scored"
             )
+            phase = (
+                Phase.SETUP
+                if now < w.opens
+                else Phase.OPEN
+                if now <= w.closes
+                else Phase.OVER
+                if scored
+                else Phase.CLOSED
+            )
+            phases.append((w.round, phase))
             rounds.append(
                 {
                     "round": w.round,
                     "opens": format_time(w.opens, tz),
                     "closes": format_time(w.closes, tz),
                     "state": state,
+                    "phase": phase.value,
                 }
             )
             lines.append(f"Round {w.round}: {format_time(w.opens, tz)} to {format_time(w.closes, tz)}: {state}.")
@@ -442,7 +457,10 @@ class CardsOnTheTable(Game):
             else "wait for the next round"
         )
         outcome.summary = lines
+        number, phase = match_phase(phases) if typed.boards is not None else (None, Phase.SETUP)
         outcome.data = {
+            "round": number,
+            "phase": phase,
             "rounds": rounds,
             "open_round": current,
             "no_round_open": closed,

@@ -88,7 +88,7 @@ DEFAULT_HEAT_RULE = HIGHEST_LOWEST
 
 
 def heat_rule(name: str | None) -> HeatRule:
-    """The rule a Config `heat_rule` names; blank gives the default (RULINGS.md)."""
+    """The rule a Config `heat_rule` names; blank gives the default (docs/games/cards-on-the-table.md, Rulings)."""
     key = str(name or "").strip().lower()
     if not key:
         return DEFAULT_HEAT_RULE

@@ -1,6 +1,6 @@
 """Whether the treasure deck holds the longest possible game on the match's boards.
 
-Rule sheet: seeds/000_8acb406e1f75c262.txt, the amendment "Card limits": "The deck has at most 3x skulls and
+Rules: docs/games/hap-and-grab.md, the amendment "Card limits": "The deck has at most 3x skulls and
 7x 7-treasures. All other treasures appear in equal amounts. Note that the deck is bigger than the longest
 possible game, so not all cards will appear." The longest game finds every anti-hap of every round; a round
 then deals a peek per turn and 3 unseen cards, and round 1 deals from the 3-6 cards only.

@@ -1,6 +1,6 @@
 """Hap and Grab (Death Match, 2 players): anti-haps race for turns, then Tobago treasure drafting.
 
-Rule sheet: seeds/000_8acb406e1f75c262.txt; rulings: README.md, Rulings, Hap and Grab.
+Rules: docs/games/hap-and-grab.md; rulings: that page, Hap and Grab.
 """
 
 from __future__ import annotations
@@ -232,11 +232,12 @@ class HapAndGrab(Game):
         from hostkit.games.hap_and_grab.status import match_status
 
         ctx = self.context(tables)
-        states, command = match_status(tables, ctx, now)
+        states, command, (number, phase) = match_status(tables, ctx, now)
         outcome = Outcome(problems=list(ctx.problems))
         outcome.summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
         outcome.summary += [f"  Round {s.number}: {s.line.rstrip('.')}." for s in states]
-        outcome.data = {"game": self.name, "rounds": [s.as_json() for s in states], "next": command}
+        rounds = [s.as_json() for s in states]
+        outcome.data = {"game": self.name, "round": number, "phase": phase, "rounds": rounds, "next": command}
         return outcome
 
     # ---- Part 2, Tobago

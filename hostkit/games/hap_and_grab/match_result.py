@@ -1,6 +1,6 @@
 """Hap and Grab's match result: treasure summed over the rounds, automatic losses, and the tie.
 
-Rule sheet: seeds/000_8acb406e1f75c262.txt; rulings: README.md, Rulings, Hap and Grab.
+Rules: docs/games/hap-and-grab.md; rulings: that page, Hap and Grab.
 """
 
 from __future__ import annotations

@@ -7,10 +7,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hostkit.core.game import Context
+from hostkit.core.status import Phase, match_phase
 from hostkit.core.tables import BookError, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.games.hap_and_grab.parts import judge_part1, replay_part2
 from hostkit.games.hap_and_grab.tabs import board_tab, read_board, read_rounds, results_tab
+
+PHASES = {
+    "problem": Phase.SETUP,
+    "no board": Phase.SETUP,
+    "no opens time": Phase.SETUP,
+    "not open": Phase.SETUP,
+    "part 1 open": Phase.OPEN,
+    "to score": Phase.CLOSED,
+    "to deal": Phase.SCORED,
+    "part 2 stuck": Phase.LIVE,
+    "part 2": Phase.LIVE,
+    "over": Phase.OVER,
+}
+"""Each of a round's states, as a phase."""
 
 
 @dataclass
@@ -25,10 +40,15 @@ class RoundState:
     seconds_left: int | None = None
     command: str | None = None
 
+    @property
+    def phase(self) -> Phase:
+        return PHASES[self.state]
+
     def as_json(self) -> dict[str, Any]:
         return {
             "round": self.number,
             "state": self.state,
+            "phase": self.phase.value,
             "says": self.line,
             "waiting_for": self.waiting_for,
             "not_submitted": self.not_submitted,
@@ -109,8 +129,11 @@ def round_state(tables: Tables, ctx: Context, number: int, now: dt.datetime) -> 
     return RoundState(number, "over", f"Part 2 ended: {part2.game.ended}. {part2.game.describe_treasure()}")
 
 
-def match_status(tables: Tables, ctx: Context, now: dt.datetime) -> tuple[list[RoundState], str]:
-    """Every round's state, and the next command: the first one a round needs, else standings."""
+def match_status(
+    tables: Tables, ctx: Context, now: dt.datetime
+) -> tuple[list[RoundState], str, tuple[int | None, Phase]]:
+    """Every round's state, the next command (the first one a round needs, else standings), and the round in
+    play with its phase: a round that a player lost ends the match there."""
     states = []
     for number in range(1, ctx.config["rounds"] + 1):
         try:
@@ -119,4 +142,5 @@ def match_status(tables: Tables, ctx: Context, now: dt.datetime) -> tuple[list[R
             states.append(RoundState(number, "problem", str(error)))
     lost = next((s for s in states if s.state == "over" and s.command == "hostkit standings"), None)
     needed = next((s.command for s in states if s.command), None)
-    return states, ("hostkit standings" if lost or needed is None else needed)
+    where = (lost.number, Phase.OVER) if lost else match_phase([(s.number, s.phase) for s in states])
+    return states, ("hostkit standings" if lost or needed is None else needed), where

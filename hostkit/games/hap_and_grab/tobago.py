@@ -1,6 +1,6 @@
 """Part 2 of Hap and Grab, Tobago: the treasure deck, the deal, and the take/pass reveals.
 
-Rule sheet: seeds/000_8acb406e1f75c262.txt (Part 2); rulings: README.md, Rulings, Hap and Grab, Part 2.
+Rules: docs/games/hap-and-grab.md (Part 2); rulings: that page, Hap and Grab, Part 2.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Hap-Tac-Toe and its re-skin When Stars Align: the pure rules (no workbook, no CLI).
 
-Rule sheet: seeds/001_b5c301b16a5ecef5.txt; rulings: RULINGS.md, Hap-Tac-Toe and When Stars Align.
+Rules: docs/games/hap-tac-toe.md; rulings: that page, Hap-Tac-Toe and When Stars Align.
 """
 
 from hostkit.games.hap_tac_toe.blocks import BlockFaces, make_faces

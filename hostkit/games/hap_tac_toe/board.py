@@ -1,6 +1,6 @@
 """The 5x5 grid: squares like C3, the lines that hold claims, and the board of placed blocks.
 
-Rule sheet: seeds/001_b5c301b16a5ecef5.txt; rulings: RULINGS.md, Hap-Tac-Toe and When Stars Align.
+Rules: docs/games/hap-tac-toe.md; rulings: that page, Hap-Tac-Toe and When Stars Align.
 """
 
 from __future__ import annotations

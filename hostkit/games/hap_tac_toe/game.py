@@ -1,7 +1,7 @@
 """Hap-Tac-Toe and When Stars Align (Death Match, 2 players) as hostkit games: the workbook, the
 commands and the live referee. The rules are the pure modules beside this one.
 
-Rule sheet: seeds/001_b5c301b16a5ecef5.txt; rulings: RULINGS.md, Hap-Tac-Toe and When Stars Align.
+Rules: docs/games/hap-tac-toe.md; rulings: that page, Hap-Tac-Toe and When Stars Align.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from hostkit.core.game import Demo, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry, Payout
+from hostkit.core.status import Phase
 from hostkit.core.tables import BookError, Problem, Table, Tables, is_blank_row
 from hostkit.games.hap_tac_toe.live import (
     CLOCK,
@@ -152,18 +153,21 @@ class HapTacToeMatch(Game):
         try:
             state = load_state(self, self.rules, tables)
         except BookError as error:
-            return Outcome(summary=[f"Waiting for you: {error}"], data={"waiting_for": "host", "reason": str(error)})
+            refused = {"round": None, "phase": Phase.SETUP, "waiting_for": "host", "reason": str(error)}
+            return Outcome(summary=[f"Waiting for you: {error}"], data=refused)
         outcome = Outcome(problems=list(state.problems))
         number = state.current()
         game, rejection = state.game(number), state.rejection(number)
-        data: dict = {"round": number, "waiting_for": None, "clock": None, "next": None}
+        data: dict = {"round": number, "phase": Phase.LIVE, "waiting_for": None, "clock": None, "next": None}
         if game is None:
+            data["phase"] = Phase.SETUP
             outcome.summary.append(f"Game {number}: {state.why_not(number)}.")
             data["next"] = f"hostkit play --round {number}"
         elif rejection is not None:
             outcome.summary.append(f"Game {number} is stopped: {rejection}")
             data["next"] = f"fix {MOVES_TAB} row {rejection.row}, then hostkit score --round {number}"
         elif game.is_over():
+            data["phase"] = Phase.OVER
             final = state.standings()
             outcome.summary.append(f"Game {number} is over: {game.end_reason()}.")
             outcome.summary += standings_lines(state, final) if final is not None else []

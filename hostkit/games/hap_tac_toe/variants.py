@@ -1,6 +1,6 @@
 """The rules objects: Hap-Tac-Toe, and When Stars Align, which changes only its names and its scoring.
 
-Rule sheet: seeds/001_b5c301b16a5ecef5.txt; rulings: RULINGS.md, Hap-Tac-Toe and When Stars Align.
+Rules: docs/games/hap-tac-toe.md; rulings: that page, Hap-Tac-Toe and When Stars Align.
 """
 
 from __future__ import annotations

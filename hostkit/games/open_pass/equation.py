@@ -1,6 +1,6 @@
 """Open, Pass equations: cards as text, and their score by the rule sheet's unusual reading.
 
-A card is one digit 0–9 or one of the symbols + - x ÷. Reading an equation (README.md, Rulings, Open, Pass):
+A card is one digit 0–9 or one of the symbols + - x ÷. Reading an equation (docs/games/open-pass.md, Rulings):
 in each run of adjacent numbers only the leftmost counts, likewise in each run of adjacent symbols;
 a symbol at the right end is dropped; a symbol at the left end gets a 0 in front; then the terms are
 evaluated strictly left to right with exact fractions.

@@ -1,6 +1,6 @@
 """Open, Pass — Heaven and Hell (Main Match, 13 players): pack bids, trades, then a dealt equation.
 
-Rule sheet: seeds/003_bd1ef8e504ed12d5.txt; rulings: README.md, Rulings, Open, Pass. Rounds 1–3 (Config
+Rules: docs/games/open-pass.md; rulings: that page, Open, Pass. Rounds 1–3 (Config
 `building_rounds`) build inventories from pack bids and trades; the round after them is the play
 phase: each player's deck is shuffled with the seed and dealt card by card, and each card is opened
 (put at the LEFT of the equation) or passed.
@@ -277,14 +277,18 @@ class OpenPass(Game):
         return "\n".join(lines), list(ctx.problems) + list(current.problems)
 
     def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+        from hostkit.core.status import Phase, match_phase
         from hostkit.games.open_pass.status import match_status
 
         ctx = self.context(tables)
         rounds, command = match_status(tables, ctx, now, self.play_round(ctx), lambda: self._phase(tables, ctx))
+        number, phase = match_phase([(r["round"], Phase(r["phase"])) for r in rounds])
         summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
         summary += [f"  Round {r['round']}: {r['says'].rstrip('.')}." for r in rounds]
         return Outcome(
-            problems=list(ctx.problems), summary=summary, data={"game": self.name, "rounds": rounds, "next": command}
+            problems=list(ctx.problems),
+            summary=summary,
+            data={"game": self.name, "round": number, "phase": phase, "rounds": rounds, "next": command},
         )
 
     # ---- the play phase

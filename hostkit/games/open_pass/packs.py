@@ -1,6 +1,6 @@
 """Open, Pass deck building: packs, bids, who gains which pack, the pity card, and trades.
 
-Rule sheet: seeds/003_bd1ef8e504ed12d5.txt; rulings: README.md, Rulings, Open, Pass. Each round a player's
+Rules: docs/games/open-pass.md; rulings: that page, Open, Pass. Each round a player's
 last bid before the deadline stands and chooses up to two packs; a pack chosen by an odd number of
 players is given to each of them, an even number to nobody, and when every pack is chosen an odd
 number of times nobody gains a pack. A player who gains no pack gets the pity card. Trades then move

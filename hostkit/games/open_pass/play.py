@@ -1,6 +1,6 @@
 """Open, Pass play phase: decks checked, padded and dealt with the seed; open or pass; the ranking.
 
-Rule sheet: seeds/003_bd1ef8e504ed12d5.txt; rulings: README.md, Rulings, Open, Pass. A deck is built from
+Rules: docs/games/open-pass.md; rulings: that page, Open, Pass. A deck is built from
 the player's inventory and padded with ÷ to the deck size, then shuffled with the seed for the dealer
 the player chose. Each dealt card is opened (put at the LEFT of the equation) or passed; once the
 open limit is reached every later card passes automatically. Best score first; equal scores are

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hostkit.core.game import Context
+from hostkit.core.status import Phase
 from hostkit.core.tables import BookError, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.games.open_pass.tabs import FINAL_TAB, read_bids, read_deadlines, read_packs, results_tab
@@ -17,6 +18,7 @@ def _round(number: int, state: str, line: str, command: str | None = None, **mor
     return {
         "round": number,
         "state": state,
+        "phase": PHASES[state].value,
         "says": line,
         "next": command,
         "not_submitted": [],
@@ -26,10 +28,24 @@ def _round(number: int, state: str, line: str, command: str | None = None, **mor
     }
 
 
+PHASES = {
+    "problem": Phase.SETUP,
+    "no packs": Phase.SETUP,
+    "waiting": Phase.SETUP,
+    "bids open": Phase.OPEN,
+    "decks": Phase.OPEN,
+    "to score": Phase.CLOSED,
+    "playing": Phase.LIVE,
+    "scored": Phase.OVER,
+    "over": Phase.OVER,
+}
+"""Each of a round's states, as a phase: a bidding round once scored, and the play phase once ranked, are over."""
+
+
 def bidding_round(tables: Tables, ctx: Context, number: int, now: dt.datetime) -> dict[str, Any]:
     packs, _ = read_packs(tables, number, ctx.config["building_rounds"])
     if not packs:
-        return _round(number, "no packs", "no packs typed into Packs yet")
+        return _round(number, "no packs", "no packs typed into Packs yet", f"type round {number}'s packs in Packs")
     deadlines = read_deadlines(tables, ctx).times
     bids, _ = read_bids(tables, ctx, number, packs, deadlines)
     bidders = {b.player for b in bids}

@@ -1,6 +1,6 @@
 """Paths and PAHs (Main Match, 5 to 16 players; 9 on the sheet): a shifting 6x6 board walked to make PAHs.
 
-Rule sheet: seeds/002_40f9e284857a4163.txt; rulings: RULINGS.md, Paths and PAHs, and the README's. Every
+Rules: docs/games/paths-and-pahs.md; rulings: that page, Paths and PAHs, and the README's. Every
 command resolves the rounds from the start (the board, the starting cards and the submissions), so a fix to
 an early round flows into the later ones.
 """

@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 
 from hostkit.core.game import Context, Outcome
+from hostkit.core.status import Phase, match_phase
 from hostkit.core.tables import Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.games.paths_and_pahs.match import ENDGAME
@@ -21,6 +22,9 @@ from hostkit.games.paths_and_pahs.tabs import (
     results_tab,
     round_name,
 )
+
+PHASES = {"not scheduled": Phase.SETUP, "not open": Phase.SETUP, "open": Phase.OPEN, "closed": Phase.CLOSED}
+"""Each state of a round not scored yet, as a phase (a scored round is over)."""
 
 
 def _state(times: RoundTimes | None, now: dt.datetime, tz: dt.tzinfo) -> tuple[str, str]:
@@ -42,6 +46,7 @@ def match_status(ctx: Context, tables: Tables, now: dt.datetime) -> Outcome:
     dealt = starting is not None and bool(starting.filled_rows())
     lines = [f"Board: {'laid' if laid else 'not laid yet'}. Starting cards: {'dealt' if dealt else 'not dealt yet'}."]
     listed: list[dict[str, Any]] = []
+    phases: list[tuple[int, Phase]] = []
     waiting: dict[str, Any] | None = None
     upcoming: str | None = None
     for number in range(1, ENDGAME + 1):
@@ -49,10 +54,13 @@ def match_status(ctx: Context, tables: Tables, now: dt.datetime) -> Outcome:
         state, words = _state(times, now, tz)
         scored = results_tab(number) in tables
         lines.append(f"{round_name(number).capitalize()}: {words}" + ("; scored." if scored else "."))
+        phase = Phase.OVER if scored else PHASES[state]
+        phases.append((number, phase))
         listed.append(
             {
                 "round": number,
                 "state": state,
+                "phase": phase.value,
                 "scored": scored,
                 "opens": format_time(times.opens, tz) if times else None,
                 "closes": format_time(times.closes, tz) if times else None,
@@ -76,7 +84,14 @@ def match_status(ctx: Context, tables: Tables, now: dt.datetime) -> Outcome:
     elif not dealt:
         upcoming = "hostkit deal --round 1"
     outcome.summary = lines
-    outcome.data = {"rounds": listed, "waiting_for": waiting, "next": upcoming or "hostkit standings"}
+    current, phase = match_phase(phases) if laid and dealt else (None, Phase.SETUP)
+    outcome.data = {
+        "round": current,
+        "phase": phase,
+        "rounds": listed,
+        "waiting_for": waiting,
+        "next": upcoming or "hostkit standings",
+    }
     return outcome
 
 

@@ -210,7 +210,7 @@ def test_status_says_what_the_match_waits_for(tmp_path):
     with freeze_time(at(100)):
         result = run("status", "--book", path, "--json")
     shaped = json.loads(result.stdout)
-    assert shaped["waiting_for"] == ["Alice"] and shaped["round"] == 1 and shaped["phase"] == "waiting"
+    assert shaped["waiting_for"] == ["Alice"] and shaped["round"] == 1 and shaped["phase"] == "live"
     data = {**shaped["details"], "next": shaped["next"]}
     assert (
         data["waiting_for"] == {"player": "Alice", "turn": 3}
