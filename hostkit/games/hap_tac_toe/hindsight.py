@@ -78,8 +78,8 @@ def explain_turn(game: Game, turn: PlayedTurn, claimed: Mapping[Set, Claimed]) -
                 "claimed_on_turn": by.turn if by else None,
             }
         )
-    missed = [c["squares"] for c in claims if c["claimed_by"] is None]
-    now = [c["squares"] for c in claims if c["claimed_on_turn"] == turn.number]
+    missed = [named(s) for s in open_sets if s not in claimed]
+    now = [named(s) for s in open_sets if s in claimed and claimed[s].turn == turn.number]
     failed = [f"{c.claim.text} ({c.verdict.value}, {c.note})" for c in turn.claims if not c.verdict.is_valid]
     data = {"turn": turn.number, "player": turn.player, "square": turn.square.name, "claims": claims}
     if not claims and not failed:

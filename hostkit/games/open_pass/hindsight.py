@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hostkit.core.hindsight import Explained, Hindsight, proven
@@ -38,7 +38,7 @@ def player_lines(play: Play, top: Best, played: Evaluation | None) -> tuple[list
     return lines, data
 
 
-def hindsight(players: list[str], play_round: int, best_for: BestFor) -> Hindsight:
+def hindsight(players: Sequence[str], play_round: int, best_for: BestFor) -> Hindsight:
     lines = [f"Round {play_round}: the best score each player's dealt order allowed, against what they made."]
     data: dict[str, Any] = {}
     for player in players:
