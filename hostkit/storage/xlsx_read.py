@@ -84,7 +84,7 @@ class Tabs(MutableMapping[str, Rows]):
 
     def _mark_unread(self, name: str, rows: Rows) -> None:
         """Formula cells with no computed value read as UNCALCULATED, and error cells as their CellError (both
-        blank to the fast reader)."""
+        blank to the fast reader); a date-time at midnight as a date-time, not the date the fast reader gives."""
         from hostkit.storage.xlsx_formulas import sheet_parts, unread
 
         with zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
@@ -100,6 +100,13 @@ class Tabs(MutableMapping[str, Rows]):
             rows[r].extend([None] * (c + 1 - len(rows[r])))
             if rows[r][c] is None:
                 rows[r][c] = value
+        if any(dt.date in set(map(type, row)) for row in rows):
+            from hostkit.storage.xlsx_parts import STYLES
+            from hostkit.storage.xlsx_styled import clocked
+
+            with zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
+                styles = archive.read(STYLES) if STYLES in archive.namelist() else None
+            clocked(rows, xml, styles)
 
     def again(self) -> Tabs:
         """The same workbook's tabs read anew (each parsed again when looked up), sharing this one's reader."""

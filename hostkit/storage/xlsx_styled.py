@@ -6,6 +6,7 @@ the tab's XML and the formats it names in xl/styles.xml, read with lxml (no work
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import re
 import zipfile
@@ -118,6 +119,31 @@ def _style_indexes(xml: bytes) -> dict[tuple[int, int], int]:
         if style and style != b"0":
             found[(row, column)] = int(style)
     return found
+
+
+def clocked(rows: Rows, xml: bytes, styles: bytes | None) -> None:
+    """Turn back into date-times the dates of cells whose number format shows a time of day: the fast reader
+    reads a date-time at exactly midnight as a date, which would be written again with a date-only format."""
+    from lxml import etree
+
+    if styles is None:
+        return
+    looks = _looks(etree.fromstring(styles, PARSER))
+    for (r, c), index in _style_indexes(xml).items():
+        if r < len(rows) and c < len(rows[r]) and type(value := rows[r][c]) is dt.date and index < len(looks):
+            code = looks[index][3]
+            if code and shows_time(code):
+                rows[r][c] = dt.datetime(value.year, value.month, value.day)
+
+
+_LITERAL = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
+
+
+def shows_time(code: str) -> bool:
+    """Whether a number format shows a time of day (hours, seconds or AM/PM), its quoted text, escaped
+    characters and [colour] or [$-locale] sections aside."""
+    shown = _LITERAL.sub("", code).lower()
+    return "h" in shown or "s" in shown or "am/pm" in shown or "a/p" in shown
 
 
 def _looks(styles: Any) -> list[Look]:
