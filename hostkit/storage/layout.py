@@ -21,6 +21,8 @@ MIN_WIDTH = 4
 DATE_TIME = "yyyy-mm-dd hh:mm:ss"
 DATE_TIME_MS = "yyyy-mm-dd hh:mm:ss.000"
 DATE = "yyyy-mm-dd"
+TIME = "hh:mm:ss"
+TIME_MS = "hh:mm:ss.000"
 _SECONDS_WIDTH, _MILLIS_WIDTH = len(DATE_TIME), len(DATE_TIME_MS)
 
 
@@ -126,6 +128,8 @@ def number_format(value: Any) -> str | None:
         return DATE_TIME_MS if shown.microsecond else DATE_TIME
     if isinstance(shown, dt.date):
         return DATE
+    if isinstance(shown, dt.time) and shown.tzinfo is None:
+        return TIME_MS if shown.microsecond else TIME
     return None
 
 

@@ -1,0 +1,59 @@
+"""Values at the edges of what a spreadsheet cell holds, written and read back by hostkit and by openpyxl."""
+
+import datetime as dt
+
+import openpyxl
+
+from hostkit.storage.sheets_cells import cell_data
+from hostkit.storage.xlsx import XlsxBook
+
+
+def round_trip(tmp_path, *values):
+    path = tmp_path / "b.xlsx"
+    XlsxBook(path).create({"A": [["h"] * len(values), list(values)]})
+    ours = XlsxBook(path).read()["A"][1]
+    theirs = [cell.value for cell in openpyxl.load_workbook(path)["A"][2]]
+    return ours, theirs
+
+
+def test_a_carriage_return_is_kept(tmp_path):
+    assert round_trip(tmp_path, "a\r\nb", "c\rd") == (["a\r\nb", "c\rd"], ["a\r\nb", "c\rd"])
+
+
+def test_a_time_of_day_is_a_time_cell(tmp_path):
+    clocks = [dt.time(0, 0), dt.time(20, 5, 13), dt.time(23, 59, 59, 999_900)]
+    ours, theirs = round_trip(tmp_path, *clocks)
+    assert ours == theirs == [dt.time(0, 0), dt.time(20, 5, 13), dt.time(23, 59, 59, 999_000)]
+    sheet = openpyxl.load_workbook(tmp_path / "b.xlsx")["A"]
+    assert [sheet["A2"].number_format, sheet["C2"].number_format] == ["hh:mm:ss", "hh:mm:ss.000"]
+
+
+def test_moments_are_kept_to_the_millisecond(tmp_path):
+    moments = [dt.datetime(2026, 11, 21, 20, 5, 13, 123_456), dt.datetime(2026, 11, 21, 23, 59, 59, 999_600)]
+    expected = [dt.datetime(2026, 11, 21, 20, 5, 13, 123_000), dt.datetime(2026, 11, 22)]
+    assert round_trip(tmp_path, *moments) == (expected, expected)
+
+
+def test_january_and_february_1900_are_counted_as_spreadsheets_count_them(tmp_path):
+    values = [dt.date(1900, 1, 1), dt.datetime(1900, 2, 28, 12), dt.date(1900, 3, 1)]
+    ours, theirs = round_trip(tmp_path, *values)
+    assert ours == values
+    assert theirs == [dt.datetime(1900, 1, 1), dt.datetime(1900, 2, 28, 12), dt.datetime(1900, 3, 1)]
+
+
+def test_a_moment_before_1900_is_written_as_text(tmp_path):
+    ours, theirs = round_trip(tmp_path, dt.date(1899, 12, 31), dt.datetime(1066, 10, 14, 9, 30))
+    assert ours == theirs == ["1899-12-31", "1066-10-14 09:30:00"]
+
+
+def test_a_whole_number_too_big_for_a_cell_is_written_as_text(tmp_path):
+    huge = 10**400
+    ours, theirs = round_trip(tmp_path, huge, -huge, 10**20)
+    assert ours[:2] == theirs[:2] == [str(huge), str(-huge)]
+    assert ours[2] == theirs[2] == 10**20
+
+
+def test_a_time_of_day_goes_to_google_as_a_time():
+    data = cell_data(dt.time(18, 0))
+    assert data["userEnteredValue"] == {"numberValue": 0.75}
+    assert data["userEnteredFormat"]["numberFormat"] == {"type": "TIME", "pattern": "hh:mm:ss"}
