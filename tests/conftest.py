@@ -6,6 +6,12 @@ from __future__ import annotations
 import socket
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("hostkit", derandomize=True, database=None, deadline=None)
+settings.load_profile("hostkit")
+"""Property tests draw the same examples on every run (CI is deterministic) and leave no example database;
+`pytest --hypothesis-profile=default` draws fresh ones."""
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -57,3 +57,17 @@ def test_a_time_of_day_goes_to_google_as_a_time():
     data = cell_data(dt.time(18, 0))
     assert data["userEnteredValue"] == {"numberValue": 0.75}
     assert data["userEnteredFormat"]["numberFormat"] == {"type": "TIME", "pattern": "hh:mm:ss"}
+
+
+def test_milliseconds_are_shown_only_when_there_are_some_once_rounded(tmp_path):
+    path = tmp_path / "b.xlsx"
+    moments = [dt.datetime(2026, 1, 1, 0, 0, 0, 1), dt.datetime(2026, 1, 1, 0, 0, 0, 500), dt.time(0, 0, 0, 499)]
+    XlsxBook(path).create({"A": [["h"] * 4, [*moments, dt.time(23, 59, 59, 999_999)]]})
+    sheet = openpyxl.load_workbook(path)["A"]
+    assert [c.number_format for c in sheet[2]] == [
+        "yyyy-mm-dd hh:mm:ss",
+        "yyyy-mm-dd hh:mm:ss.000",
+        "hh:mm:ss",
+        "hh:mm:ss.000",
+    ]
+    assert sheet["D2"].value == dt.time(23, 59, 59, 999_000)
