@@ -267,6 +267,8 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
                         text = escape(text)
                 else:
                     text = xml_text(value)
+                    if not text:  # control characters only: a blank cell
+                        continue
                     space = ' xml:space="preserve"' if "\n" in text or text[:1].isspace() or text[-1:].isspace() else ""
                     text = escape(text)
                 append(f'<c r="{letters[c]}{at}"{style} t="inlineStr"><is><t{space}>{text}</t></is></c>')
@@ -337,6 +339,8 @@ def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> str:
     if type(value) is CellError:  # a spreadsheet error read from the tab, written back as the error it was
         return _styled(ref, look, styles, 't="e"', f"<v>{escape(value)}</v>")
     text = xml_text(str(value))
+    if not text:
+        return _cell_xml(ref, None, look, styles)
     space = ' xml:space="preserve"' if text != text.strip() or "\n" in text else ""
     return _styled(ref, look, styles, 't="inlineStr"', f"<is><t{space}>{escape(text)}</t></is>")
 

@@ -71,3 +71,7 @@ def test_milliseconds_are_shown_only_when_there_are_some_once_rounded(tmp_path):
         "hh:mm:ss.000",
     ]
     assert sheet["D2"].value == dt.time(23, 59, 59, 999_000)
+
+
+def test_text_of_control_characters_only_is_a_blank_cell(tmp_path):
+    assert round_trip(tmp_path, "\x08", "a\x00") == ([None, "a"], [None, "a"])
