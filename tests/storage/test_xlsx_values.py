@@ -1,6 +1,7 @@
 """Values at the edges of what a spreadsheet cell holds, written and read back by hostkit and by openpyxl."""
 
 import datetime as dt
+import zipfile
 
 import openpyxl
 
@@ -75,3 +76,26 @@ def test_milliseconds_are_shown_only_when_there_are_some_once_rounded(tmp_path):
 
 def test_text_of_control_characters_only_is_a_blank_cell(tmp_path):
     assert round_trip(tmp_path, "\x08", "a\x00") == ([None, "a"], [None, "a"])
+
+
+def test_a_hosts_formula_showing_a_date_or_a_time_stays_a_formula(tmp_path):
+    path = tmp_path / "b.xlsx"
+    XlsxBook(path).create({"L": [["Player", "Day", "At"], ["Ann", dt.date(2026, 1, 1), dt.time(6)]]})
+    workbook = openpyxl.load_workbook(path)
+    workbook["L"]["B2"], workbook["L"]["C2"] = "=DATE(2026,1,1)", "=TIME(6,0,0)"
+    workbook.save(path)
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    for formula, value in ((b"DATE(2026,1,1)", b"46023"), (b"TIME(6,0,0)", b"0.25")):  # as a program saves them
+        parts[sheet] = parts[sheet].replace(
+            b"<f>" + formula + b"</f><v></v>", b"<f>" + formula + b"</f><v>" + value + b"</v>"
+        )
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    rows = XlsxBook(path).read()["L"]
+    assert rows[1] == ["Ann", dt.date(2026, 1, 1), dt.time(6)]
+    XlsxBook(path).write({"L": rows})
+    sheet = openpyxl.load_workbook(path)["L"]
+    assert (sheet["B2"].value, sheet["C2"].value) == ("=DATE(2026,1,1)", "=TIME(6,0,0)")
