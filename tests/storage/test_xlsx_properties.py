@@ -17,11 +17,12 @@ import openpyxl
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hostkit.core.styles import Styled, plain
 from hostkit.storage.xlsx import XlsxBook
 from hostkit.storage.xlsx_cells import xml_text
 
 MOMENTS = st.datetimes(min_value=dt.datetime(1800, 1, 1), max_value=dt.datetime(9999, 12, 31, 23, 59, 59))
-VALUES = st.one_of(
+PLAIN = st.one_of(
     st.text(max_size=12),
     st.sampled_from(["=1+1", " x", "y ", "a\r\nb", "\n", "@SUM(A1)", "+1", "-1", "0012", "TRUE", "#N/A", "1e5"]),
     st.integers(),
@@ -37,6 +38,8 @@ VALUES = st.one_of(
     ),
     st.times(),
 )
+VALUES = PLAIN | st.builds(Styled, PLAIN, fill=st.sampled_from([None, "FFE699"]), bold=st.booleans())
+"""What games write: plain values, and values drawn for players (a board's coloured cells)."""
 
 
 def to_millisecond(moment):
@@ -49,6 +52,7 @@ def to_millisecond(moment):
 
 def expected(value):
     """What a value reads back as, tagged with its kind (1 == True and 0.0 == dt.time() must not pass)."""
+    value = plain(value)
     if isinstance(value, str):
         text = xml_text(value)
         return ("text", text) if text else None
