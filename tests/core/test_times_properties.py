@@ -40,13 +40,13 @@ def slashed(moment, order, clock):
     return f"{day}/{moment.year} {moment.strftime(clock)}".strip()
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(NAIVE.flatmap(iso_texts), ZONES)
 def test_iso_text_is_the_same_moment_under_either_date_order(text, tz):
     assert parse_time(text, tz, "MDY") == parse_time(text, tz, "DMY")
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(NAIVE, st.sampled_from(DATE_ORDERS), st.sampled_from(["%H:%M:%S", "%H:%M", "%H:%M:%S.%f", ""]), ZONES)
 def test_slashed_text_is_read_in_its_order_and_never_misread_in_the_other(moment, order, clock, tz):
     text = slashed(moment, order, clock)
@@ -64,7 +64,7 @@ def test_slashed_text_is_read_in_its_order_and_never_misread_in_the_other(moment
         assert parse_time(text, tz, other).replace(tzinfo=None) == shown.replace(day=moment.month, month=moment.day)
 
 
-@settings(max_examples=200)
+@settings(max_examples=100)
 @given(MOMENTS, ZONES, st.sampled_from(DATE_ORDERS))
 def test_formatted_time_reads_back_as_the_same_moment(moment, tz, order):
     assume(1900 <= moment.astimezone(tz).year <= 9998)
@@ -78,7 +78,7 @@ def test_formatted_time_reads_back_as_the_same_moment(moment, tz, order):
     assert back.utcoffset() == tz.utcoffset(back.replace(tzinfo=None))
 
 
-@settings(max_examples=200)
+@settings(max_examples=100)
 @given(MOMENTS, ZONES)
 def test_a_wall_clock_cell_reads_back_as_the_same_moment(moment, tz):
     assume(1900 <= moment.astimezone(tz).year <= 9998)

@@ -75,7 +75,7 @@ def rounds(draw):
     ]
 
 
-@settings(max_examples=150)
+@settings(max_examples=80)
 @given(rounds())
 def test_the_judge_agrees_with_the_referee(game):
     board, submissions = game
@@ -86,7 +86,7 @@ def test_the_judge_agrees_with_the_referee(game):
     assert all(a.cards in a.reason or a.typed in a.reason for a in answers)
 
 
-@settings(max_examples=150)
+@settings(max_examples=80)
 @given(st.lists(st.sampled_from(PLAYERS), max_size=20), st.fixed_dictionaries({p: st.integers(0, 4) for p in PLAYERS}))
 def test_the_turn_order_agrees_with_the_referee(correct_by, penalties):
     """Each 3rd correct answer puts that player's turn at the start; the player with more correct answers gets

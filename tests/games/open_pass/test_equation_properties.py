@@ -48,7 +48,7 @@ def test_the_referee_scores_the_rule_sheets_examples():
     assert referee("9-1x2".replace("", " ").split(), DivisionByZero.ZERO) == 16
 
 
-@settings(max_examples=300)
+@settings(max_examples=200)
 @given(EQUATIONS, st.sampled_from(DivisionByZero))
 def test_the_evaluator_agrees_with_the_referee(cards, division_by_zero):
     evaluation = evaluate(cards, division_by_zero)
@@ -57,7 +57,7 @@ def test_the_evaluator_agrees_with_the_referee(cards, division_by_zero):
     assert evaluation.explain()
 
 
-@settings(max_examples=200)
+@settings(max_examples=100)
 @given(EQUATIONS)
 def test_cards_read_back_as_written(cards):
     assert parse_cards(format_cards(cards)) == tuple(cards)

@@ -44,7 +44,7 @@ def referee(cells, shifts):
     return tuple(card for row in grid for card in row)
 
 
-@settings(max_examples=150)
+@settings(max_examples=60)
 @given(BOARDS, rounds_shifts())
 def test_the_shifter_agrees_with_the_referee(board, shifts):
     nets = net_shifts(shifts)
@@ -55,7 +55,7 @@ def test_the_shifter_agrees_with_the_referee(board, shifts):
         assert stayed == describe_net(line, net).endswith("did not move")
 
 
-@settings(max_examples=100)
+@settings(max_examples=40)
 @given(rounds_shifts())
 def test_a_shift_reads_back_as_written(shifts):
     for shift in shifts:
