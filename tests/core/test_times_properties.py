@@ -6,6 +6,7 @@ shows twice (a change back from summer time), wall-clock text names the first of
 an offset cannot tell them apart. A naive datetime keeps them apart by its fold."""
 
 import datetime as dt
+import re
 
 import pytest
 from hypothesis import assume, given, settings
@@ -91,3 +92,26 @@ def test_the_hour_a_clock_shows_twice():
     assert format_time(first, london) == format_time(second, london) == "2026-10-25 01:30:00"
     assert parse_time("2026-10-25 01:30:00", london) == first
     assert parse_time(wall_clock(second, london), london) == second
+
+
+def read(text, order):
+    try:
+        return parse_time(text, zone("UTC"), order)
+    except ValueError as refused:
+        assert str(refused).startswith("is ")  # one sentence, never another exception
+        return None
+
+
+SLASHED = re.compile(r"\s*(\d{1,2})/(\d{1,2})/\d{4}(\s.*)?")
+
+
+@settings(max_examples=300)
+@given(
+    st.text(alphabet="0123456789/-:. TZ+", max_size=22)
+    | st.builds(slashed, NAIVE, st.sampled_from(DATE_ORDERS), st.just("%H:%M"))
+)
+def test_any_text_either_order_accepts_is_the_same_moment_unless_day_and_month_could_swap(text):
+    mdy, dmy = read(text, "MDY"), read(text, "DMY")
+    if mdy is not None and dmy is not None and mdy != dmy:
+        first, second = map(int, SLASHED.fullmatch(text).groups()[:2])
+        assert first <= 12 and second <= 12 and first != second
