@@ -102,12 +102,11 @@ class Tabs(MutableMapping[str, Rows]):
             if rows[r][c] is None:
                 rows[r][c] = value
         if dt.date in set(map(type, itertools.chain.from_iterable(rows))):  # one pass in C
-            from hostkit.storage.xlsx_parts import STYLES
-            from hostkit.storage.xlsx_styled import clocked
+            from hostkit.storage.xlsx_cell_styles import clocked
 
             with zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
-                styles = archive.read(STYLES) if STYLES in archive.namelist() else None
-            clocked(rows, xml, styles)
+                if "xl/styles.xml" in archive.namelist():
+                    clocked(rows, xml, archive.read("xl/styles.xml"))
 
     def again(self) -> Tabs:
         """The same workbook's tabs read anew (each parsed again when looked up), sharing this one's reader."""

@@ -6,7 +6,7 @@ import datetime as dt
 import openpyxl
 
 from hostkit.storage.xlsx import XlsxBook
-from hostkit.storage.xlsx_styled import shows_time
+from hostkit.storage.xlsx_cell_styles import shows_time
 
 MIDNIGHT = dt.datetime(2026, 11, 21)
 
