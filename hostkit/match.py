@@ -221,6 +221,18 @@ class Match:
         status = match_status(game.name, match_id, outcome, problems)
         return replace(StatusReport.of("status", outcome, status.to_dict()), status=status)
 
+    def hindsight(self, round: int | None = None, host: bool = False) -> Report:
+        """The match explained, written to the public Hindsight tab once its standings are settled; with host, a
+        private preview at any time, never written or sent."""
+        from hostkit.hindsight import explain, outcome_of
+
+        if host and self.sending:
+            raise BadInput(
+                "A --host preview is private and is never sent; leave out --send, or --host once it is over."
+            )
+        game, tables = self.game()
+        return self.finish("hindsight", game, outcome_of(explain(self.book, game, tables, round, host), round), round)
+
     def publish(self) -> Report:
         """Write every public tab of the match, as it stands, to the players' workbook."""
         from hostkit.core.game import Outcome

@@ -88,7 +88,15 @@ LAYERS = [
     ("hostkit.errors",),
     ("hostkit.core",),
     ("hostkit.storage", "hostkit.delivery", "hostkit.games"),
-    ("hostkit.targets", "hostkit.opening", "hostkit.messaging", "hostkit.report", "hostkit.status", "hostkit.match"),
+    (
+        "hostkit.targets",
+        "hostkit.opening",
+        "hostkit.messaging",
+        "hostkit.report",
+        "hostkit.status",
+        "hostkit.hindsight",
+    ),
+    ("hostkit.match",),
     ("hostkit", "hostkit.__main__", "hostkit.cli"),
 ]
 """From the bottom: errors, the pure core, then storage, delivery and the games, then the library, then the
