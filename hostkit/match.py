@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 from hostkit.errors import BadInput
 from hostkit.games import load_game
 from hostkit.messaging import deliver_messages, messages_of
-from hostkit.opening import open_book, open_public, read_game, save, season_book, where
+from hostkit.opening import open_book, open_public, read_game, where
 from hostkit.report import Report, StatusReport
+from hostkit.targets import save, season_book
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome, Prompt
@@ -78,6 +79,7 @@ class Match:
         clock: Callable[[], dt.datetime] = now,
         warn: Callable[[str], None] = _to_stderr,
         on_stop: Callable[[str], None] | None = None,
+        hold: Callable[[Book], None] | None = None,
     ):
         if resend and not send:
             raise BadInput("--resend goes with --send.")
@@ -91,6 +93,7 @@ class Match:
         """Set when a signal (Ctrl-C, SIGTERM) stopped delivery after the message in flight: the line saying
         what stays due."""
         self.on_stop = on_stop or self._stopped
+        self._holder = hold
         self._held: list[Book] = []
 
     def __enter__(self) -> Match:
@@ -103,7 +106,11 @@ class Match:
         self.close()
 
     def hold(self, book: Book) -> None:
-        """Lock a workbook against other hostkit commands until the match is closed."""
+        """Lock a workbook against other hostkit commands until the match is closed (or, given `hold`, as the
+        caller holds its workbooks)."""
+        if self._holder is not None:
+            self._holder(book)
+            return
         book.lock()
         self._held.append(book)
 

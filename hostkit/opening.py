@@ -1,10 +1,10 @@
-"""Opening a match: its workbook (an .xlsx file or a Google Sheet), read once, and the game it runs; the season
-workbook it pays into; saving what a step wrote to every workbook it concerns."""
+"""Opening a match: its workbook (an .xlsx file or a Google Sheet), its players' workbook, and the game it runs,
+read once."""
 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from hostkit.errors import BadInput
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from hostkit.core.settings import Config
     from hostkit.core.tables import Rows, Tables
     from hostkit.storage.book import Book
-    from hostkit.targets import Target
 
 
 def open_book(
@@ -129,40 +128,3 @@ def form_mapping(config: Config) -> FormMapping:
     return FormMapping(
         config["form_tab"], parse_columns(config["form_columns"]), config["form_target"] or "Submissions"
     )
-
-
-def season_book(path: str | None, book: Book, tables: Tables, hold: Callable[[Book], None]) -> Book | None:
-    """The season workbook `path` names (the match workbook itself when it names that), or the one this match
-    was paid into before (Config ledger_book), held with `hold` until the step ends."""
-    from hostkit.targets import recorded_ledger, same_file
-
-    recorded = recorded_ledger(book, tables)
-    if path is None and recorded is None:
-        return None
-    from hostkit.storage.xlsx import XlsxBook
-
-    season = XlsxBook(path) if path is not None else recorded
-    assert season is not None
-    if same_file(season, book):
-        return book
-    if path is not None and recorded is not None and not same_file(season, recorded) and recorded.exists():
-        raise BadInput(
-            f"This match was paid into {recorded.location} (Config ledger_book), not {path}; pass --ledger "
-            f"{recorded.location}, or change ledger_book if the season's ledger moved."
-        )
-    if book.public is not None and same_file(season, book.public):
-        raise BadInput(
-            f"{season.location} cannot be both the season ledger and the players' public workbook; give "
-            f"each a workbook of its own."
-        )
-    hold(season)
-    return season
-
-
-def save(book: Book, game: Game, writes: dict[str, Rows], also: Sequence[Target] = ()) -> None:
-    """Write a step's tabs, the public ones among them to the public workbook when there is one, and the
-    other workbooks `also` names (a season ledger); every workbook is checked before any is written."""
-    from hostkit.targets import Target, public_target, write_all
-
-    public = public_target(book, game, writes)
-    write_all([Target(book, writes), *([public] if public else []), *also], order=game.reading_order)

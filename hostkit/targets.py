@@ -1,4 +1,5 @@
-"""The workbooks a command writes: each checked before any is written, each kept to the match it serves.
+"""The workbooks a step writes: each checked before any is written, each kept to the match it serves; the
+season workbook a match pays into; saving a step's tabs to every workbook they concern.
 
 A public workbook (--public-book/--public-sheet) and a season workbook (--ledger) record the match(es) they
 serve in a tab named `hostkit` (Serves, Match id, Match, Game): a public workbook serves one match, a season
@@ -7,7 +8,7 @@ workbook any number. A command refuses to write one that serves another match, o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from hostkit.core.ledger import (
 )
 from hostkit.core.settings import CONFIG_TAB, given_setting, with_setting
 from hostkit.core.tables import Rows, Tables
+from hostkit.errors import BadInput
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged
 
@@ -268,3 +270,36 @@ def _entry_json(entry: Entry) -> dict:
         "elimination_candidate": entry.candidate,
         "reason": entry.reason,
     }
+
+
+def season_book(path: str | None, book: Book, tables: Tables, hold: Callable[[Book], None]) -> Book | None:
+    """The season workbook `path` names (the match workbook itself when it names that), or the one this match
+    was paid into before (Config ledger_book), held with `hold` until the step ends."""
+    recorded = recorded_ledger(book, tables)
+    if path is None and recorded is None:
+        return None
+    from hostkit.storage.xlsx import XlsxBook
+
+    season = XlsxBook(path) if path is not None else recorded
+    assert season is not None
+    if same_file(season, book):
+        return book
+    if path is not None and recorded is not None and not same_file(season, recorded) and recorded.exists():
+        raise BadInput(
+            f"This match was paid into {recorded.location} (Config ledger_book), not {path}; pass --ledger "
+            f"{recorded.location}, or change ledger_book if the season's ledger moved."
+        )
+    if book.public is not None and same_file(season, book.public):
+        raise BadInput(
+            f"{season.location} cannot be both the season ledger and the players' public workbook; give "
+            f"each a workbook of its own."
+        )
+    hold(season)
+    return season
+
+
+def save(book: Book, game: Game, writes: dict[str, Rows], also: Sequence[Target] = ()) -> None:
+    """Write a step's tabs, the public ones among them to the public workbook when there is one, and the
+    other workbooks `also` names (a season ledger); every workbook is checked before any is written."""
+    public = public_target(book, game, writes)
+    write_all([Target(book, writes), *([public] if public else []), *also], order=game.reading_order)

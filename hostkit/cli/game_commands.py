@@ -32,8 +32,7 @@ def command(owner: str, verb: Verb) -> click.Command:
         book = params.pop("book", None)
         try:
             if verb.book:
-                with match_of(book, season=params.pop("ledger_path", None)) as match:
-                    report = match.run(owner, verb.name, **params)
+                report = match_of(book, season=params.pop("ledger_path", None)).run(owner, verb.name, **params)
             else:
                 from hostkit.match import run_verb
 

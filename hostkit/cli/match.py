@@ -182,8 +182,7 @@ def score(
     from hostkit.games import load_game
 
     check_image(image, book)
-    with match_of(book, season=ledger_path) as match:
-        report = match.score(round_number)
+    report = match_of(book, season=ledger_path).score(round_number)
     save_image(report, image)
     if as_message:
         if report.message is None:

@@ -143,9 +143,9 @@ def ledger_option(command: Callable) -> Callable:
 def season_book(path: str | None, book: Book, tables: Tables) -> Book | None:
     """The season workbook --ledger names, or the one this match was paid into before, held until the command
     ends."""
-    from hostkit import opening
+    from hostkit import targets
 
-    return opening.season_book(path, book, tables, hold)
+    return targets.season_book(path, book, tables, hold)
 
 
 def image_option(command: Callable) -> Callable:
@@ -300,7 +300,9 @@ def match_of(book: Book, season: str | None = None) -> Match:
     from hostkit.match import Match
 
     send, resend = sending()
-    return Match(book, season=season, send=send, resend=resend, clock=lambda: now(), warn=warn, on_stop=stopped)
+    return Match(
+        book, season=season, send=send, resend=resend, clock=lambda: now(), warn=warn, on_stop=stopped, hold=hold
+    )
 
 
 def as_json_text(data: Any) -> str:

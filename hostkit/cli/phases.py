@@ -26,7 +26,7 @@ from hostkit.cli.options import (
     show,
 )
 from hostkit.core.words import replace_undecodable
-from hostkit.opening import save
+from hostkit.targets import save
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome, Prompt
@@ -255,8 +255,7 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
       hostkit standings --book game.xlsx
       hostkit standings --book game.xlsx --ledger season.xlsx --json
     """
-    with match_of(book, season=ledger_path) as match:
-        report = match.standings()
+    report = match_of(book, season=ledger_path).standings()
     show(book, report, as_json)
 
 

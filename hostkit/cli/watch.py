@@ -15,8 +15,8 @@ import click
 from hostkit.cli.options import book_options, now, open_game, runnable
 from hostkit.core.words import plural
 from hostkit.errors import BadInput
-from hostkit.opening import save
 from hostkit.storage.book import Conflict, Missing
+from hostkit.targets import save
 
 if TYPE_CHECKING:
     from hostkit.storage.book import Book
