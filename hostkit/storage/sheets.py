@@ -18,124 +18,44 @@ This module imports gspread and google-auth; only commands given --sheet import 
 
 from __future__ import annotations
 
-import datetime as dt
-import json
-import re
-from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import requests
-from google.auth import exceptions as auth_errors
 from gspread.exceptions import APIError
-from gspread.http_client import HTTPClient
 from gspread.urls import SPREADSHEET_BATCH_UPDATE_URL
 
-from hostkit.core.styles import plain
-from hostkit.core.tables import Cell, CellError, Rows, column_letter
-from hostkit.core.times import from_serial, time_of_day
+from hostkit.core.tables import Rows
 from hostkit.errors import GoogleError
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged, look
-from hostkit.storage.quota import budget
-from hostkit.storage.retry import RETRYABLE_STATUSES, Attempt, Backoff, parse_retry_after
+from hostkit.storage.retry import Backoff
+from hostkit.storage.sheets_auth import SCOPES as SCOPES
+from hostkit.storage.sheets_auth import load_credentials, parse_key
+from hostkit.storage.sheets_batches import Batches, HostCells, Part, batch_body, compact, is_same, update_cells
 from hostkit.storage.sheets_cells import cells_request, widths_requests
+from hostkit.storage.sheets_grid import (
+    EAGER_CELLS,
+    GRID_FIELDS,
+    GRID_MARGIN,
+    META_FIELDS,
+    MIN_COLUMNS,
+    Tabs,
+    grid_formulas,
+    grid_rows,
+    quote_title,
+)
+from hostkit.storage.sheets_grid import a1_range as a1_range
+from hostkit.storage.sheets_http import Client, explain
 
-SCOPES = ("https://www.googleapis.com/auth/spreadsheets",)
 TIMEOUT = (10.0, 60.0)
 """Seconds to connect, and to wait for an answer, on every request."""
 BACKOFF = Backoff()
 """The retry policy of every SheetsBook not given one."""
 
-_KEY_IN_URL = re.compile(r"/spreadsheets/(?:u/\d+/)?d/([A-Za-z0-9_-]+)")
-_KEY = re.compile(r"[A-Za-z0-9_-]{20,}")
 
 Progress = Callable[[str], None]
-
-
-def parse_key(key_or_url: str) -> str:
-    """The spreadsheet key from a key or from the spreadsheet's address (https://docs.google.com/…/d/KEY/edit)."""
-    text = str(key_or_url or "").strip()
-    found = _KEY_IN_URL.search(text)
-    if found:
-        return found.group(1)
-    if _KEY.fullmatch(text):
-        return text
-    raise StorageError(
-        f"{text!r} is not a spreadsheet key or address; copy the address of the spreadsheet from the "
-        f"browser (https://docs.google.com/spreadsheets/d/KEY/edit) or just its KEY."
-    )
-
-
-def load_credentials(path: str | Path | None) -> Any:
-    """The credentials in a key file, scoped to spreadsheets only: a service account's JSON key, or an
-    authorized-user file (what `gcloud auth application-default login` and gspread's OAuth flow write),
-    for a host who signs in as themselves."""
-    from google.oauth2 import service_account
-
-    if not path:
-        raise StorageError(
-            "No Google credentials given; pass --credentials FILE (a service account's JSON key, or the "
-            "authorized-user file of your own sign-in) or set HOSTKIT_CREDENTIALS to its path (see "
-            "docs/google-sheets.md)."
-        )
-    file = Path(path)
-    where = f"The credentials file {file}"
-    if not file.is_file():
-        raise StorageError(
-            f"{where} does not exist; pass --credentials with the path of the service account's "
-            f"JSON key you downloaded from Google Cloud."
-        )
-    try:
-        info = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise StorageError(
-            f"{where} cannot be read ({error.__class__.__name__}); check that it is yours and "
-            f"readable (chmod 600 {file})."
-        ) from None
-    except ValueError:
-        raise StorageError(
-            f"{where} is not JSON; download the service account's key again as JSON "
-            f"(Keys > Add key > Create new key > JSON)."
-        ) from None
-    kind = info.get("type") if isinstance(info, dict) else None
-    if kind == "authorized_user":
-        return _authorized_user(info, where)
-    if kind != "service_account":
-        raise StorageError(
-            f"{where} is neither a service-account key nor an authorized-user file (its type is {kind!r}); "
-            f"download a service account's JSON key, or sign in as yourself, as docs/google-sheets.md describes."
-        )
-    missing = [k for k in ("client_email", "private_key", "token_uri") if not info.get(k)]
-    if missing:
-        raise StorageError(
-            f"{where} lacks {', '.join(missing)}; download the service account's JSON key again, unedited."
-        )
-    try:
-        return service_account.Credentials.from_service_account_info(info, scopes=list(SCOPES))
-    except Exception:  # each signer google-auth may use (cryptography's, rsa's) fails on a bad key its own way
-        raise StorageError(
-            f"{where} holds a private key that cannot be read; download a new JSON key for "
-            f"{info['client_email']} and point --credentials at it."
-        ) from None
-
-
-def _authorized_user(info: dict, where: str) -> Any:
-    """Your own Google account's credentials: its refresh token, with the client that was signed in with."""
-    from google.oauth2 import credentials as user_credentials
-
-    missing = [k for k in ("client_id", "client_secret", "refresh_token") if not info.get(k)]
-    if missing:
-        raise StorageError(
-            f"{where} lacks {', '.join(missing)}; sign in again (gcloud auth application-default login "
-            f"--scopes=https://www.googleapis.com/auth/spreadsheets,https://www.googleapis.com/auth/cloud-platform) "
-            f"and point --credentials at the file it writes."
-        )
-    try:
-        return user_credentials.Credentials.from_authorized_user_info(info, scopes=list(SCOPES))
-    except (ValueError, TypeError, auth_errors.GoogleAuthError):
-        raise StorageError(f"{where} cannot be read as an authorized-user file; sign in again.") from None
 
 
 def connect(credentials: Any) -> requests.Session:
@@ -145,273 +65,10 @@ def connect(credentials: Any) -> requests.Session:
     return AuthorizedSession(credentials)
 
 
-def quote_title(title: str) -> str:
-    return "'" + title.replace("'", "''") + "'"
-
-
-def a1_range(title: str, rows: int, columns: int) -> str:
-    return f"{quote_title(title)}!A1:{column_letter(max(columns, 1) - 1)}{max(rows, 1)}"
-
-
-GRID_MARGIN = 20
-"""Blank rows left under a rewritten tab: room for a host's note without counting against the spreadsheet's
-10-million-cell limit the rows of a big round once took."""
-MIN_COLUMNS = 26
-
-META_FIELDS = "properties(title,locale,timeZone),sheets(properties)"
-GRID_FIELDS = (
-    "sheets(properties(title),data(startRow,startColumn,rowData(values(effectiveValue,"
-    "effectiveFormat(numberFormat(type)),userEnteredValue(formulaValue)))))"
-)
-"""Every cell's computed value, its number format's type where it has one (so a date cell reads as a date,
-whatever column it is in), and a formula's text only where a cell holds one (to keep the host's formulas
-when hostkit rewrites a tab)."""
-DATE_TYPES = {"DATE", "DATE_TIME"}
-EAGER_CELLS = 50_000
-"""A tab whose grid has at most this many cells is read along with the first tab a command looks up (all the
-small tabs in one request); a bigger one only when a command looks it up."""
-
-
-def grid_rows(sheet: dict) -> Rows:
-    """A tab's values from spreadsheets.get with includeGridData: a formula's result, never its text;
-    trailing blank rows dropped."""
-    rows: Rows = []
-    for block in sheet.get("data", []):
-        top, left = block.get("startRow", 0), block.get("startColumn", 0)
-        for r, row in enumerate(block.get("rowData", []), start=top):
-            while len(rows) <= r:
-                rows.append([])
-            cells = [_cell(cell) for cell in row.get("values", [])]
-            rows[r] = [None] * left + cells
-    while rows and all(v is None for v in rows[-1]):
-        rows.pop()
-    return rows
-
-
-def grid_formulas(sheet: dict) -> dict[tuple[int, int], str]:
-    """The formulas of a tab read with GRID_FIELDS, by 0-based (row, column)."""
-    formulas = {}
-    for block in sheet.get("data", []):
-        top, left = block.get("startRow", 0), block.get("startColumn", 0)
-        for r, row in enumerate(block.get("rowData", []), start=top):
-            for c, cell in enumerate(row.get("values", []), start=left):
-                formula = cell.get("userEnteredValue", {}).get("formulaValue")
-                if formula:
-                    formulas[r, c] = formula
-    return formulas
-
-
-def _cell(cell: dict) -> Cell:
-    """A cell's value as hostkit's readers take it: a number shown as a date or a time is that date-time (a
-    naive one, in the spreadsheet's own zone) or time of day, not a bare serial number."""
-    value = _effective(cell.get("effectiveValue"))
-    kind = cell.get("effectiveFormat", {}).get("numberFormat", {}).get("type")
-    if kind is None or isinstance(value, bool) or not isinstance(value, (int, float)):
-        return value
-    if kind in DATE_TYPES and 0 <= value < 2958466:
-        return from_serial(value)
-    if kind == "TIME" and 0 <= value < 1:
-        return time_of_day(dt.timedelta(days=value))
-    return value
-
-
-def _effective(value: dict | None) -> Cell:
-    if not value:
-        return None
-    if "stringValue" in value:
-        return value["stringValue"] if value["stringValue"] != "" else None
-    if "numberValue" in value:
-        return value["numberValue"]
-    if "boolValue" in value:
-        return value["boolValue"]
-    if "errorValue" in value:
-        kind = value["errorValue"].get("type", "ERROR")
-        return CellError(SHEETS_ERRORS.get(kind, f"#ERROR ({kind})"))
-    return None
-
-
-SHEETS_ERRORS = {
-    "NULL_VALUE": "#NULL!",
-    "DIVIDE_BY_ZERO": "#DIV/0!",
-    "VALUE": "#VALUE!",
-    "REF": "#REF!",
-    "NAME": "#NAME?",
-    "NUM": "#NUM!",
-    "N_A": "#N/A",
-    "ERROR": "#ERROR!",
-    "LOADING": "#LOADING",
-}
-"""The Sheets API's error types as the codes a spreadsheet shows."""
-
-
 MAX_BODY = 2_000_000
 """Bytes of one request's body at most: Google recommends 2 MB and refuses more than 10 MiB."""
 STAGING = "hostkit staging "
 """The name of a hidden tab a large write is staged in; one left by an interrupted write is deleted by the next."""
-
-
-def _compact(value: Any) -> bytes:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def _body(requests: list[bytes]) -> bytes:
-    return b'{"requests":[' + b",".join(requests) + b"]}"
-
-
-class _Part:
-    """One request of a batch, serialised once; an updateCells request's rows each on their own, so that
-    they can be sent in chunks without serialising them again."""
-
-    def __init__(self, request: dict):
-        self.request = request
-        cells = request.get("updateCells")
-        self.rows: list[bytes] | None = None
-        if cells is not None and cells.get("rows"):
-            self.rows = [_compact(row) for row in cells["rows"]]
-            self._head = _compact({k: v for k, v in cells.items() if k != "rows"})[:-1]
-            self.size = len(self._head) + sum(map(len, self.rows)) + len(self.rows) + 30
-        else:
-            self._json = _compact(request)
-            self.size = len(self._json)
-
-    def json(self) -> bytes:
-        if self.rows is None:
-            return self._json
-        return _update_cells(self._head, self.rows)
-
-
-def _update_cells(head: bytes, rows: list[bytes]) -> bytes:
-    """An updateCells request from its serialised range and fields (`head`, an object missing its closing
-    brace) and its rows, each serialised once."""
-    return b'{"updateCells":' + head + b',"rows":[' + b",".join(rows) + b"]}}"
-
-
-class _Batches:
-    """Requests packed into batchUpdate bodies in order, each body filled to MAX_BODY before the next."""
-
-    def __init__(self) -> None:
-        self.bodies: list[bytes] = []
-        self.parts: list[bytes] = []
-        self.size = 0
-
-    def room(self) -> int:
-        return MAX_BODY - 16 - self.size - len(self.parts)
-
-    def add(self, request: bytes) -> None:
-        if self.parts and len(request) + 1 > self.room():
-            self.flush()
-        self.parts.append(request)
-        self.size += len(request)
-
-    def flush(self) -> None:
-        if self.parts:
-            self.bodies.append(_body(self.parts))
-            self.parts, self.size = [], 0
-
-
-@dataclass(frozen=True)
-class HostCells:
-    rows: int = 0
-    """The rows the host's cells right of hostkit's columns reach: the grid keeps them."""
-    columns: int = 0
-    formulas: dict[tuple[int, int], str] = field(default_factory=dict)
-
-
-def is_same(new: Cell, old: Cell) -> bool:
-    """Whether hostkit writes back the value a formula showed."""
-    new = plain(new)
-    if isinstance(new, bool) or isinstance(old, bool):
-        return new is old
-    if isinstance(new, (int, float)) and isinstance(old, (int, float)):
-        return abs(new - old) <= 1e-9 * max(1.0, abs(old))
-    return new == old
-
-
-class _Client(HTTPClient):
-    """gspread's HTTP client with an explicit timeout and a bounded, jittered retry (never gspread's own)."""
-
-    def __init__(
-        self, session: requests.Session, backoff: Backoff, timeout: Any, progress: Progress | None, account: str = ""
-    ):
-        super().__init__(auth=None, session=session)  # type: ignore[arg-type]
-        self.timeout = timeout
-        self.backoff = backoff
-        self.progress = progress
-        self.budget = budget(account)
-        self.signed_in = False
-        """True when the credentials are a person's own sign-in, not a service account's key."""
-
-    def request(
-        self,
-        method: str,
-        endpoint: str,
-        params: Any = None,
-        data: Any = None,
-        json: Any = None,
-        files: Any = None,
-        headers: Any = None,
-    ) -> requests.Response:
-        kind = "read" if method.upper() == "GET" else "write"
-
-        def attempt() -> Attempt[requests.Response]:
-            self.budget.take(kind, self.progress)
-            try:
-                response = self.session.request(
-                    method=method,
-                    url=endpoint,
-                    json=json,
-                    params=params,
-                    data=data,
-                    files=files,
-                    headers=headers,
-                    timeout=self.timeout,
-                )
-            except requests.Timeout:
-                return Attempt(failure="no answer in time (timeout)")
-            except (requests.ConnectionError, auth_errors.TransportError) as error:
-                return Attempt(failure=f"no connection ({error.__class__.__name__})")
-            except auth_errors.RefreshError as error:
-                why = error.args[0] if error.args else error
-                if self.signed_in:
-                    raise GoogleError(
-                        f"Google refused your sign-in ({why}); sign in again (gcloud auth application-default "
-                        f"login with the spreadsheets scope) and run the command again."
-                    ) from None
-                raise GoogleError(
-                    f"Google refused the service account's key ({why}); "
-                    f"the key may have been deleted: create a new JSON key and point --credentials at it."
-                ) from None
-            if response.status_code in RETRYABLE_STATUSES:
-                return Attempt(
-                    failure=f"{response.status_code} {response.reason or ''}".strip(),
-                    retry_after=parse_retry_after(response.headers.get("Retry-After")),
-                )
-            return Attempt(result=response)
-
-        response = self.backoff.run(attempt, self._waiting, _giving_up)
-        if response.ok:
-            return response
-        raise APIError(response)
-
-    def _waiting(self, failure: str, seconds: float, next_try: int) -> None:
-        if self.progress:
-            self.progress(
-                f"Google Sheets answered {failure}; trying again in {seconds:.1f} s "
-                f"(try {next_try} of {self.backoff.attempts})…"
-            )
-
-
-def _giving_up(failure: str, tries: int, waited: float) -> str:
-    if failure.startswith("429"):
-        fix = "the quota is 60 requests a minute: wait a minute and run the command again"
-    elif failure.startswith("no "):
-        fix = "check the network connection and run the command again"
-    else:
-        fix = "Google Sheets is having trouble: wait a few minutes and run the command again"
-    return (
-        f"Google Sheets did not answer usably after {tries} tries and {waited:.0f} s of waiting "
-        f"(last: {failure}); {fix} (nothing is half-written: a write is switched in by one request)."
-    )
 
 
 class SheetsBook(Book):
@@ -434,7 +91,7 @@ class SheetsBook(Book):
         self.location = f"spreadsheet {key}"
         self.account = account
         self.progress = progress
-        self.client = _Client(session, backoff or BACKOFF, timeout, progress, account)
+        self.client = Client(session, backoff or BACKOFF, timeout, progress, account)
         self.client.signed_in = signed_in
         self._metadata: dict | None = None
         self._cells: dict[str, dict] = {}
@@ -459,7 +116,7 @@ class SheetsBook(Book):
     def read(self) -> Mapping[str, Rows]:
         """Every tab by name; a tab's cells are read when it is first looked up (with every small tab not
         read yet), and all those not read yet in one request when the whole mapping is gone through."""
-        return _Tabs(self)
+        return Tabs(self)
 
     def write(self, tabs: Mapping[str, Rows], order: Order | None = None) -> None:
         if not tabs:
@@ -633,15 +290,15 @@ class SheetsBook(Book):
         batch (atomic, like every batch), a switch per tab (copyPaste onto the real tab, which keeps its sheet
         id and every formula pointing at it) with the rest, so no reader ever sees a tab half-written. Each
         row is serialised once. `grid_rows` is each written tab's row count once the batch has sized it."""
-        parts = [_Part(request) for request in requests]
+        parts = [Part(request) for request in requests]
         if sum(part.size for part in parts) + len(parts) + 16 <= MAX_BODY:
-            self._post(_body([part.json() for part in parts]))
+            self._post(batch_body([part.json() for part in parts]))
             return
         staged: set[int] = set()
         while sum(p.size for i, p in enumerate(parts) if i not in staged) + 600 * (len(staged) + 1) > MAX_BODY:
             movable = [i for i, p in enumerate(parts) if p.rows is not None and i not in staged]
             staged.add(max(movable, key=lambda i: parts[i].size))
-        batches = _Batches()
+        batches = Batches(MAX_BODY)
         final: list[bytes] = []
         for number, part in enumerate(parts):
             if number not in staged:
@@ -653,7 +310,7 @@ class SheetsBook(Book):
             next_id += 1
             grid = {"rowCount": max(len(rows), 1), "columnCount": width}
             properties = {"sheetId": staging, "title": f"{STAGING}{staging}", "hidden": True, "gridProperties": grid}
-            batches.add(_compact({"addSheet": {"properties": properties}}))
+            batches.add(compact({"addSheet": {"properties": properties}}))
             start = 0
             while start < len(rows):
                 room, end = batches.room() - 300, start
@@ -665,17 +322,17 @@ class SheetsBook(Book):
                     continue
                 end = max(end, start + 1)
                 span = {"sheetId": staging, "startRowIndex": start, "endRowIndex": end, "startColumnIndex": 0}
-                head = _compact({"range": {**span, "endColumnIndex": width}, "fields": cells["fields"]})[:-1]
-                batches.add(_update_cells(head, rows[start:end]))
+                head = compact({"range": {**span, "endColumnIndex": width}, "fields": cells["fields"]})[:-1]
+                batches.add(update_cells(head, rows[start:end]))
                 start = end
             whole = {"startRowIndex": 0, "endRowIndex": len(rows), "startColumnIndex": 0, "endColumnIndex": width}
             copy = {"source": {"sheetId": staging, **whole}, "destination": {"sheetId": target["sheetId"], **whole}}
-            final.append(_compact({"copyPaste": {**copy, "pasteType": "PASTE_NORMAL"}}))
+            final.append(compact({"copyPaste": {**copy, "pasteType": "PASTE_NORMAL"}}))
             below = grid_rows.get(target["sheetId"], 0)
             if below > len(rows):  # hostkit's columns under the rows, inside the grid: what a longer round left
                 clear = {**target, "startRowIndex": len(rows), "endRowIndex": below}
-                final.append(_compact({"updateCells": {"range": clear, "fields": cells["fields"]}}))
-            final.append(_compact({"deleteSheet": {"sheetId": staging}}))
+                final.append(compact({"updateCells": {"range": clear, "fields": cells["fields"]}}))
+            final.append(compact({"deleteSheet": {"sheetId": staging}}))
         if sum(map(len, final)) + len(final) > batches.room():
             batches.flush()
         for request in final:
@@ -723,67 +380,8 @@ class SheetsBook(Book):
             raise GoogleError(self._explain(error)) from None
 
     def _explain(self, error: APIError) -> str:
-        code = error.response.status_code
-        message = _api_message(error)
-        if code == 403:
-            if self.client.signed_in:
-                return (
-                    f"Your Google account may not use {self.location} ({message.rstrip('.')}); open it in "
-                    f"Google Sheets as the account you signed in with, or have its owner share it with you as "
-                    f"Editor, and run again."
-                )
-            return (
-                f"The service account may not use {self.location} ({message.rstrip('.')}); share the "
-                f"spreadsheet with {self.account} as Editor (Share button in Google Sheets) and run again."
-            )
-        if code == 404:
-            return (
-                f"There is no spreadsheet with the key {self.key!r} ({message.rstrip('.')}); copy the key "
-                f"or the whole address from the browser: https://docs.google.com/spreadsheets/d/KEY/edit."
-            )
-        if code == 401:
-            fix = "sign in again" if self.client.signed_in else "download a new JSON key for the service account"
-            return (
-                f"Google did not accept the credentials ({message.rstrip('.')}); {fix} and point --credentials at it."
-            )
-        return f"Google Sheets refused the request ({code}: {message.rstrip('.')}); check {self.location}."
+        return explain(error, self.location, self.key, self.account, self.client.signed_in)
 
     def _say(self, line: str) -> None:
         if self.progress:
             self.progress(line)
-
-
-class _Tabs(Mapping[str, Rows]):
-    """A Google Sheet's tabs by name, each read when first looked up."""
-
-    def __init__(self, book: SheetsBook):
-        self._book = book
-        self._titles = book.titles()
-
-    def __getitem__(self, title: str) -> Rows:
-        if title not in self._titles:
-            raise KeyError(title)
-        return grid_rows(self._book._sheet(title))
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._titles)
-
-    def __len__(self) -> int:
-        return len(self._titles)
-
-    def items(self) -> ItemsView[str, Rows]:
-        self._book._fetch(self._titles)
-        return super().items()
-
-    def values(self) -> ValuesView[Rows]:
-        self._book._fetch(self._titles)
-        return super().values()
-
-
-def _api_message(error: APIError) -> str:
-    """Google's own message in an error answer, read from the answer (not every gspread release parses it)."""
-    try:
-        detail = error.response.json().get("error")
-    except (ValueError, AttributeError):
-        return str(error)
-    return str(detail.get("message", "")) if isinstance(detail, dict) else str(detail or error)
