@@ -16,12 +16,12 @@ from hostkit.core.rng import rng
 from hostkit.core.settings import CONFIG_TAB, Setting, integer, text
 from hostkit.core.tables import BookError, Problem, Table, Tables
 from hostkit.core.times import format_span, format_time
-from hostkit.core.words import plural, spans
+from hostkit.core.words import plural
 from hostkit.games.hap_and_grab.anti_hap import FACES, Board, generate_board
-from hostkit.games.hap_and_grab.deck_size import longest_game, most_anti_haps
+from hostkit.games.hap_and_grab.dealing import deal_round, deck_too_small
 from hostkit.games.hap_and_grab.match import match_result, published_tabs, rounds_played
 from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2
-from hostkit.games.hap_and_grab.render import as_json, chat_message, deal_messages, match_rows, summary, table_text
+from hostkit.games.hap_and_grab.render import as_json, chat_message, match_rows, summary, table_text
 from hostkit.games.hap_and_grab.tabs import (
     BOARD_HEADER,
     BOARD_TAB,
@@ -29,23 +29,18 @@ from hostkit.games.hap_and_grab.tabs import (
     DECISIONS_TAB,
     DRAWS_TAB,
     LEADERBOARD_TAB,
-    PEEKS_TAB,
-    PILE_TAB,
     ROUNDS_TAB,
     board_problems,
     board_tab,
     by_round,
-    decision_records,
     filled,
     other_rounds,
     peek_problems,
-    peeks_rows,
-    pile_rows,
     read_board,
     read_piles,
     record_draw,
 )
-from hostkit.games.hap_and_grab.tobago import Choice, DeckRecipe, Rejected, deal, parse_choice, shuffled_deck
+from hostkit.games.hap_and_grab.tobago import Choice, Rejected, parse_choice
 
 WIN_REASON = "won the Death Match"
 
@@ -172,7 +167,7 @@ class HapAndGrab(Game):
         )
 
     def _with_deck_check(self, tables: Tables, ctx: Context, outcome: Outcome) -> Outcome:
-        too_small = self._too_small(tables, ctx)
+        too_small = deck_too_small(tables, ctx)
         if too_small:
             outcome.problems.append(Problem(CONFIG_TAB, None, too_small))
         return outcome
@@ -243,132 +238,10 @@ class HapAndGrab(Game):
 
     # ---- Part 2, Tobago
 
-    def _recipe(self, ctx: Context) -> DeckRecipe:
-        c = ctx.config
-        each = c["each_of_3_to_6"]
-        if each is None:
-            each = longest_game({}, c["rounds"], c["board_max_cards"]).least_each(c["skulls"], c["sevens"])
-        return DeckRecipe(c["skulls"], c["sevens"], each)
-
-    def _deck(self, ctx: Context) -> tuple[DeckRecipe, tuple]:
-        recipe = self._recipe(ctx)
-        return recipe, shuffled_deck(recipe, rng(ctx.config["seed"], "deck"))
-
-    def _too_small(self, tables: Tables, ctx: Context) -> str | None:
-        """Why the treasure deck cannot hold the longest possible game on the match's boards, or None."""
-        c = ctx.config
-        boards = {n: read_board(tables, n)[0] for n in range(1, c["rounds"] + 1)}
-        longest = longest_game(
-            {n: len(b.anti_haps()) for n, b in boards.items() if b.cards}, c["rounds"], c["board_max_cards"]
-        )
-        recipe = self._recipe(ctx)
-        if longest.fits(recipe):
-            return None
-        rounds = ", ".join(f"round {n}: {cards}" for n, cards in longest.cards.items())
-        undrawn = list(longest.undrawn)
-        undrawn_text = (
-            f"; {'round' if len(undrawn) == 1 else 'rounds'} {spans(undrawn)} "
-            f"{'has' if len(undrawn) == 1 else 'have'} no board yet, counted as a board of "
-            f"{c['board_max_cards']} cards at its fullest, {most_anti_haps(c['board_max_cards'])} "
-            f"anti-haps"
-            if undrawn
-            else ""
-        )
-        return (
-            f"The treasure deck ({recipe.describe()}) is smaller than the longest possible game, in which "
-            f"every anti-hap is found: it takes {longest.total} cards ({rounds}{undrawn_text}), and round 1 takes "
-            f"only 3 to 6. Set each_of_3_to_6 in Config to at least "
-            f"{longest.least_each(c['skulls'], c['sevens'])}, or leave it blank, before round 1 is dealt."
-        )
-
     def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
         """Deal round N's peeks and 3 unseen cards into the reveal pile, from the match's one shuffled deck."""
         ctx, part, outcome = self._judged(tables, round_number)
-        if now < part.closes:
-            raise BookError(
-                f"Round {round_number}'s Part 1 is still open until "
-                f"{format_time(part.closes, ctx.config.tz)}: the turn order is not final yet. Deal "
-                f"after that."
-            )
-        if part.turns.losers():
-            raise BookError(
-                f"Round {round_number} has no Part 2: "
-                + "; ".join(f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers())
-                + ". Run `hostkit standings`."
-            )
-        order = part.turns.order
-        if not order:
-            outcome.summary.append(f"Round {round_number}: nobody earned a turn, so there is nothing to deal.")
-            return outcome
-        piles = read_piles(tables)
-        too_small = self._too_small(tables, ctx)
-        if too_small and not piles:
-            raise BookError(too_small)
-        if too_small:
-            outcome.problems.append(Problem(CONFIG_TAB, None, too_small))
-        recipe, deck = self._deck(ctx)
-        used = [d.position for n, pile in piles.items() if n < round_number for d in pile]
-        dealt = deal(deck, used, order, round_number, rng(ctx.config["seed"], "pile", round_number))
-        if piles.get(round_number) != list(dealt.pile):
-            later = sorted(n for n in piles if n > round_number)
-            if later:
-                raise BookError(
-                    f"Round {later[0]} is already dealt from the deck after round {round_number}'s "
-                    f"cards; dealing round {round_number} differently now would deal some cards twice."
-                )
-        records, _ = decision_records(tables, round_number)
-        if records and round_number in piles and not force:
-            raise BookError(
-                f"Round {round_number}'s reveals have started (Decisions rows "
-                f"{', '.join(str(r.row) for r in records)}); its peeks are in the {PEEKS_TAB} tab. "
-                f"Pass --force to deal it again anyway."
-            )
-        if dealt.short:
-            outcome.problems.append(
-                Problem(
-                    PILE_TAB,
-                    None,
-                    (
-                        f"round {round_number}: the treasure deck ran out {plural(dealt.short, 'card')} short; the pile "
-                        f"holds {plural(len(dealt.pile), 'card')}. Raise the deck counts in Config before the match starts "
-                        f"next time."
-                    ),
-                )
-            )
-        outcome.writes[PEEKS_TAB] = peeks_rows(tables, dealt)
-        outcome.writes[PILE_TAB] = pile_rows(tables, dealt)
-        seed = ctx.config["seed"]
-        positions = sorted(d.position for d in dealt.pile)
-        held = (
-            f", {plural(dealt.skipped, 'seven or skull', 'sevens and skulls')} held back for later rounds"
-            if dealt.skipped
-            else ""
-        )
-        outcome.writes[DRAWS_TAB] = record_draw(
-            tables,
-            [
-                "deal",
-                round_number,
-                f"{seed}:deck; {seed}:pile:{round_number}",
-                f"deck of {recipe.describe()}; this round took deck cards {spans(positions)}{held}; "
-                f"pile of {len(dealt.pile)} shuffled (cards in {PILE_TAB}, peeks in {PEEKS_TAB})",
-            ],
-        )
-        outcome.private = deal_messages(dealt, ctx)
-        outcome.summary.append(
-            f"Round {round_number} dealt: a reveal pile of {plural(len(dealt.pile), 'card')} ({len(order)} peeked, "
-            f"{len(dealt.pile) - len(order)} unseen), seeds {seed}:deck and {seed}:pile:{round_number}. The cards "
-            f"are in the host-only tabs {PEEKS_TAB} and {PILE_TAB}: never share them. Next: "
-            f"`hostkit play --round {round_number}`."
-        )
-        outcome.data = {
-            "round": round_number,
-            "turn_order": list(order),
-            "peeks": {p: [t.value for t in dealt.peeks(p)] for p in ctx.roster.names},
-            "pile_size": len(dealt.pile),
-            "seed": f"{seed}:deck; {seed}:pile:{round_number}",
-        }
-        return outcome
+        return deal_round(tables, ctx, part, outcome, round_number, now, force)
 
     # ---- live play
 

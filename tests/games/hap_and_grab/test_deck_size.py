@@ -11,6 +11,7 @@ from hostkit.core.cards import FULL_DECK, pahs
 from hostkit.core.tables import BookError, Tables
 from hostkit.games import load_game
 from hostkit.games.hap_and_grab.anti_hap import build_turn_order
+from hostkit.games.hap_and_grab.dealing import deck_recipe
 from hostkit.games.hap_and_grab.deck_size import longest_game, most_anti_haps, most_turns
 from hostkit.games.hap_and_grab.tobago import Treasure
 from tests.games.hap_and_grab.tobago_helpers import LATER, apply, match_tabs, opens
@@ -62,7 +63,7 @@ def test_more_skulls_or_sevens_than_the_rule_sheet_allows_are_refused(key, value
 
 def test_the_default_deck_grows_to_hold_the_longest_game_any_generated_boards_allow():
     ctx = GAME.context(Tables(match_tabs()))
-    recipe = GAME._recipe(ctx)
+    recipe = deck_recipe(ctx)
     longest = longest_game({}, 4, 11)
     assert longest.total == 4 * (72 // 3 + 1 + 3) == 112
     assert recipe.each_of_3_to_6 == 26 and len(recipe.cards()) == 114 > longest.total
