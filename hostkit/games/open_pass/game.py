@@ -9,18 +9,16 @@ phase: each player's deck is shuffled with the seed and dealt card by card, and 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
-from hostkit.core.ledger import Entry, Payout
-from hostkit.core.settings import Setting, choice, integer, text
-from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables
+from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural
 from hostkit.games.open_pass.best import Best, best
+from hostkit.games.open_pass.building import building_round
 from hostkit.games.open_pass.equation import (
     DivisionByZero,
     Evaluation,
@@ -28,61 +26,46 @@ from hostkit.games.open_pass.equation import (
     evaluate,
     format_cards,
     format_number,
-    parse_card,
     parse_cards,
 )
-from hostkit.games.open_pass.packs import RoundResult, Side, decide_round, judge_bids, sorted_cards
+from hostkit.games.open_pass.final import award, rank_players
+from hostkit.games.open_pass.packs import RoundResult, Side, sorted_cards
 from hostkit.games.open_pass.play import (
     Deal,
     Decision,
     Placing,
     Play,
     parse_decision,
-    rank,
 )
 from hostkit.games.open_pass.render import (
     bids_rows,
     deals_rows,
     equation_lines,
-    final_message,
-    final_rows,
     history,
     inventory_rows,
-    ledger_reason,
-    ledger_reasons,
     play_json,
     results_rows,
     round_json,
     round_message,
     round_summary,
 )
+from hostkit.games.open_pass.settings import SETTINGS
 from hostkit.games.open_pass.tabs import (
     DEALS_TAB,
     DECISIONS_HEADER,
     DECISIONS_TAB,
     FINAL_TAB,
     INVENTORIES_TAB,
-    PACKS_TAB,
     ROUNDS_TAB,
-    TRADES_TAB,
     bids_tab,
-    read_bids,
+    decision_row,
+    inventory_rounds,
+    player_named,
     read_deadlines,
     read_decks,
-    read_packs,
     read_plays,
-    read_trades,
     results_tab,
-    whole_or_none,
 )
-
-
-def _cards_setting(value: Cell) -> str:
-    return format_cards(parse_cards(value))
-
-
-def _card_setting(value: Cell) -> str:
-    return parse_card(value)
 
 
 class OpenPass(Game):
@@ -103,44 +86,7 @@ class OpenPass(Game):
 
         return demo_book(self)
 
-    settings = (
-        Setting("building_rounds", 3, "Deck-building rounds; the round after them is the play phase.", integer(1, 10)),
-        Setting(
-            "starting_inventory", "1 1 1 2 2 2 3 3 3 + + + - - -", "The cards every player starts with.", _cards_setting
-        ),
-        Setting("pity_card", "1", "The card a player gets in a round in which they gain no pack.", _card_setting),
-        Setting(
-            "pity_without_bid",
-            "yes",
-            "Whether a player who made no bid in a round also gets the pity card (yes or no).",
-            choice("yes", "no"),
-        ),
-        Setting("packs_per_round", 6, "Packs offered each round (a different count is reported).", integer(1, 50)),
-        Setting(
-            "bids_per_round",
-            2,
-            "Most packs one bid may choose; packs past these are reported and ignored.",
-            integer(1, 50),
-        ),
-        Setting(
-            "deck_size",
-            20,
-            "Cards in a deck; only a player who holds fewer is padded with ÷, by the cards they lack.",
-            integer(1, 60),
-        ),
-        Setting("max_open", 10, "Most cards a player may open; later cards pass automatically.", integer(1, 60)),
-        Setting(
-            "division_by_zero",
-            "zero",
-            "What dividing by zero does: zero (the whole equation scores 0) or skip (that division is left out).",
-            choice("zero", "skip"),
-        ),
-        Setting("heaven_dealer", "YellOw", "The Heaven dealer's name, as players may write it in Decks.", text),
-        Setting("hell_dealer", "Impact", "The Hell dealer's name, as players may write it in Decks.", text),
-        Setting("first_tokens", 3, "Tokens of Life for the best score.", integer(0, 100)),
-        Setting("second_third_tokens", 1, "Tokens of Life for each of the 2nd and 3rd best scores.", integer(0, 100)),
-        Setting("candidates", 3, "Players with the worst scores who become elimination candidates.", integer(0, 13)),
-    )
+    settings = SETTINGS
     public_tabs = (FINAL_TAB, "Round * Results", HINDSIGHT_TAB)
 
     def play_round(self, ctx: Context) -> int:
@@ -163,50 +109,9 @@ class OpenPass(Game):
         for number in range(1, upto + 1):
             if number in read.unreadable:
                 raise BookError(read.unreadable[number])
-            results.append(self._round(tables, ctx, number, inventories, deadlines))
+            results.append(building_round(tables, ctx, number, inventories, deadlines))
             inventories = results[-1].inventories
         return results
-
-    def _round(
-        self,
-        tables: Tables,
-        ctx: Context,
-        number: int,
-        before: dict[str, tuple[str, ...]],
-        deadlines: dict[int, tuple[int, dt.datetime]],
-    ) -> RoundResult:
-        packs, problems = read_packs(tables, number, ctx.config["building_rounds"])
-        if not packs:
-            raise BookError(
-                f"The Packs tab has no packs for round {number}; type the round's packs "
-                f"(Round, Pack, Kind, Size, Cards) first."
-            )
-        if len(packs) != ctx.config["packs_per_round"]:
-            problems.append(
-                Problem(
-                    PACKS_TAB,
-                    None,
-                    f"round {number} offers {plural(len(packs), 'pack')}, not "
-                    f"{ctx.config['packs_per_round']}; scored as typed.",
-                )
-            )
-        bids, bid_problems = read_bids(tables, ctx, number, packs, deadlines)
-        trades, trade_problems = read_trades(tables, ctx, number)
-        deadline = deadlines.get(number, (None, None))[1]
-        bids = judge_bids(bids, deadline, ctx.config.tz)
-        result = decide_round(
-            number,
-            deadline,
-            packs,
-            bids,
-            trades,
-            before,
-            ctx.roster.names,
-            ctx.config["pity_card"],
-            ctx.config["pity_without_bid"] == "yes",
-        )
-        rejected = [Problem(TRADES_TAB, t.row, f"trade rejected: {t.reason}.") for t in result.trades if not t.accepted]
-        return replace(result, problems=tuple(problems + bid_problems + trade_problems + rejected))
 
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         ctx = self.context(tables)
@@ -234,7 +139,7 @@ class OpenPass(Game):
                 ),
             )
             return outcome
-        written = self._inventory_rounds(tables, ctx.config["building_rounds"])
+        written = inventory_rounds(tables, ctx.config["building_rounds"])
         results = self.building(tables, ctx, max([round_number, *written]))
         current = results[round_number - 1]
         outcome.problems += current.problems
@@ -246,21 +151,14 @@ class OpenPass(Game):
         outcome.data = round_json(current, ctx)
         return outcome
 
-    def _inventory_rounds(self, tables: Tables, last: int) -> list[int]:
-        """The deck-building rounds already in the Inventories tab (re-scored with the round asked for)."""
-        table = tables.get(INVENTORIES_TAB)
-        if table is None or not table.has_column("Round"):
-            return []
-        return [n for n in (whole_or_none(r["Round"]) for r in table.records("Round")) if n and n <= last]
-
     def inventory_message(
         self, tables: Tables, player: str, round_number: int | None = None
     ) -> tuple[str, list[Problem]]:
         """A player's own inventory after a round (default: the latest scored, 0 before any), to paste to them."""
         ctx = self.context(tables)
-        name = _player(ctx, player)
+        name = player_named(ctx, player)
         last = ctx.config["building_rounds"]
-        upto = max(self._inventory_rounds(tables, last), default=0) if round_number is None else round_number
+        upto = max(inventory_rounds(tables, last), default=0) if round_number is None else round_number
         if upto not in range(0, last + 1):
             raise BookError(f"Round {upto} is not a deck-building round (0 = the start, 1–{last}).")
         if upto == 0:
@@ -314,7 +212,7 @@ class OpenPass(Game):
         self._check_round(ctx, round_number)
         if player is None:
             raise BookError("Name the player whose cards are dealt (--player NAME).")
-        name = _player(ctx, player)
+        name = player_named(ctx, player)
         _, waiting, plays, _ = self._phase(tables, ctx)
         if name in waiting:
             raise BookError(f"{waiting[name]}; fix the Decks row before dealing.")
@@ -354,7 +252,7 @@ class OpenPass(Game):
         face = play.deal.dealt[number - 1]
         table = tables.require(DECISIONS_TAB)
         rows: Rows = [table.header or list(DECISIONS_HEADER)] + table.filled_rows(handled=True)
-        rows.append(_decision_row(table, play.deal.player, number, face, decision))
+        rows.append(decision_row(table, play.deal.player, number, face, decision))
         after = play.extended(decision, ctx.config["max_open"])
         rule = self._rule(ctx)
         lines = [f"Card {number}, {card_name(face)}: {decision.value}."]
@@ -453,59 +351,8 @@ class OpenPass(Game):
             outcome.summary.append("The ranking and the awards wait until every player has finished.")
             data["ranking"] = None
             return outcome
-        placings, draw_lines = self.rank(ctx, {p: e.score for p, e in evaluations.items()})
-        outcome.writes[FINAL_TAB] = final_rows(placings, evaluations, draw_lines)
-        outcome.message = final_message(placings)
-        match, match_id = self.match_name(ctx), self.match_id(ctx)
-        due = tuple(
-            Entry(
-                match,
-                None,
-                pl.player,
-                tokens=pl.tokens,
-                candidate=int(pl.candidate),
-                reason=ledger_reason(self, pl),
-                match_id=match_id,
-            )
-            for pl in placings
-            if pl.has_award()
-        )
-        outcome.payout = Payout(match_id, match, due, ledger_reasons(self))
-        outcome.summary.append(f"Play phase over: {plural(len(placings), 'player')} ranked.")
-        for pl in placings:
-            outcome.summary.append(
-                f"  {pl.place}. {pl.player} {format_number(pl.score)}" + (f" - {pl.reason}" if pl.has_award() else "")
-            )
-        outcome.summary += draw_lines
-        outcome.summary.append(f"Written: {FINAL_TAB}, {DEALS_TAB}.")
-        data["ranking"] = [
-            {
-                "place": pl.place,
-                "player": pl.player,
-                "score": format_number(pl.score),
-                "tokens": pl.tokens,
-                "candidate": pl.candidate,
-                "reason": pl.reason,
-            }
-            for pl in placings
-        ]
-        data["draws"] = draw_lines
-        return outcome
+        return award(self, ctx, evaluations, outcome, data)
 
     def rank(self, ctx: Context, scores: dict[str, Fraction]) -> tuple[list[Placing], list[str]]:
         """Best score first; equal scores in the order of one seeded draw of all players, shown."""
-        c = ctx.config
-        return rank(ctx.roster.names, scores, c["seed"], c["first_tokens"], c["second_third_tokens"], c["candidates"])
-
-
-def _decision_row(table: Table, player: str, number: int, face: str, decision: Decision) -> list[Cell]:
-    values: dict[str, Cell] = {"player": player, "card": number, "face": face, "decision": decision.value}
-    header = table.header or DECISIONS_HEADER
-    return [values.get(" ".join(h.split()).casefold()) for h in header]
-
-
-def _player(ctx: Context, typed: str) -> str:
-    name = ctx.roster.match(typed)
-    if name is None:
-        raise BookError(f"{typed!r} is not a player ({', '.join(ctx.roster.names)}).")
-    return name
+        return rank_players(ctx, scores)

@@ -9,11 +9,11 @@ from typing import Any
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
 from hostkit.core.stamped import RoundClock, RoundTimes, read_round_times, read_stamped
-from hostkit.core.tables import Cell, Problem, Tables, is_blank
+from hostkit.core.tables import BookError, Cell, Problem, Table, Tables, is_blank
 from hostkit.core.words import named
 from hostkit.games.open_pass.equation import SPELLINGS, parse_cards
 from hostkit.games.open_pass.packs import SIZES, Bid, Pack, Side, Trade, choose_packs
-from hostkit.games.open_pass.play import Deal, Play, deal_deck, deck_refusal, parse_decision, pick_dealer
+from hostkit.games.open_pass.play import Deal, Decision, Play, deal_deck, deck_refusal, parse_decision, pick_dealer
 
 HEADERS = template_headers(load_template(__package__))
 ROUNDS_TAB = "Rounds"
@@ -296,3 +296,24 @@ def read_plays(tables: Tables, ctx: Context, deals: dict[str, Deal]) -> tuple[di
             continue
         made[player] = play.extended(decision, limit)
     return made, problems
+
+
+def inventory_rounds(tables: Tables, last: int) -> list[int]:
+    """The deck-building rounds already in the Inventories tab (re-scored with the round asked for)."""
+    table = tables.get(INVENTORIES_TAB)
+    if table is None or not table.has_column("Round"):
+        return []
+    return [n for n in (whole_or_none(r["Round"]) for r in table.records("Round")) if n and n <= last]
+
+
+def decision_row(table: Table, player: str, number: int, face: str, decision: Decision) -> list[Cell]:
+    values: dict[str, Cell] = {"player": player, "card": number, "face": face, "decision": decision.value}
+    header = table.header or DECISIONS_HEADER
+    return [values.get(" ".join(h.split()).casefold()) for h in header]
+
+
+def player_named(ctx: Context, typed: str) -> str:
+    name = ctx.roster.match(typed)
+    if name is None:
+        raise BookError(f"{typed!r} is not a player ({', '.join(ctx.roster.names)}).")
+    return name
