@@ -13,7 +13,6 @@ from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import Entry, Payout, Refused, spend
 from hostkit.core.settings import CONFIG_TAB, Setting, choice, integer, text
-from hostkit.core.status import Phase, match_phase
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
 
@@ -21,7 +20,8 @@ from .cards import ROUNDS, BoardSet
 from .cells import Cell
 from .checker import BOARD_RULES, check_set
 from .heat import HEAT_RULES, HeatRule, heat_rule
-from .live import Live, open_live, prompt, record_message, round_plays, take_back
+from .live import Live, open_live, prompt, record_message, take_back
+from .payout import match_payout
 from .pictures import board_png, public_board_rows
 from .plays import REVEAL_ROUNDS, reveal_answer
 from .render import (
@@ -36,7 +36,8 @@ from .render import (
 )
 from .schedule import Schedule
 from .scoring import Match, RoundResult, score_rounds
-from .standings import GARNET_STEPS, Standings, final_standings
+from .standings import Standings, final_standings
+from .status import match_status
 from .tabs import (
     BOARDS_TAB,
     DRAWS_TAB,
@@ -61,15 +62,6 @@ from .tabs import (
 )
 
 PUBLIC_BOARDS = ("match-end", "round-end", "never")
-EC_REASON = "elimination candidate"
-
-
-def _garnet_reason(player: str, step: int) -> str:
-    return f"{player} reached {step} points"
-
-
-def _token_reason(player: str) -> str:
-    return f"{player}: a Token of Life (Threshold 5)"
 
 
 def _heat_rule_setting(value: object) -> str:
@@ -348,23 +340,7 @@ class CardsOnTheTable(Game):
         return outcome
 
     def _payout(self, ctx: Context, result: Standings) -> Payout:
-        """A garnet for each of 9, 15 and 20 points reached, a Token of Life each, the EC once decided."""
-        match, match_id = self.match_name(ctx), self.match_id(ctx)
-        entries = [
-            Entry(match, None, p, garnets=1, reason=_garnet_reason(p, step), match_id=match_id)
-            for p, score in result.scores.items()
-            for step in GARNET_STEPS
-            if score.total >= step
-        ]
-        entries += [
-            Entry(match, None, p, tokens=1, reason=_token_reason(p), match_id=match_id)
-            for p in result.tokens_of_life.winners
-        ]
-        if result.ec is not None:
-            entries.append(Entry(match, None, result.ec, candidate=1, reason=EC_REASON, match_id=match_id))
-        reasons = {_garnet_reason(p, step) for p in ctx.roster.names for step in GARNET_STEPS}
-        reasons |= {_token_reason(p) for p in ctx.roster.names} | {EC_REASON}
-        return Payout(match_id, match, tuple(entries), frozenset(reasons))
+        return match_payout(self.match_name(ctx), self.match_id(ctx), ctx.roster.names, result)
 
     # ---- live play: the host pastes one player's messages
 
@@ -391,94 +367,7 @@ class CardsOnTheTable(Game):
 
     def status(self, tables: Tables, now: dt.datetime) -> Outcome:
         ctx, rule = self._read(tables)
-        typed = read_boards(tables, rule)
-        outcome = Outcome(problems=list(ctx.problems))
-        lines = [f"{self.title}, {len(ctx.roster.names)} players."]
-        lines.append("Boards: " + ("ready." if typed.boards is not None else "none yet: run `hostkit board`."))
-        try:
-            schedule = read_schedule(tables, ctx)
-        except BookError as error:
-            outcome.summary = lines + [f"{error}"]
-            outcome.data = {
-                "round": None,
-                "phase": Phase.SETUP,
-                "rounds": [],
-                "open_round": None,
-                "no_round_open": f"{error}",
-                "fewer_than_two_cards": [],
-                "next": "type round 1's Opens time in the Rounds tab",
-            }
-            return outcome
-        tz = ctx.config.tz
-        rounds = []
-        phases: list[tuple[int, Phase]] = []
-        for w in schedule.windows:
-            scored = results_tab(w.round) in tables
-            state = (
-                "not open yet"
-                if now < w.opens
-                else "open"
-                if now <= w.closes
-                else "closed, scored"
-                if scored
-                else "closed, not scored"
-            )
-            phase = (
-                Phase.SETUP
-                if now < w.opens
-                else Phase.OPEN
-                if now <= w.closes
-                else Phase.OVER
-                if scored
-                else Phase.CLOSED
-            )
-            phases.append((w.round, phase))
-            rounds.append(
-                {
-                    "round": w.round,
-                    "opens": format_time(w.opens, tz),
-                    "closes": format_time(w.closes, tz),
-                    "state": state,
-                    "phase": phase.value,
-                }
-            )
-            lines.append(f"Round {w.round}: {format_time(w.opens, tz)} to {format_time(w.closes, tz)}: {state}.")
-        current = schedule.round_at(now)
-        waiting: list[str] = []
-        if current is not None and typed.boards is not None:
-            plays, _, _ = round_plays(tables, ctx, typed.boards, schedule, current)
-            waiting = [p for p, play in plays.items() if len(play.turned) < 2]
-            lines.append(
-                f"Round {current} is open ({format_span(schedule.window(current).closes - now)} left); "
-                f"fewer than 2 cards turned: {', '.join(waiting) or 'nobody'}."
-            )
-        closed = None if current is not None else schedule.why_closed(now, tz)
-        if closed is not None:
-            lines.append(f"Now: {closed}.")
-        unscored = [w.round for w in schedule.windows if now > w.closes and results_tab(w.round) not in tables]
-        next_command = (
-            "hostkit board"
-            if typed.boards is None
-            else f"hostkit score --round {unscored[0]}"
-            if unscored
-            else "hostkit play --player NAME"
-            if current is not None
-            else "hostkit standings"
-            if results_tab(ROUNDS[-1]) in tables
-            else "wait for the next round"
-        )
-        outcome.summary = lines
-        number, phase = match_phase(phases) if typed.boards is not None else (None, Phase.SETUP)
-        outcome.data = {
-            "round": number,
-            "phase": phase,
-            "rounds": rounds,
-            "open_round": current,
-            "no_round_open": closed,
-            "fewer_than_two_cards": waiting,
-            "next": next_command,
-        }
-        return outcome
+        return match_status(self.title, ctx, rule, tables, now)
 
     def reveal(
         self, tables: Tables, entries: list[Entry], player: str, asked_round: int, cell: str, now: dt.datetime
