@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from hostkit.errors import BadInput
 from hostkit.games import load_game
-from hostkit.messaging import deliver_messages, messages_of
+from hostkit.messaging import deliver_messages, messages_of, send_due
 from hostkit.opening import open_book, open_public, read_game, where
 from hostkit.report import Report, StatusReport
 from hostkit.targets import save, season_book
@@ -277,50 +277,8 @@ class Match:
         """Deliver to Discord every recorded message that is due (of this round, or all; with resend, those
         delivered too; with resend_uncertain, those posted whose answer never came); with dry_run, only say
         what would go where."""
-        from hostkit.core.game import Outcome
-        from hostkit.core.players import read_roster
-        from hostkit.core.settings import COMMON_SETTINGS, read_config
-        from hostkit.core.tables import Tables
-        from hostkit.delivery.deliver import SENT_TAB
-        from hostkit.delivery.journal import Journal, journal_path
-        from hostkit.delivery.sent import due, read_sent
-        from hostkit.delivery.webhooks import PUBLIC, read_webhooks
-        from hostkit.messaging import run_delivery
-
         self.game()  # the workbook is a match workbook, and its match is known
-        resend = resend or self.resend
-        if dry_run:
-            tables = Tables(self.book.read())
-            config, _ = read_config(tables, COMMON_SETTINGS)
-            roster, _ = read_roster(tables)
-            hooks, problems, _ = read_webhooks(tables, roster, config["public_webhook"], config["public_thread"])
-            records, _ = Journal(journal_path(self.book)).fold(read_sent(tables))
-            plan = [
-                {
-                    "round": s.message.round,
-                    "command": s.message.command,
-                    "recipient": s.message.recipient,
-                    "to": hooks[s.message.recipient].redacted() if s.message.recipient in hooks else None,
-                    "characters": len(s.text),
-                }
-                for s in due(records, round, resend, resend_uncertain)
-            ]
-            lines = [
-                f"Would send to {'the public channel' if item['recipient'] == PUBLIC else item['recipient']} "
-                f"({item['to'] or 'no webhook: it cannot be sent'}): round {item['round'] or '-'}, "
-                f"{item['command']}, {item['characters']} characters."
-                for item in plan
-            ]
-            nothing = ["Nothing is due: every recorded message has been delivered."]
-            return Report.of("send", Outcome(problems=problems, summary=lines or nothing), {"due": plan})
-        delivery = run_delivery(
-            self.book, [], True, resend, round, everything_due=True, uncertain=resend_uncertain, on_stop=self.on_stop
-        )
-        if delivery.sent_tab is not None:
-            self.book.write({SENT_TAB: delivery.sent_tab})
-        lines = delivery.lines or ["Nothing is due: every recorded message has been delivered."]
-        told = Outcome(problems=delivery.problems, summary=lines)
-        return Report.of("send", told, {"requests": delivery.requests, "lines": delivery.lines})
+        return send_due(self.book, round, dry_run, resend or self.resend, resend_uncertain, self.on_stop)
 
     def run(self, owner: str, verb: str, **options: Any) -> Report:
         """One of a game's own steps (`hostkit <owner> <verb>`) on this match, which must be one of `owner`'s:

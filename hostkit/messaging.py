@@ -13,6 +13,8 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from hostkit.report import Report
+
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome
     from hostkit.delivery.deliver import Courier, Delivery
@@ -146,3 +148,57 @@ def courier_for(book: Book, zone: dt.tzinfo, stopped: Callable[[], str] = lambda
         lambda: dt.datetime.now(zone),
         stopped,
     )
+
+
+def send_due(
+    book: Book,
+    round: int | None,
+    dry_run: bool,
+    resend: bool,
+    resend_uncertain: bool,
+    on_stop: Callable[[str], None] | None = None,
+) -> Report:
+    """Deliver to Discord every recorded message that is due (of this round, or all; with resend, those
+    delivered too; with resend_uncertain, those posted whose answer never came); with dry_run, only say
+    what would go where."""
+    from hostkit.core.game import Outcome
+    from hostkit.core.players import read_roster
+    from hostkit.core.settings import COMMON_SETTINGS, read_config
+    from hostkit.core.tables import Tables
+    from hostkit.delivery.deliver import SENT_TAB
+    from hostkit.delivery.journal import Journal, journal_path
+    from hostkit.delivery.sent import due, read_sent
+    from hostkit.delivery.webhooks import PUBLIC, read_webhooks
+
+    if dry_run:
+        tables = Tables(book.read())
+        config, _ = read_config(tables, COMMON_SETTINGS)
+        roster, _ = read_roster(tables)
+        hooks, problems, _ = read_webhooks(tables, roster, config["public_webhook"], config["public_thread"])
+        records, _ = Journal(journal_path(book)).fold(read_sent(tables))
+        plan = [
+            {
+                "round": s.message.round,
+                "command": s.message.command,
+                "recipient": s.message.recipient,
+                "to": hooks[s.message.recipient].redacted() if s.message.recipient in hooks else None,
+                "characters": len(s.text),
+            }
+            for s in due(records, round, resend, resend_uncertain)
+        ]
+        lines = [
+            f"Would send to {'the public channel' if item['recipient'] == PUBLIC else item['recipient']} "
+            f"({item['to'] or 'no webhook: it cannot be sent'}): round {item['round'] or '-'}, "
+            f"{item['command']}, {item['characters']} characters."
+            for item in plan
+        ]
+        nothing = ["Nothing is due: every recorded message has been delivered."]
+        return Report.of("send", Outcome(problems=problems, summary=lines or nothing), {"due": plan})
+    delivery = run_delivery(
+        book, [], True, resend, round, everything_due=True, uncertain=resend_uncertain, on_stop=on_stop
+    )
+    if delivery.sent_tab is not None:
+        book.write({SENT_TAB: delivery.sent_tab})
+    lines = delivery.lines or ["Nothing is due: every recorded message has been delivered."]
+    told = Outcome(problems=delivery.problems, summary=lines)
+    return Report.of("send", told, {"requests": delivery.requests, "lines": delivery.lines})
