@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from hostkit.core.game import Context, Demo, Game, Outcome
 from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
-from hostkit.core.ledger import LEDGER_TAB, Entry, Payout, ledger_rows, post, read_ledger
+from hostkit.core.ledger import LEDGER_TAB, Entry, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
@@ -21,6 +21,7 @@ from hostkit.games.paths_and_pahs.board import board_problems, format_board, gen
 from hostkit.games.paths_and_pahs.garnets import held, other_matches, round_spends, stale
 from hostkit.games.paths_and_pahs.match import ENDGAME, PlayerState, deal, new_match
 from hostkit.games.paths_and_pahs.messages import TITLE, private_message
+from hostkit.games.paths_and_pahs.payout import final_payout
 from hostkit.games.paths_and_pahs.pictures import board_png, public_board_rows
 from hostkit.games.paths_and_pahs.render import (
     chat_message,
@@ -32,7 +33,7 @@ from hostkit.games.paths_and_pahs.render import (
 )
 from hostkit.games.paths_and_pahs.rounds import GAME, RoundResult, resolve_round
 from hostkit.games.paths_and_pahs.settings import SETTINGS, card_names, rules
-from hostkit.games.paths_and_pahs.standings import Standings, and_list, ordinal, rank_players
+from hostkit.games.paths_and_pahs.standings import Standings, and_list, rank_players
 from hostkit.games.paths_and_pahs.status import match_status
 from hostkit.games.paths_and_pahs.tabs import (
     BOARD_TAB,
@@ -51,13 +52,8 @@ from hostkit.games.paths_and_pahs.tabs import (
     record_draws,
     results_tab,
     round_name,
+    round_one_opens,
 )
-
-TOP_REASON = "the top player: a ToL"
-
-
-def _ec_reason(rank: int, count: int) -> str:
-    return f"{ordinal(rank)} of {count}: EC"
 
 
 @dataclass
@@ -160,7 +156,7 @@ class PathsAndPahs(Game):
                 f"Laid a generated board (seed {label}) in {BOARD_TAB}: the 27 cards once each and "
                 f"9 empty tiles ({empty})."
             )
-        opens = self._round_one_opens(tables, ctx)
+        opens = round_one_opens(tables, ctx)
         if opens is not None and opens <= (now or dt.datetime.now(dt.timezone.utc)):
             outcome.writes[OPENING_BOARD_TAB] = public_board_rows(board, {}, {}, "The board as round 1 opens", [])
             outcome.summary.append(
@@ -180,14 +176,6 @@ class PathsAndPahs(Game):
         outcome.data = {"round": 1, "seed": label, "board": board.as_json(names)}
         outcome.image = lambda: board_png(board, {}, {}, f"{TITLE}: the board as round 1 opens")
         return outcome
-
-    @staticmethod
-    def _round_one_opens(tables: Tables, ctx: Context) -> dt.datetime | None:
-        try:
-            found = read_rounds(tables, ctx).get(1)
-        except BookError:
-            return None  # an unreadable Rounds tab is reported by the commands that need it
-        return found.opens if found else None
 
     def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
         """Every player's two starting cards (seeded per player), host-only, and one private message each."""
@@ -397,16 +385,7 @@ class PathsAndPahs(Game):
             for p in standing.places
         ]
         if final:
-            match, match_id, count = self.match_name(ctx), self.match_id(ctx), len(standing.places)
-            top = standing.top
-            due = [Entry(match, None, top.player, garnets=top.garnets, tokens=1, reason=TOP_REASON, match_id=match_id)]
-            due += [
-                Entry(match, None, p.player, candidate=1, reason=_ec_reason(p.rank, count), match_id=match_id)
-                for p in standing.places
-                if p.ec
-            ]
-            reasons = {TOP_REASON} | {_ec_reason(rank, count) for rank in range(1, count + 1)}
-            outcome.payout = Payout(match_id, match, tuple(due), frozenset(reasons))
+            outcome.payout = final_payout(self.match_name(ctx), self.match_id(ctx), standing)
         else:
             outcome.summary.append(
                 f"The ToL and the EC wait for the endgame: `hostkit score --round {ENDGAME}` once "

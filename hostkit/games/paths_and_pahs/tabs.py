@@ -219,3 +219,12 @@ def record_draws(tables: Tables, command: str, entries: Rows) -> Rows:
     table = tables.get(DRAWS_TAB)
     kept = [r for r in (table.filled_rows(handled=True) if table else []) if str(r[0] if r else "").strip() != command]
     return [list(HEADERS[DRAWS_TAB])] + kept + entries
+
+
+def round_one_opens(tables: Tables, ctx: Context) -> dt.datetime | None:
+    """When round 1 opens, or None while Rounds has no readable time for it."""
+    try:
+        found = read_rounds(tables, ctx).get(1)
+    except BookError:
+        return None  # an unreadable Rounds tab is reported by the commands that need it
+    return found.opens if found else None
