@@ -10,16 +10,11 @@ is understood; a tab's own XML comes from xlsx_cells.py.
 
 from __future__ import annotations
 
-import copy
 import io
 import os
 import posixpath
-import re
-import struct
-import time
 import zipfile
-import zlib
-from collections.abc import Generator, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,62 +22,27 @@ from typing import Any
 from lxml import etree
 
 from hostkit.core.tables import Rows
-from hostkit.storage.xlsx_cells import MAIN, REL, PackageError, StyleBook, sheet_xml
-from hostkit.storage.xlsx_deflate import Deflated, deflated, is_own, marked, own_mark
+from hostkit.storage.xlsx_cells import REL, PackageError, StyleBook, sheet_xml
+from hostkit.storage.xlsx_deflate import Deflated, deflated, is_own, marked
 from hostkit.storage.xlsx_keep import has_host_content, kept
-
-WORKBOOK = "xl/workbook.xml"
-WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
-TYPES = "[Content_Types].xml"
-STYLES = "xl/styles.xml"
-WORKSHEET_REL = REL + "/worksheet"
-WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
-CALC_CHAIN_REL = REL + "/calcChain"
-KEPT_RELS = {REL + "/drawing", REL + "/vmlDrawing", REL + "/comments"}
-"""What a rewritten tab keeps hanging on it: the host's pictures, charts and notes."""
-PACKAGE_RELS = "_rels/.rels"
-RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
-TYPES_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
-PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=False)
-
-EMPTY_PACKAGE = {
-    TYPES: (
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-        '<Default Extension="xml" ContentType="application/xml"/>'
-        '<Override PartName="/xl/workbook.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-        '<Override PartName="/xl/styles.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>'
-    ),
-    "_rels/.rels": (
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        '<Relationship Id="rId1" Type="' + REL + '/officeDocument" Target="xl/workbook.xml"/></Relationships>'
-    ),
-    WORKBOOK: (
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        f'<workbook xmlns="{MAIN}" xmlns:r="{REL}"><bookViews><workbookView/></bookViews>'
-        "<sheets></sheets></workbook>"
-    ),
-    WORKBOOK_RELS: (
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        '<Relationship Id="rIdStyles" Type="' + REL + '/styles" Target="styles.xml"/></Relationships>'
-    ),
-    STYLES: (
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        f'<styleSheet xmlns="{MAIN}">'
-        '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>'
-        '<fills count="2"><fill><patternFill patternType="none"/></fill>'
-        '<fill><patternFill patternType="gray125"/></fill></fills>'
-        '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
-        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-        '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
-        '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
-    ),
-}
+from hostkit.storage.xlsx_package import (
+    CALC_CHAIN_REL,
+    EMPTY_PACKAGE,
+    PACKAGE_RELS,
+    PARSER,
+    STYLES,
+    TYPES,
+    WORKBOOK,
+    WORKBOOK_RELS,
+    WORKSHEET_REL,
+    WORKSHEET_TYPE,
+    attribute,
+    local_name,
+    plain_styles,
+    rels_of,
+    xml_text,
+)
+from hostkit.storage.xlsx_zip import Parts, stored, write_package
 
 
 @dataclass
@@ -92,163 +52,6 @@ class SheetEntry:
     rel_id: str
     part: str
     element: Any
-
-
-class Parts(MutableMapping[str, bytes]):
-    """The package's parts by name, each decompressed only when it is first looked at; the parts nobody looks
-    at or changes are copied to the saved file as they are, still compressed (`unchanged`)."""
-
-    def __init__(self, archive: zipfile.ZipFile | None, names: list[str]):
-        self.archive = archive
-        self._names = set(names)
-        self._read: dict[str, bytes] = {}
-        self.changed: set[str] = set()
-
-    def __getitem__(self, name: str) -> bytes:
-        if name not in self._read:
-            if name not in self._names or self.archive is None:
-                raise KeyError(name)
-            try:
-                self._read[name] = self.archive.read(name)
-            except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as error:
-                raise PackageError(f"the part {name} cannot be read ({error})") from None
-        return self._read[name]
-
-    def head(self, name: str, size: int) -> bytes:
-        """The first bytes of a part, decompressing no more of it than that."""
-        pieces = self.pieces(name, size)
-        try:
-            return next(pieces, b"")
-        finally:
-            pieces.close()
-
-    def pieces(self, name: str, size: int = 1 << 20) -> Generator[bytes, None, None]:
-        """A part a megabyte at a time, never inflated whole (a part already read, from memory)."""
-        if name in self._read or self.archive is None:
-            data = self[name]
-            yield from (data[at : at + size] for at in range(0, len(data), size))
-            return
-        try:
-            with self.archive.open(name) as part:
-                while chunk := part.read(size):
-                    yield chunk
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as error:
-            raise PackageError(f"the part {name} cannot be read ({error})") from None
-
-    def __setitem__(self, name: str, data: bytes) -> None:
-        self._names.add(name)
-        self._read[name] = data
-        self.changed.add(name)
-
-    def __delitem__(self, name: str) -> None:
-        self._names.remove(name)
-        self._read.pop(name, None)
-        self.changed.discard(name)
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._names
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._names))
-
-    def __len__(self) -> int:
-        return len(self._names)
-
-    def unchanged(self, name: str) -> bool:
-        return self.archive is not None and name not in self.changed
-
-
-LOCAL_HEADER = struct.Struct("<4s2B4HL2L2H")
-"""A zip entry's local header (APPNOTE 4.3.7): signature, versions, flags, method, time, date, CRC, sizes,
-then the lengths of the name and of the extra field."""
-
-
-def _stored(source: zipfile.ZipFile, name: str) -> tuple[zipfile.ZipInfo, bytes]:
-    """A part's zip entry and its data as it is stored (compressed)."""
-    info = source.getinfo(name)
-    assert source.fp is not None
-    source.fp.seek(info.header_offset)
-    header = LOCAL_HEADER.unpack(source.fp.read(LOCAL_HEADER.size))
-    if header[0] != b"PK\x03\x04":
-        raise PackageError(f"the part {name} has no local header where the zip's directory says")
-    source.fp.seek(header[10] + header[11], 1)  # past the name and the extra field
-    return info, source.fp.read(info.compress_size)
-
-
-def _copy_raw(source: zipfile.ZipFile, name: str, target: zipfile.ZipFile) -> None:
-    """A part copied from one zip to another as it is stored (compressed), without inflating it again."""
-    info, raw = _stored(source, name)
-    copied = copy.copy(info)
-    copied.flag_bits &= ~0x08  # the sizes go in the local header: no data descriptor after the data
-    copied.extra = b""
-    _append_raw(target, copied, raw)
-
-
-def _write_deflated(target: zipfile.ZipFile, name: str, part: Deflated, own: bool, when: DateTime) -> None:
-    """A written part's zip entry; `own` (nothing of the host's in it) is recorded in the entry's comment."""
-    info = zipfile.ZipInfo(name, date_time=when)
-    info.compress_type = zipfile.ZIP_DEFLATED
-    info.external_attr = 0o600 << 16  # as ZipFile.writestr gives a part
-    info.CRC, info.compress_size, info.file_size = part.crc, len(part.data), part.size
-    if own:
-        info.comment = own_mark(part)
-    _append_raw(target, info, part.data)
-
-
-DateTime = tuple[int, int, int, int, int, int]
-
-
-def _entry_time(source: zipfile.ZipFile | None, name: str, crc: int, size: int) -> DateTime:
-    """The time a written part's entry records: its old one when the part is written again as it was (same
-    CRC-32 and size), so scoring a round again gives the same file byte for byte; else now."""
-    old = source.NameToInfo.get(name) if source is not None else None
-    if old is not None and old.CRC == crc and old.file_size == size:
-        return old.date_time
-    return time.localtime()[:6]
-
-
-def _append_raw(target: zipfile.ZipFile, info: zipfile.ZipInfo, raw: bytes) -> None:
-    """An entry whose data is already compressed, written with its local header."""
-    assert target.fp is not None
-    info.header_offset = target.fp.tell()
-    target.fp.write(info.FileHeader(zip64=info.file_size > zipfile.ZIP64_LIMIT))
-    target.fp.write(raw)
-    target.filelist.append(info)
-    target.NameToInfo[info.filename] = info
-    target.start_dir = target.fp.tell()  # type: ignore[attr-defined]
-
-
-def rels_of(part: str) -> str:
-    """The relationships part of a part: xl/worksheets/sheet1.xml -> xl/worksheets/_rels/sheet1.xml.rels."""
-    folder, file = posixpath.split(part)
-    return posixpath.join(folder, "_rels", file + ".rels")
-
-
-def _local(element: Any) -> str:
-    return etree.QName(element).localname if isinstance(element.tag, str) else ""
-
-
-def _attribute(element: Any, local: str) -> str:
-    """An attribute by its local name, in whatever namespace (r:id in transitional or strict files)."""
-    for key, value in element.attrib.items():
-        if key == local or key.endswith("}" + local):
-            return value
-    return ""
-
-
-def _text(xml: bytes) -> str:
-    """An XML part as text, whatever encoding it declares."""
-    from hostkit.storage.xlsx_read import is_utf8
-
-    if is_utf8(xml[:256]):
-        return xml.decode("utf-8")
-    return etree.tostring(etree.fromstring(xml, PARSER), encoding="unicode")
-
-
-_STYLE_INDEX = re.compile(
-    rb"""<(?:\w+:)?(?:c|row)\b[^>]*?\ss\s*=\s*["'](\d+)["']|<(?:\w+:)?col\b[^>]*?\sstyle\s*=\s*["'](\d+)["']"""
-)
-"""A cell's or row's style index (s), or a column's (style), in a worksheet part."""
 
 
 class Package:
@@ -307,7 +110,7 @@ class Package:
         return self._trees[name]
 
     def _child(self, parent: Any, local: str) -> Any:
-        return next((c for c in parent if _local(c) == local), None)
+        return next((c for c in parent if local_name(c) == local), None)
 
     def _new(self, parent: Any, local: str, **attributes: str) -> Any:
         """An element in its parent's namespace (whatever prefix the file uses for it)."""
@@ -352,9 +155,9 @@ class Package:
         targets = self._relationships(WORKBOOK)
         entries = []
         for element in sheets:
-            if _local(element) != "sheet":
+            if local_name(element) != "sheet":
                 continue
-            rel_id = _attribute(element, "id")
+            rel_id = attribute(element, "id")
             try:
                 sheet_id = int(element.get("sheetId", "0"))
             except ValueError:
@@ -370,7 +173,7 @@ class Package:
         folder = posixpath.dirname(source)
         targets = {}
         for element in self._tree(rels):
-            if _local(element) != "Relationship" or element.get("TargetMode") == "External":
+            if local_name(element) != "Relationship" or element.get("TargetMode") == "External":
                 continue
             target = element.get("Target", "")
             part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
@@ -385,23 +188,11 @@ class Package:
                 self._add_override(
                     "/" + STYLES, "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
                 )
-            self._styles = StyleBook(_text(self.parts[STYLES]))
+            self._styles = StyleBook(xml_text(self.parts[STYLES]))
         return self._styles
 
     def _plain_styles(self) -> str:
-        """A styles.xml for a package that has none: as many plain cell formats as its tabs' highest style
-        index asks for (a program that wrote no styles.xml may still number its cells' styles), so every
-        style a kept tab uses names a format."""
-        highest = -1
-        for entry in self.sheets():
-            if entry.part in self.parts:
-                for found in _STYLE_INDEX.finditer(self.parts[entry.part]):
-                    highest = max(highest, int(found.group(1) or found.group(2)))
-        plain = '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-        formats = max(highest + 1, 1)
-        return EMPTY_PACKAGE[STYLES].replace(
-            f'<cellXfs count="1">{plain}', f'<cellXfs count="{formats}">' + plain * formats
-        )
+        return plain_styles(self.parts[entry.part] for entry in self.sheets() if entry.part in self.parts)
 
     def replace(self, tabs: Mapping[str, Rows]) -> int:
         """Write each tab whole (a new tab goes last), keeping the host's own cells in it; every other tab and
@@ -457,8 +248,8 @@ class Package:
         self._changed.add(WORKBOOK)
         views = self._child(workbook, "bookViews")
         for view in views if views is not None else ():
-            for attribute in ("activeTab", "firstSheet"):
-                view.attrib.pop(attribute, None)
+            for name in ("activeTab", "firstSheet"):
+                view.attrib.pop(name, None)
         for entry in ordered[1:]:
             if entry.part in self.parts and b'tabSelected="1"' in self._head(entry.part, 4096):
                 self.parts[entry.part] = self.parts[entry.part].replace(b'tabSelected="1"', b'tabSelected="0"', 1)
@@ -560,7 +351,9 @@ class Package:
         if calc is None:
             # calcPr follows sheets, functionGroups, externalReferences and definedNames (ECMA-376 CT_Workbook)
             before = [
-                c for c in workbook if _local(c) in ("sheets", "functionGroups", "externalReferences", "definedNames")
+                c
+                for c in workbook
+                if local_name(c) in ("sheets", "functionGroups", "externalReferences", "definedNames")
             ]
             if not before:
                 raise PackageError("workbook.xml has no <sheets>")
@@ -583,7 +376,7 @@ class Package:
     def _earlier(self, name: str) -> Deflated | None:
         """A tab hostkit wrote, as it is stored, for writing it again to reuse its unchanged segments."""
         assert self.parts.archive is not None
-        info, data = _stored(self.parts.archive, name)
+        info, data = stored(self.parts.archive, name)
         return marked(info.comment, info.CRC, data)
 
     def _pieces(self, name: str) -> Iterator[bytes]:
@@ -598,17 +391,4 @@ class Package:
     def save(self, target) -> None:
         """Write the zip: changed parts compressed anew, every other part copied as it was stored."""
         self._serialise()
-        source = self.parts.archive
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
-            for name in self.order:
-                if name in self._deflated:
-                    part = self._deflated[name]
-                    when = _entry_time(source, name, part.crc, part.size)
-                    _write_deflated(archive, name, part, name in self._own, when)
-                elif source is not None and self.parts.unchanged(name):
-                    _copy_raw(source, name, archive)
-                else:
-                    data = self.parts[name]
-                    info = zipfile.ZipInfo(name, date_time=_entry_time(source, name, zlib.crc32(data), len(data)))
-                    info.external_attr = 0o600 << 16  # as ZipFile.writestr gives a part named by a string
-                    archive.writestr(info, data, zipfile.ZIP_DEFLATED, 1)
+        write_package(target, self.order, self.parts, self._deflated, self._own)
