@@ -240,6 +240,14 @@ class Match:
         game, tables = self.game()
         return self.finish("hindsight", game, outcome_of(explain(self.book, game, tables, round, host), round), round)
 
+    def bring_forward(self, source: str | Path) -> Report:
+        """Every player's season balance (a season workbook, or a .csv of a ledger or of balances) brought
+        forward into this match's Ledger, once (`hostkit ledger import`)."""
+        from hostkit.carrying import brought_forward_outcome
+
+        game, tables = self.game()
+        return self.finish("ledger import", game, brought_forward_outcome(self.book, game, tables, source))
+
     def publish(self) -> Report:
         """Write every public tab of the match, as it stands, to the players' workbook."""
         from hostkit.core.game import Outcome

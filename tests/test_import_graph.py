@@ -95,6 +95,7 @@ LAYERS = [
         "hostkit.report",
         "hostkit.status",
         "hostkit.hindsight",
+        "hostkit.carrying",
     ),
     ("hostkit.match",),
     ("hostkit", "hostkit.__main__", "hostkit.cli"),

@@ -359,55 +359,8 @@ def import_command(
       hostkit ledger import --book game.xlsx --from season.xlsx
       hostkit ledger import --book game.xlsx --from balances.csv
     """
-    from pathlib import Path
-
-    from hostkit.cli.options import finish
-    from hostkit.core.carry import brought_forward, csv_rows, season_entries
-    from hostkit.core.game import Outcome
-    from hostkit.core.ledger import LEDGER_TAB, REVERSED, describe, ledger_rows, read_ledger, settle
-    from hostkit.storage.xlsx import XlsxBook
-    from hostkit.targets import keep_match_id, same_file
+    from hostkit.cli.options import match_of, show
 
     book = _open(book_path or obj["book_path"], sheet or obj["sheet"], credentials or obj["credentials"], as_json)
     hold(book)
-    game, tables = open_game(book)
-    path = Path(source)
-    if path.suffix.casefold() == ".csv":
-        try:
-            rows = csv_rows(path.read_text(encoding="utf-8-sig"), path.name)
-        except (OSError, UnicodeDecodeError) as error:
-            raise BadInput(
-                f"{source} cannot be read as a UTF-8 CSV file ({error}); save it again as CSV UTF-8."
-            ) from None
-    else:
-        season = XlsxBook(path)
-        if same_file(season, book):
-            raise BadInput(f"{source} is this match's own workbook; give --from the season's workbook.")
-        rows = dict(season.read())
-    entries, problems = season_entries(rows, path.name)
-    ctx = game.context(tables)
-    payout, others = brought_forward(entries, ctx.roster, game.match_name(ctx), game.match_id(ctx))
-    existing, ledger_problems = read_ledger(tables)
-    posted = settle(existing, payout)
-    outcome = Outcome(problems=[*problems, *ledger_problems])
-    if posted:
-        outcome.writes[LEDGER_TAB] = ledger_rows(posted, tables.get(LEDGER_TAB))
-    keep_match_id(book, outcome)
-    for entry in posted:
-        if REVERSED not in entry.reason:
-            outcome.summary.append(f"Brought forward: {entry.player} {describe(entry)} from {path.name}.")
-        else:
-            outcome.summary.append(f"Corrected: {entry.player} {describe(entry)} (the season balance changed).")
-    if payout.due and not posted:
-        outcome.summary.append(f"Already brought forward: every balance agrees with {path.name}; nothing added.")
-    if not payout.due:
-        outcome.summary.append(f"{path.name} holds no garnets or Tokens of Life for the players of this match.")
-    if others:
-        outcome.summary.append(f"Not in this match, so not brought forward: {', '.join(sorted(others))}.")
-    outcome.data = {
-        "source": path.name,
-        "brought_forward": {e.player: {"garnets": e.garnets, "tokens_of_life": e.tokens} for e in payout.due},
-        "posted": len(posted),
-        "not_in_match": sorted(others),
-    }
-    finish(book, game, outcome, as_json)
+    show(book, match_of(book).bring_forward(source), as_json)
