@@ -31,6 +31,8 @@ from hostkit.cli.options import (
     shown,
     where,
 )
+from hostkit.cli.season import options_for_matches as season_options
+from hostkit.cli.season import season_of_match
 from hostkit.core.settings import MAX_SEED, TOO_LONG_SEED
 from hostkit.games import GAMES
 
@@ -62,7 +64,12 @@ SEED = Seed()
 @click.command()
 @click.argument("game", type=click.Choice(sorted(GAMES), case_sensitive=False))
 @book_options
-@click.option("--players", required=True, help='The players\' names, comma-separated: "Reds,Craw".')
+@click.option(
+    "--players",
+    help='The players\' names, comma-separated: "Reds,Craw" (with --season: default the players still in, '
+    "or the Death Match's pair).",
+)
+@season_options
 @click.option(
     "--seed",
     type=SEED,
@@ -76,7 +83,15 @@ SEED = Seed()
     "tabs; the host's other tabs are always left alone).",
 )
 @guarded
-def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> None:
+def new(
+    game: str,
+    book: Book,
+    players: str | None,
+    season_path: str | None,
+    season_sheet: str | None,
+    seed: int | None,
+    force: bool,
+) -> None:
     """Create a match workbook for GAME from its template.
 
     With --sheet, the game's tabs are laid into an existing Google Sheet that you
@@ -86,24 +101,45 @@ def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> N
     Example:
       hostkit new hap-and-grab --book game.xlsx --players "Reds,Craw" --seed 42
       hostkit new hap-and-grab --sheet 1AbC...xyz --credentials credentials.json --players "Reds,Craw"
+      hostkit new paths-and-pahs --book main-1.xlsx --season season.xlsx
+
+    With --season, the match joins that season: a Main Match is for the players
+    still in (or --players, each still in), a Death Match for the pair `hostkit
+    season dm` set; its Config records the season, and it pays into the season's
+    Ledger.
     """
     from hostkit.core.players import parse_player_list
     from hostkit.core.settings import CONFIG_TAB, with_setting
     from hostkit.games import load_game
 
     try:
-        names = parse_player_list(players)
+        names = parse_player_list(players) if players is not None else None
     except ValueError as error:
         raise Unusable(f"--players: {error}.") from None
     rules = load_game(game)
+    in_season = season_of_match(season_path, season_sheet, book, None)
+    if in_season is None and names is None:
+        raise Unusable('Say who plays: --players "Reds,Craw" (or --season FILE for the players still in).')
+    if in_season is not None:
+        from hostkit.season_matches import starting
+
+        name, names = starting(in_season, rules, names)
+    assert names is not None
     import secrets
 
     seed = secrets.randbelow(10**9) if seed is None else seed
-    tabs = rules.new_book(names, seed, match_id=f"{rules.name}-{secrets.token_hex(5)}")
+    match_id = f"{rules.name}-{secrets.token_hex(5)}"
+    tabs = rules.new_book(names, seed, match_id=match_id)
     if book.timezone:
         tabs[CONFIG_TAB] = with_setting(tabs[CONFIG_TAB], "timezone", book.timezone)
+    if in_season is not None:
+        from hostkit.season_matches import match_config, record_start
+
+        tabs[CONFIG_TAB] = match_config(tabs[CONFIG_TAB], in_season, book, name, rules)
     book.create(tabs, force=force)
     click.echo(f"Created {book.location}: {rules.title} for {', '.join(names)}, seed {seed}.")
+    if in_season is not None:
+        click.echo(record_start(in_season, book, rules, name, names, match_id))
     if rules.first_steps:
         click.echo(runnable(f"Next: {rules.first_steps}", book))
 

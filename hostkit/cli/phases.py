@@ -12,6 +12,7 @@ import click
 
 from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
+    Unusable,
     book_options,
     check_image,
     finish,
@@ -27,6 +28,8 @@ from hostkit.cli.options import (
     save_image,
     season_book,
 )
+from hostkit.cli.season import options_for_matches as season_options
+from hostkit.cli.season import season_of_match
 from hostkit.core.words import replace_undecodable
 
 if TYPE_CHECKING:
@@ -243,10 +246,13 @@ def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
 @click.command()
 @book_options
 @ledger_option
+@season_options
 @send_options
 @json_option
 @guarded
-def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
+def standings(
+    book: Book, ledger_path: str | None, season_path: str | None, season_sheet: str | None, as_json: bool
+) -> None:
     """Print the match table, write the public Leaderboard, and pay out a final result.
 
     Adds each player's treasure over the rounds (a skull is -3), names the winner
@@ -255,6 +261,8 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
     Ledger tab; running it again never pays twice, and a corrected result is
     corrected in the ledger (reversing entries, then the new ones). With --ledger
     the entries go to a season workbook instead (made if it does not exist).
+    A match in a season (`new --season`, or --season here to join one) records
+    its end in the season workbook and pays into the season's Ledger.
 
     \b
     Examples:
@@ -262,17 +270,28 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
       hostkit standings --book game.xlsx --ledger season.xlsx --json
     """
     game, tables = open_game(book)
-    outcome, season = paid_standings(book, game, tables, season_book(ledger_path, book, tables))
+    in_season = season_of_match(season_path, season_sheet, book, tables)
+    if in_season is not None and ledger_path is not None:
+        raise Unusable("A match in a season pays into the season's Ledger; leave out --ledger.")
+    ledger = in_season or season_book(ledger_path, book, tables)
+    outcome, season = paid_standings(book, game, tables, ledger, in_season)
     finish(book, game, outcome, as_json, also=season)
 
 
-def paid_standings(book: Book, game: Game, tables: Tables, season: Book | None) -> tuple[Outcome, list[Target]]:
+def paid_standings(
+    book: Book, game: Game, tables: Tables, season: Book | None, in_season: Book | None = None
+) -> tuple[Outcome, list[Target]]:
     """The game's standings with what its final result pays settled into the ledger: the match workbook's
-    (in the outcome's writes), or the season workbook's (returned, to be written with the rest)."""
+    (in the outcome's writes), or the season workbook's (returned, to be written with the rest); a match in a
+    season also records its end there."""
     from hostkit.cli.targets import pay
+    from hostkit.season_matches import ending, finish_ending
 
     outcome = game.standings(tables)
+    ended = ending(book, game, tables, outcome, in_season) if in_season is not None else None
     targets = pay(book, tables, outcome, season)
+    if ended is not None:
+        outcome.summary += finish_ending(ended, targets[0].tabs)
     outcome.data = {"paid": [], **(outcome.data or {})}
     return outcome, targets
 

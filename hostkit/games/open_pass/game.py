@@ -15,6 +15,7 @@ from typing import Any
 
 from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.ledger import Entry, Payout
+from hostkit.core.season import season_pays
 from hostkit.core.settings import Setting, choice, integer, text
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Table, Tables
 from hostkit.core.times import format_span, format_time
@@ -139,6 +140,7 @@ class OpenPass(Game):
         Setting("first_tokens", 3, "Tokens of Life for the best score.", integer(0, 100)),
         Setting("second_third_tokens", 1, "Tokens of Life for each of the 2nd and 3rd best scores.", integer(0, 100)),
         Setting("candidates", 3, "Players with the worst scores who become elimination candidates.", integer(0, 13)),
+        *season_pays(0, 0),
     )
     public_tabs = (FINAL_TAB, "Round * Results")
 

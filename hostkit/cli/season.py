@@ -1,0 +1,207 @@
+"""`hostkit season`: make a season workbook and move the season along between its matches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from hostkit.cli.options import Unusable, as_json_text, guarded, hold, open_book, runnable
+
+if TYPE_CHECKING:
+    from hostkit.season import Step
+    from hostkit.storage.book import Book
+
+
+def _where(command: Callable) -> Callable:
+    options = (
+        click.option(
+            "--book",
+            "book_path",
+            type=click.Path(dir_okay=False),
+            envvar="HOSTKIT_SEASON_BOOK",
+            help="The season's .xlsx workbook (or set HOSTKIT_SEASON_BOOK).",
+        ),
+        click.option("--sheet", metavar="KEY_OR_URL", help="Or the season's Google Sheet: its key or address."),
+        click.option(
+            "--credentials",
+            type=click.Path(dir_okay=False),
+            envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
+            help="With --sheet: the service account's JSON key.",
+        ),
+        click.option("--json", "as_json", is_flag=True, help="Also print the season's cast and next step as JSON."),
+    )
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _open(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool) -> Book:
+    from hostkit.cli.progress import progress_for
+    from hostkit.storage.book import StorageError
+
+    try:
+        book = open_book(book_path, sheet, credentials, progress_for(as_json), public=True)
+        hold(book)
+    except StorageError as error:
+        raise Unusable(str(error)) from None
+    return book
+
+
+def _report(step: Step, book: Book, as_json: bool) -> None:
+    if as_json:
+        click.echo(as_json_text(step.to_dict()))
+        return
+    for line in step.lines:
+        click.echo(runnable(line, book))
+    if not any(line.startswith("Next:") for line in step.lines):
+        click.echo(f"Next: {step.next}")
+
+
+@click.group("season")
+def season() -> None:
+    """Run a season: its cast, Main Match to Death Match to elimination, in one season workbook.
+
+    Every match of the season names the season workbook (`hostkit new GAME
+    --season season.xlsx`); its payouts go to the season's Ledger and its end
+    moves the season along. `hostkit season status` says what comes next.
+
+    \b
+    Examples:
+      hostkit season new --book season.xlsx --cast "Ann,Bea,Cal,Dee,Eve"
+      hostkit season status --book season.xlsx --json
+    """
+
+
+@season.command("new")
+@_where
+@click.option("--cast", required=True, help='The players of the season, comma-separated: "Ann,Bea,Cal".')
+@click.option("--name", default="", help="The season's name, shown to the players.")
+@click.option("--force", is_flag=True, help="Start the season again in a workbook that already holds one.")
+@guarded
+def new_command(
+    book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool, cast: str, name: str, force: bool
+) -> None:
+    """Make a season workbook: Config, Cast, Matches, Ledger and the public Season tab.
+
+    A season ledger already kept with --ledger keeps its entries: its Ledger tab
+    becomes the season's.
+
+    \b
+    Example:
+      hostkit season new --book season.xlsx --cast "Ann,Bea,Cal,Dee,Eve" --name "Season 3"
+    """
+    from hostkit.core.players import parse_player_list
+    from hostkit.season import new_season
+
+    try:
+        names = parse_player_list(cast)
+    except ValueError as error:
+        raise Unusable(f"--cast: {error}.") from None
+    if len(names) < 2:
+        raise Unusable(f"--cast: a season needs at least 2 players, not {len(names)}.")
+    book = _open(book_path, sheet, credentials, as_json)
+    _report(new_season(book, names, name, force), book, as_json)
+
+
+@season.command("status")
+@_where
+@guarded
+def status_command(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool) -> None:
+    """Say who is still in, each player's garnets and Tokens of Life, and the command to run next.
+
+    --json has `cast` (each member's player, status playing or eliminated,
+    garnets, tokens_of_life, and candidate: true while an elimination candidate
+    in danger) and `next`.
+
+    \b
+    Example:
+      hostkit season status --book season.xlsx --json
+    """
+    from hostkit.season import status
+
+    book = _open(book_path, sheet, credentials, as_json)
+    _report(status(book), book, as_json)
+
+
+@season.command("tol")
+@_where
+@click.option("--player", required=True, help="The elimination candidate who spends a Token of Life.")
+@guarded
+def tol_command(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool, player: str) -> None:
+    """Spend a Token of Life an elimination candidate holds, to leave the candidates.
+
+    Refused when the player is no candidate in danger, holds too few Tokens of
+    Life (Config tol_per_save), or the Death Match is already set.
+
+    \b
+    Example:
+      hostkit season tol --book season.xlsx --player Bea
+    """
+    from hostkit.season import spend_tol
+
+    book = _open(book_path, sheet, credentials, as_json)
+    _report(spend_tol(book, player.strip().lstrip("@")), book, as_json)
+
+
+@season.command("dm")
+@_where
+@click.option("--players", required=True, help="A,B: A an elimination candidate in danger, B a player still in.")
+@guarded
+def dm_command(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool, players: str) -> None:
+    """Set the next Death Match; the other candidates dodge it and are paid.
+
+    Each dodger is paid the dodge garnets of the Main Match they came from (its
+    Config dodge_garnets). A warning when B holds a Token of Life (Config
+    dm_opponent_with_tol).
+
+    \b
+    Example:
+      hostkit season dm --book season.xlsx --players Cal,Eve
+    """
+    from hostkit.core.players import parse_player_list
+    from hostkit.season import set_dm
+
+    try:
+        pair = parse_player_list(players)
+    except ValueError as error:
+        raise Unusable(f"--players: {error}.") from None
+    book = _open(book_path, sheet, credentials, as_json)
+    _report(set_dm(book, pair), book, as_json)
+
+
+COMMANDS = (season,)
+
+
+def options_for_matches(command: Callable) -> Callable:
+    """--season FILE / --season-sheet KEY on `new` and `standings`: the season workbook the match belongs to."""
+    command = click.option(
+        "--season-sheet", metavar="KEY_OR_URL", help="Or the season's Google Sheet: its key or address."
+    )(command)
+    return click.option(
+        "--season",
+        "season_path",
+        type=click.Path(dir_okay=False),
+        help="The season workbook this match belongs to: its players and pair come from there, and every "
+        "payout goes to its Ledger.",
+    )(command)
+
+
+def season_of_match(season_path: str | None, season_sheet: str | None, book: Book, tables: Any) -> Book | None:
+    """The season workbook --season/--season-sheet names, else the one Config season names; locked."""
+    from hostkit.season_matches import open_season, recorded_season
+    from hostkit.storage.book import StorageError
+
+    if season_path and season_sheet:
+        raise Unusable("Give --season or --season-sheet, not both.")
+    value = season_path or season_sheet or (recorded_season(tables) if tables is not None else "")
+    if not value:
+        return None
+    credentials = click.get_current_context().params.get("credentials")
+    try:
+        found = open_season(value, book if not (season_path or season_sheet) else None, credentials)
+        hold(found)
+    except StorageError as error:
+        raise Unusable(str(error)) from None
+    return found
