@@ -162,6 +162,16 @@ def _write(
     return Step(lines, members, next_step(season, where_option(book), season_option(book)))
 
 
+def import_ledger(book: Book, entries: Sequence[Entry], source: str) -> Step:
+    """An older season ledger's entries (or a table of balances) brought into the season's Ledger, each once."""
+    season, tables, existing = read(book)
+    readable = [e for e in entries if not e.unread]
+    _, added = post(existing, readable)
+    said = f"Brought in {len(added)} of {len(readable)} entries from {source} into the season's Ledger"
+    lines = [said + ("." if len(added) == len(readable) else "; the others were already there.")]
+    return _write(book, tables, season, existing, readable, lines)
+
+
 def public_tabs(book: Book) -> tuple[Season, dict[str, Rows]]:
     """The public Season tab as it stands, for the players' workbook."""
     season, _, entries = read(book)

@@ -7,6 +7,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hostkit.cli.targets import Target, pay, write_all
 from hostkit.core.players import player_key
 from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
@@ -67,9 +68,33 @@ def _play(
     played_at: dt.datetime | None,
     show: Callable[[str, list[str]], None],
 ) -> list:
-    """One match of the season: made with `new --season`, scored round by round, ended by its standings."""
-    from hostkit.cli.targets import pay, write_all
+    """One match of the season: made with `new --season`, scored round by round, ended by its standings; what
+    its standings pay."""
+    show(
+        f"new {game.name} --book {book.location} --season {season.location}",
+        [prepare(season, game, tabs, book, ready, played_at)],
+    )
+    tables = Tables(book.read())
+    book.match = game.identity(tables)
+    outcome = game.standings(tables)
+    ended = ending(book, game, tables, outcome, season)
+    targets = pay(book, tables, outcome, season)
+    lines = finish_ending(ended, targets[0].tabs) if ended is not None else list(outcome.summary)
+    write_all([*targets, Target(book, outcome.writes)], order=game.reading_order)
+    show(f"standings --book {book.location}", lines)
+    return list(outcome.payout.due) if outcome.payout else []
 
+
+def prepare(
+    season: Book,
+    game: Game,
+    tabs: dict[str, Rows],
+    book: Book,
+    ready: Callable[[Book], None],
+    played_at: dt.datetime | None,
+) -> str:
+    """A sample match started in the season (its players as `new --season` takes them) and scored round by
+    round, its standings still to run; the sentence saying it joined."""
     players = [row[0] for row in tabs["Players"][1:]]
     name, players = starting(season, game, players if game.max_players > 2 else None)
     match_id = f"{game.name}-demo-{name.split()[0][0].lower()}{name.split()[-1]}"
@@ -77,9 +102,7 @@ def _play(
     book.create({**tabs, CONFIG_TAB: match_config(config, season, book, name, game)}, force=True)
     ready(book)
     joined = record_start(season, book, game, name, players, match_id)
-    show(f"new {game.name} --book {book.location} --season {season.location}", [joined])
     when = played_at or dt.datetime.now(dt.timezone.utc)
-    due: list = []
     for step in game.demo().script():
         if step.command != "score":
             continue
@@ -87,25 +110,8 @@ def _play(
         book.match = game.identity(tables)
         outcome = game.score(tables, game.round_needed(step.round), when)
         targets = pay(book, tables, outcome, season)
-        write_all([*targets, _target(book, outcome.writes)], order=game.reading_order)
-    tables = Tables(book.read())
-    book.match = game.identity(tables)
-    outcome = game.standings(tables)
-    ended = ending(book, game, tables, outcome, season)
-    targets = pay(book, tables, outcome, season)
-    lines = list(outcome.summary[-3:])
-    if ended is not None:
-        lines = finish_ending(ended, targets[0].tabs)
-        due = list(outcome.payout.due) if outcome.payout else []
-    write_all([*targets, _target(book, outcome.writes)], order=game.reading_order)
-    show(f"standings --book {book.location}", lines)
-    return due
-
-
-def _target(book: Book, writes: dict[str, Rows]):
-    from hostkit.cli.targets import Target
-
-    return Target(book, writes)
+        write_all([*targets, Target(book, outcome.writes)], order=game.reading_order)
+    return joined
 
 
 def _renamed(tabs: dict[str, Rows], names: dict[str, str]) -> dict[str, Rows]:

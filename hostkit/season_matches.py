@@ -27,10 +27,10 @@ if TYPE_CHECKING:
     from hostkit.storage.book import Book
 
 
-def open_season(value: str, match: Book | None, credentials: str | None) -> Book:
-    """The season workbook Config season (or --season) names: an .xlsx path (from the match's folder), or a
-    Google Sheet's key."""
-    if value.casefold().endswith(".xlsx"):
+def open_season(value: str, match: Book | None, credentials: str | None, sheet: bool = False) -> Book:
+    """The season workbook Config season names: an .xlsx path (from the match's folder), or a Google Sheet's
+    key (or address)."""
+    if not sheet and value.casefold().endswith(".xlsx"):
         from hostkit.storage.xlsx import XlsxBook
 
         path = Path(value).expanduser()

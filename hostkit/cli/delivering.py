@@ -85,7 +85,7 @@ def run_delivery(
     round_number: int | None = None,
     everything_due: bool = False,
 ) -> Delivery:
-    from hostkit.core.players import read_roster
+    from hostkit.core.players import Roster, read_roster
     from hostkit.core.settings import COMMON_SETTINGS, read_config
     from hostkit.core.tables import Tables
     from hostkit.delivery.deliver import deliver
@@ -96,7 +96,7 @@ def run_delivery(
     finally:
         book.progress = progress
     config, _ = read_config(tables, COMMON_SETTINGS)
-    roster, _ = read_roster(tables)
+    roster, _ = read_roster(tables) if "Players" in tables else (Roster(()), [])  # a season workbook has none
     if send:
         from hostkit.delivery.sent import SENT_TAB
 

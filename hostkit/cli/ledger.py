@@ -354,7 +354,9 @@ def import_command(
 
     One entry per player of the match (garnets and Tokens of Life, reason
     "brought forward"), so that purchases during the match can be checked against
-    what each player holds. Running it again adds nothing; if the season's
+    what each player holds. Given a season workbook (`hostkit season new`), an
+    older season ledger's entries are brought into the season's Ledger instead,
+    each once. Running it again adds nothing; if the season's
     balances changed meanwhile, the difference is corrected with reversing
     entries, as a corrected payout is. The match's own payouts in the season
     workbook are not brought forward into it.
@@ -375,7 +377,11 @@ def import_command(
 
     book = _open(book_path or obj["book_path"], sheet or obj["sheet"], credentials or obj["credentials"], as_json)
     hold(book)
-    game, tables = open_game(book)
+    from hostkit.cli.season import import_into_season, is_season_book
+
+    into_season = is_season_book(book)
+    if not into_season:
+        game, tables = open_game(book)
     path = Path(source)
     if path.suffix.casefold() == ".csv":
         try:
@@ -390,6 +396,9 @@ def import_command(
             raise Unusable(f"{source} is this match's own workbook; give --from the season's workbook.")
         rows = dict(season.read())
     entries, problems = season_entries(rows, path.name)
+    if into_season:
+        import_into_season(book, entries, problems, path.name, as_json)
+        return
     ctx = game.context(tables)
     payout, others = brought_forward(entries, ctx.roster, game.match_name(ctx), game.match_id(ctx))
     existing, ledger_problems = read_ledger(tables)

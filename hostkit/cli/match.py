@@ -31,8 +31,7 @@ from hostkit.cli.options import (
     shown,
     where,
 )
-from hostkit.cli.season import options_for_matches as season_options
-from hostkit.cli.season import season_of_match
+from hostkit.cli.season_link import season_of_match, season_options
 from hostkit.core.settings import MAX_SEED, TOO_LONG_SEED
 from hostkit.games import GAMES
 
@@ -118,6 +117,8 @@ def new(
         raise Unusable(f"--players: {error}.") from None
     rules = load_game(game)
     in_season = season_of_match(season_path, season_sheet, book, None)
+    if in_season is not None:
+        hold(in_season)
     if in_season is None and names is None:
         raise Unusable('Say who plays: --players "Reds,Craw" (or --season FILE for the players still in).')
     if in_season is not None:
@@ -257,8 +258,15 @@ def score(
     help="The game to show.",
 )
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
+@click.option(
+    "--season",
+    "whole_season",
+    is_flag=True,
+    help="Play a short season instead: a Main Match, a Death Match and a second Main Match with the "
+    "survivors, into --book as the season workbook (the matches' workbooks beside it).",
+)
 @guarded
-def demo(book_path: str, game_name: str, force: bool) -> None:
+def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> None:
     """Build a sample match with realistic submissions and play it through.
 
     Each command the host would type runs on it in turn, printed as typed,
@@ -270,7 +278,13 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
     \b
     Example:
       hostkit demo --book demo.xlsx
+      hostkit demo --season --book season.xlsx
     """
+    if whole_season:
+        from hostkit.cli.season import season_demo
+
+        season_demo(book_path, force)
+        return
     from hostkit.cli.ledger import ledger_lines
     from hostkit.cli.phases import paid_standings, play_through
     from hostkit.core.settings import CONFIG_TAB, with_setting

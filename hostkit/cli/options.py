@@ -174,7 +174,12 @@ def season_book(path: str | None, book: Book, tables: Tables) -> Book | None:
 
     recorded = recorded_ledger(book, tables)
     if path is None and recorded is None:
-        return None
+        from hostkit.cli.season_link import season_of_match
+
+        found = season_of_match(None, None, book, tables)  # a season on a Google Sheet (Config season)
+        if found is not None:
+            hold(found)
+        return found
     from hostkit.storage.xlsx import XlsxBook
 
     season = XlsxBook(path) if path is not None else recorded

@@ -17,6 +17,7 @@ from hostkit.cli.options import (
     check_image,
     finish,
     guarded,
+    hold,
     image_option,
     json_option,
     ledger_option,
@@ -28,8 +29,7 @@ from hostkit.cli.options import (
     save_image,
     season_book,
 )
-from hostkit.cli.season import options_for_matches as season_options
-from hostkit.cli.season import season_of_match
+from hostkit.cli.season_link import season_of_match, season_options
 from hostkit.core.words import replace_undecodable
 
 if TYPE_CHECKING:
@@ -271,6 +271,8 @@ def standings(
     """
     game, tables = open_game(book)
     in_season = season_of_match(season_path, season_sheet, book, tables)
+    if in_season is not None:
+        hold(in_season)
     if in_season is not None and ledger_path is not None:
         raise Unusable("A match in a season pays into the season's Ledger; leave out --ledger.")
     ledger = in_season or season_book(ledger_path, book, tables)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -174,34 +174,67 @@ def dm_command(book_path: str | None, sheet: str | None, credentials: str | None
 COMMANDS = (season,)
 
 
-def options_for_matches(command: Callable) -> Callable:
-    """--season FILE / --season-sheet KEY on `new` and `standings`: the season workbook the match belongs to."""
-    command = click.option(
-        "--season-sheet", metavar="KEY_OR_URL", help="Or the season's Google Sheet: its key or address."
-    )(command)
-    return click.option(
-        "--season",
-        "season_path",
-        type=click.Path(dir_okay=False),
-        help="The season workbook this match belongs to: its players and pair come from there, and every "
-        "payout goes to its Ledger.",
-    )(command)
+def season_demo(book_path: str, force: bool) -> None:
+    """`hostkit demo --season`: the sample season played into book_path, its matches' workbooks beside it."""
+    from pathlib import Path
+
+    from hostkit.season_demo import play_season
+    from hostkit.storage.xlsx import XlsxBook
+
+    season = XlsxBook(book_path)
+    path = Path(book_path)
+    books = {name: path.with_name(f"{path.stem}-{name}.xlsx") for name in ("main-1", "death-1", "main-2")}
+    taken = [str(p) for p in [path, *books.values()] if p.exists()]
+    if taken and not force:
+        raise Unusable(f"{', '.join(taken)} already exist; pass --force to overwrite them, or give another --book.")
+    hold(season)
+    play_season(season, lambda name: XlsxBook(books[name]), click.echo, hold)
+    click.echo(f"Open {book_path} to see the season: Cast, Matches, Ledger and the public Season tab.")
 
 
-def season_of_match(season_path: str | None, season_sheet: str | None, book: Book, tables: Any) -> Book | None:
-    """The season workbook --season/--season-sheet names, else the one Config season names; locked."""
-    from hostkit.season_matches import open_season, recorded_season
-    from hostkit.storage.book import StorageError
+def is_season_book(book: Book) -> bool:
+    from hostkit.core.season import is_season
+    from hostkit.core.tables import Tables
 
-    if season_path and season_sheet:
-        raise Unusable("Give --season or --season-sheet, not both.")
-    value = season_path or season_sheet or (recorded_season(tables) if tables is not None else "")
-    if not value:
-        return None
-    credentials = click.get_current_context().params.get("credentials")
-    try:
-        found = open_season(value, book if not (season_path or season_sheet) else None, credentials)
-        hold(found)
-    except StorageError as error:
-        raise Unusable(str(error)) from None
-    return found
+    return book.exists() and is_season(Tables(book.read()))
+
+
+def publish_season(book: Book, as_json: bool) -> None:
+    """`hostkit publish` of a season workbook: the public Season tab, and with --send the season's news."""
+    from hostkit.cli.delivering import deliver_messages, sending
+    from hostkit.cli.options import report_problems
+    from hostkit.cli.targets import PUBLIC, Target, claim, write_all
+    from hostkit.core.game import Outcome
+    from hostkit.core.ledger import read_ledger
+    from hostkit.core.tables import Tables
+    from hostkit.season import identity, news, public_tabs
+
+    assert book.public is not None
+    season, tabs = public_tabs(book)
+    held = book.public.read() if book.public.exists() else {}
+    targets = [Target(book.public, {**claim(book.public, held, PUBLIC, identity(book)), **tabs})]
+    outcome = Outcome()
+    if sending()[0]:
+        entries, _ = read_ledger(Tables(book.read()))
+        outcome.message = news(season, entries)
+        outcome.about = "season"
+        deliver_messages(book, outcome)
+    targets.append(Target(book, outcome.writes))
+    write_all(targets)
+    if as_json:
+        click.echo(as_json_text({"public": book.public.location, "tabs": list(tabs)}))
+    else:
+        for line in outcome.summary:
+            click.echo(line)
+        click.echo(f"Published to {book.public.location}: {', '.join(tabs)}.")
+    report_problems(outcome.problems, book)
+
+
+def import_into_season(book: Book, entries: list, problems: list, source: str, as_json: bool) -> None:
+    """`hostkit ledger import` into a season workbook: an older season ledger's entries, each posted once."""
+    from hostkit.cli.options import report_problems
+    from hostkit.season import import_ledger
+
+    step = import_ledger(book, entries, source)
+    _report(step, book, as_json)
+    report_problems(problems, book)

@@ -209,6 +209,8 @@ def recorded_ledger(book: Book, tables: Tables) -> Book | None:
 
 def record_ledger(book: Book, tables: Tables, season: Book, outcome: Outcome) -> None:
     """Config ledger_book names the season workbook this match was paid into: later payouts go there too."""
+    if season.key is not None:
+        return  # a season on a Google Sheet is named by Config season, which `new --season` wrote
     recorded = recorded_ledger(book, tables)
     if recorded is not None and same_file(recorded, season):
         outcome.summary.append(f"Paid into {season.location}, as Config ledger_book says this match is.")
