@@ -61,7 +61,7 @@ def _report(step: Step, book: Book, as_json: bool) -> None:
 
 @click.group("season")
 def season() -> None:
-    """Run a season: its cast, Main Match to Death Match to elimination, in one season workbook.
+    """Run a season: its cast, Main Matches, Death Matches and who is eliminated.
 
     Every match of the season names the season workbook (`hostkit new GAME
     --season season.xlsx`); its payouts go to the season's Ledger and its end
