@@ -20,6 +20,13 @@ def _listed(players: Sequence[str]) -> str:
     return ", ".join(players) if players else "nobody"
 
 
+def _option(workbook: str) -> str:
+    """The option naming a match's workbook as the Matches tab holds it: an .xlsx path or a Google Sheet's key."""
+    if not workbook:
+        return "--book FILE"
+    return f"--book {workbook}" if workbook.casefold().endswith(".xlsx") else f"--sheet {workbook}"
+
+
 def next_step(season: Season, where: str, season_option: str) -> str:
     """What the season waits for and the command to run, in one sentence."""
     step = season.step()
@@ -30,8 +37,7 @@ def next_step(season: Season, where: str, season_option: str) -> str:
         return f"The season is over: {_listed(playing)} are the last players in."
     last = season.last()
     if step is Step.PLAYING and last is not None:
-        book = last.workbook or "its workbook"
-        return f"{last.name} is under way: when it ends, run `hostkit standings --book {book}`."
+        return f"{last.name} is under way: when it ends, run `hostkit standings {_option(last.workbook)}`."
     if step is Step.DM_PENDING:
         danger = season.in_danger()
         return (
@@ -60,8 +66,8 @@ def start(season: Season, game: str, two_player: bool, players: Sequence[str] | 
         last = season.last()
         assert last is not None
         raise Refused(
-            f"{last.name} is still under way; run its standings (`hostkit standings --book {last.workbook}`) before "
-            f"starting another match."
+            f"{last.name} is still under way; run its standings (`hostkit standings {_option(last.workbook)}`) "
+            f"before starting another match."
         )
     if two_player:
         last = season.last()
