@@ -20,3 +20,45 @@ def no_network():
     socket.socket.connect = refuse
     yield
     socket.socket.connect = real_connect
+
+
+@pytest.fixture(autouse=True, scope="session")
+def state_folder(tmp_path_factory):
+    """What hostkit keeps of a Google Sheet (the journal of posts to Discord) stays in the session's folder."""
+    import os
+
+    folder = tmp_path_factory.mktemp("hostkit-state")
+    before = os.environ.get("HOSTKIT_STATE")
+    os.environ["HOSTKIT_STATE"] = str(folder)
+    yield
+    if before is None:
+        os.environ.pop("HOSTKIT_STATE", None)
+    else:
+        os.environ["HOSTKIT_STATE"] = before
+
+
+class QuotaClock:
+    """The clock of Google's request budget: it moves only when hostkit waits for the budget (or a test moves
+    it), so no test ever sleeps for the quota, and each starts with a fresh budget."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.waited: list[float] = []
+
+    def now(self) -> float:
+        return self.seconds
+
+    def pause(self, seconds: float) -> None:
+        self.waited.append(seconds)
+        self.seconds += seconds
+
+
+@pytest.fixture(autouse=True)
+def quota_clock(monkeypatch):
+    from hostkit.storage import quota
+
+    clock = QuotaClock()
+    monkeypatch.setattr(quota, "now", clock.now)
+    monkeypatch.setattr(quota, "pause", clock.pause)
+    quota.forget_all()
+    return clock

@@ -63,12 +63,6 @@ class Hostkit(click.Group):
         except KeyboardInterrupt:  # landing outside a command, as it exits
             interrupted()
 
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except KeyboardInterrupt:
-            interrupted()
-
     def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
         """Bytes a shell passed that are not UTF-8 arrive as lone surrogates; they become U+FFFD here, once,
         so that no output or workbook ever meets one; so do such bytes typed at a prompt."""
@@ -77,6 +71,20 @@ class Hostkit(click.Group):
         if reconfigure is not None:  # the same at a prompt: bytes that are not UTF-8 are read as U+FFFD
             reconfigure(errors="replace")
         return super().main([replace_undecodable(a) if isinstance(a, str) else a for a in listed], *rest, **options)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Ctrl-C in a command is one line and exit status 130. A command whose delivery to Discord a signal
+        stopped ends, once it has written what it did, with one line and exit status 130 (Ctrl-C) or 143
+        (SIGTERM)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            interrupted()
+        finally:
+            stopped = ctx.meta.get("hostkit.stopped")
+            if stopped:
+                click.echo(stopped, err=True)
+                ctx.exit(143 if "SIGTERM" in stopped else 130)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*SHARED, *_game_groups()})

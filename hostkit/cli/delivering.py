@@ -6,9 +6,12 @@ so nothing leaves the machine."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -84,11 +87,13 @@ def run_delivery(
     resend: bool,
     round_number: int | None = None,
     everything_due: bool = False,
+    uncertain: bool = False,
 ) -> Delivery:
     from hostkit.core.players import Roster, read_roster
     from hostkit.core.settings import COMMON_SETTINGS, read_config
     from hostkit.core.tables import Tables
     from hostkit.delivery.deliver import deliver
+    from hostkit.delivery.journal import Journal, journal_path
 
     progress, book.progress = book.progress, None  # the command already said it read the workbook
     try:
@@ -97,28 +102,77 @@ def run_delivery(
         book.progress = progress
     config, _ = read_config(tables, COMMON_SETTINGS)
     roster, _ = read_roster(tables) if "Players" in tables else (Roster(()), [])  # a season workbook has none
+    journal = Journal(journal_path(book))
     if send:
         from hostkit.delivery.sent import SENT_TAB
 
         book.check([SENT_TAB])  # a workbook that cannot be written is found before anything is sent
-    courier = courier_for(book, config.tz) if send else None
-    return deliver(tables, roster, config["public_webhook"], messages, courier, resend, round_number, everything_due)
+    settings = {"public_webhook": config["public_webhook"], "public_thread": config["public_thread"]}
+    with stopping() as stopped:
+        courier = courier_for(book, config.tz, stopped) if send else None
+        delivery = deliver(
+            tables, roster, settings, messages, courier, journal, resend, round_number, everything_due, uncertain
+        )
+    if delivery.stopped:
+        click.get_current_context().meta[STOPPED] = stop_line(delivery, book)
+    return delivery
 
 
-def courier_for(book: Book, zone: dt.tzinfo) -> Courier:
+STOPPED = "hostkit.stopped"
+"""The line to end with when a signal stopped delivery: hostkit exits 130 (Ctrl-C) or 143 (SIGTERM) after
+writing what it did."""
+
+
+def stop_line(delivery: Delivery, book: Book) -> str:
+    import shlex
+
+    what = "Ctrl-C" if delivery.stopped == "SIGINT" else delivery.stopped
+    left = "1 message stays" if delivery.left == 1 else f"{delivery.left} messages stay"
+    option = f"--sheet {shlex.quote(book.key)}" if book.key else f"--book {shlex.quote(book.location)}"
+    return f"Stopped by {what} after the message in flight: {left} due for `hostkit send {option}`."
+
+
+@contextlib.contextmanager
+def stopping() -> Iterator[Callable[[], str]]:
+    """While delivering, Ctrl-C and SIGTERM let the post in flight finish and be recorded, then stop; a second
+    one stops at once."""
+    caught: list[str] = []
+    previous: dict[int, Any] = {}
+
+    def catch(number: int, frame: object) -> None:
+        caught.append(signal.Signals(number).name)
+        signal.signal(number, previous[number])
+
+    if threading.current_thread() is threading.main_thread():
+        for number in (int(signal.SIGINT), int(signal.SIGTERM)):
+            previous[number] = signal.signal(number, catch)
+    try:
+        yield lambda: caught[0] if caught else ""
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def courier_for(book: Book, zone: dt.tzinfo, stopped: Callable[[], str] = lambda: "") -> Courier:
     """Posts through Discord, telling the progress line of every wait; times in the match's zone."""
     from hostkit.delivery import discord
     from hostkit.delivery.deliver import Courier, backoff
 
-    limits = backoff()
+    limits = backoff(lambda seconds: discord.pause(seconds))
+    buckets = discord.RateLimits()
 
     def waiting(failure: str, seconds: float, next_try: int) -> None:
-        if book.progress:
+        if not book.progress:
+            return
+        if next_try == 0:
+            book.progress(f"Waiting {seconds:.1f} s for Discord's rate limit…")
+        else:
             book.progress(
                 f"Discord answered {failure}; trying again in {seconds:.1f} s (try {next_try} of {limits.attempts})…"
             )
 
     return Courier(
-        lambda hook, text: discord.post(hook, text, limits, waiting),
+        lambda hook, text: discord.post(hook, text, limits, buckets, waiting),
         lambda: dt.datetime.now(zone),
+        stopped,
     )

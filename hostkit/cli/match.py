@@ -329,6 +329,7 @@ def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> Non
             for line in problem_lines(outcome.problems):
                 click.echo(f"  problem reported: {runnable(line, book)}")
         click.echo("")
+    book.release(remove_lock=True)  # the demo made this workbook: nothing else waits on it
     click.echo(f"Open {book_path} to see every tab the commands wrote: the public ones come first.")
 
 

@@ -187,8 +187,14 @@ def season_demo(book_path: str, force: bool) -> None:
     taken = [str(p) for p in [path, *books.values()] if p.exists()]
     if taken and not force:
         raise Unusable(f"{', '.join(taken)} already exist; pass --force to overwrite them, or give another --book.")
-    hold(season)
-    play_season(season, lambda name: XlsxBook(books[name]), click.echo, hold)
+    made = [season, *(XlsxBook(p) for p in books.values())]
+    for book in made:
+        book.lock()
+    try:
+        play_season(season, lambda name: made[1 + list(books).index(name)], click.echo, lambda book: None)
+    finally:
+        for book in made:
+            book.release(remove_lock=True)  # the demo made these workbooks: nothing else waits on them
     click.echo(f"Open {book_path} to see the season: Cast, Matches, Ledger and the public Season tab.")
 
 

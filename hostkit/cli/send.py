@@ -17,9 +17,17 @@ if TYPE_CHECKING:
 @click.option("--round", "round_number", type=click.IntRange(1), help="Only the messages of this round.")
 @click.option("--dry-run", is_flag=True, help="Print what would go where, and send nothing.")
 @click.option("--resend", is_flag=True, help="Deliver again the messages already delivered (of --round, or all).")
+@click.option(
+    "--resend-uncertain",
+    is_flag=True,
+    help="Also deliver the messages marked uncertain (posted, but Discord's answer never came): only once you "
+    "have looked in the channel and they are not there.",
+)
 @json_option
 @guarded
-def send(book: Book, round_number: int | None, dry_run: bool, resend: bool, as_json: bool) -> None:
+def send(
+    book: Book, round_number: int | None, dry_run: bool, resend: bool, resend_uncertain: bool, as_json: bool
+) -> None:
     """Deliver to Discord every player's message that is due and not yet sent.
 
     Commands record the messages they make for players in the private Sent tab
@@ -27,7 +35,10 @@ def send(book: Book, round_number: int | None, dry_run: bool, resend: bool, as_j
     `--send` on the command delivers them at once, and `send` delivers whatever
     is still due: messages made without --send, and those a failure left behind.
     Each private message goes only to its own player's webhook, the public one
-    only to the public channel's.
+    only to the public channel's. A message posted without Discord's answer
+    (hostkit was stopped, or Discord never answered) is reported as uncertain
+    and sent again only with --resend-uncertain. Ctrl-C stops after the
+    message in flight, and exits 130.
 
     \b
     Examples:
@@ -39,6 +50,7 @@ def send(book: Book, round_number: int | None, dry_run: bool, resend: bool, as_j
     from hostkit.core.settings import COMMON_SETTINGS, read_config
     from hostkit.core.tables import Tables
     from hostkit.delivery.deliver import SENT_TAB
+    from hostkit.delivery.journal import Journal, journal_path
     from hostkit.delivery.sent import due, read_sent
     from hostkit.delivery.webhooks import PUBLIC, read_webhooks
 
@@ -47,8 +59,9 @@ def send(book: Book, round_number: int | None, dry_run: bool, resend: bool, as_j
     if dry_run:
         config, _ = read_config(tables, COMMON_SETTINGS)
         roster, _ = read_roster(tables)
-        hooks, problems = read_webhooks(tables, roster, config["public_webhook"])
-        waiting = due(read_sent(tables), round_number, resend)
+        hooks, problems, _ = read_webhooks(tables, roster, config["public_webhook"], config["public_thread"])
+        records, _ = Journal(journal_path(book)).fold(read_sent(tables))
+        waiting = due(records, round_number, resend, resend_uncertain)
         plan = [
             {
                 "round": s.message.round,
@@ -73,7 +86,7 @@ def send(book: Book, round_number: int | None, dry_run: bool, resend: bool, as_j
                 click.echo("Nothing is due: every recorded message has been delivered.")
         report_problems(problems, book)
         return
-    delivery = run_delivery(book, [], True, resend, round_number, everything_due=True)
+    delivery = run_delivery(book, [], True, resend, round_number, everything_due=True, uncertain=resend_uncertain)
     if delivery.sent_tab is not None:
         book.write({SENT_TAB: delivery.sent_tab})
     if as_json:

@@ -22,6 +22,23 @@ if TYPE_CHECKING:
 EVERY = {"xlsx": 5.0, "sheet": 15.0}
 """Seconds between looks: on a Google Sheet an idle look is one small request, so 4 a minute, well under
 half of the 60-requests-a-minute quota even with a re-score (3 requests: sizes, cells, write) at every look."""
+SHEET_COST = 2
+"""Reads a look and a re-score of a Google Sheet make at most (the tabs' sizes, the cells); and 1 write."""
+PUBLIC_SHEET_COST = 1
+"""Reads a re-score's write to a public Google Sheet adds (its tabs' cells); and 1 write."""
+
+
+def fastest(book: Book) -> float:
+    """The fewest seconds between looks that Google's per-minute quota allows, were every look to re-score;
+    0 for a file."""
+    from hostkit.storage.quota import PER_MINUTE
+
+    if not book.key:
+        return 0.0
+    reads = SHEET_COST + (PUBLIC_SHEET_COST if book.public is not None and book.public.key else 0)
+    return 60.0 * reads / PER_MINUTE
+
+
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?", re.I)
 _UNITS = {"s": 1, "m": 60, "h": 3600}
 
@@ -48,7 +65,8 @@ def parse_duration(text: str) -> float:
     "--every",
     type=click.FloatRange(1, 3600),
     help="Seconds between looks at the workbook (default 5 on an .xlsx file, 15 on a Google Sheet, where a "
-    "look that finds nothing new costs one small request).",
+    "look that finds nothing new costs one small request). On a Google Sheet at least 2 (3 with "
+    "--public-sheet): a look and a re-score each time stay within Google's 60 reads a minute.",
 )
 @click.option(
     "--for",
@@ -82,6 +100,12 @@ def watch(book: Book, round_number: int, every: float | None, duration: str | No
     except ValueError as error:
         raise Unusable(str(error)) from None
     pause = every or EVERY["sheet" if book.key else "xlsx"]
+    if every is not None and every < fastest(book):
+        raise click.BadParameter(
+            f"{every:g} s is more often than Google's quota of 60 reads and 60 writes a minute allows for a look "
+            f"and a re-score each time; give --every {fastest(book):g} or more.",
+            param_hint="--every",
+        )
     started = clock()
     book.release()
     seen = first = object()
@@ -113,7 +137,7 @@ def watch(book: Book, round_number: int, every: float | None, duration: str | No
                 click.echo(f"{_stamp()} round {round_number} has closed and is scored. Stopped.")
                 return
             if limit is not None and clock() - started + pause > limit:
-                click.echo(f"{_stamp()} watched for {duration}. Stopped.")
+                click.echo(f"{_stamp()} watched for {_with_unit(duration or '')}. Stopped.")
                 return
             if not gc.isenabled():  # paused while hostkit runs as a program: it runs between looks
                 gc.collect()
@@ -165,7 +189,14 @@ def _rescore(book: Book, round_number: int, before: Mapping[str, int]) -> tuple[
 
 
 def _filled(rows: Sequence[Sequence[object]]) -> int:
-    return sum(1 for row in rows[1:] if any(v not in (None, "") for v in row))
+    """The rows with anything in them (a Table's rows: its header is not among them)."""
+    return sum(1 for row in rows if any(v not in (None, "") for v in row))
+
+
+def _with_unit(duration: str) -> str:
+    """A --for as the host gave it, in seconds when they gave a plain number."""
+    text = duration.strip()
+    return f"{text} s" if re.fullmatch(r"\d+(?:\.\d+)?", text) else text
 
 
 def _stamp() -> str:

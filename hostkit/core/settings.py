@@ -161,6 +161,13 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
         "The public channel's Discord webhook URL, for --send (private: never shown in any tab or message).",
         text,
     ),
+    Setting(
+        "public_thread",
+        "",
+        "The id of the thread (or forum post) of the public channel that public messages go to (blank: the "
+        "channel itself).",
+        text,
+    ),
 )
 
 

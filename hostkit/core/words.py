@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 PHONE_WIDTH = 34
@@ -59,9 +60,13 @@ def named(column: str, value: object) -> str:
 
 
 def chat_block(lines: list[str], width: int = PHONE_WIDTH) -> str:
-    """Lines as a chat code block (``` fences), each wrapped to fit a phone screen."""
+    """Lines as a chat code block (``` fences), each wrapped to fit a phone screen. No two backticks stay side
+    by side (a zero-width space goes between them), so no name a player chose can close the block."""
     wrapped = [part for line in lines for part in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
-    return "\n".join(["```", *wrapped, "```"])
+    return "\n".join(["```", *(_TICKS.sub("`\u200b", line) for line in wrapped), "```"])
+
+
+_TICKS = re.compile(r"`(?=`)")
 
 
 def private_block(player: str, text: str) -> list[str]:

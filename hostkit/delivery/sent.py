@@ -1,7 +1,9 @@
 """The private Sent tab: every message hostkit delivered or holds due, so a message is delivered once.
 
 A message is known by its round, the command that made it and its recipient; the hash of its text says
-whether it changed. A row with no Message id is due: `hostkit send` (or the next `--send`) delivers it."""
+whether it changed. Its Status says where it stands: `sent`; `due` (or `due: why`), which `hostkit send` (or
+the next `--send`) delivers; `uncertain`, posted without Discord's answer, which only `hostkit send
+--resend-uncertain` sends again. A correction keeps the line saying what it replaces in its Corrects cell."""
 
 from __future__ import annotations
 
@@ -13,9 +15,12 @@ from hostkit.core.settings import whole_number
 from hostkit.core.tables import Cell, Rows, Tables, is_blank
 
 SENT_TAB = "Sent"
-SENT_HEADER = ["Round", "Command", "Recipient", "Hash", "Message id", "Sent at", "Status", "Text"]
+SENT_HEADER = ["Round", "Command", "Recipient", "Hash", "Message id", "Sent at", "Status", "Text", "Corrects"]
 DUE = "due"
 SENT = "sent"
+UNCERTAIN = "uncertain"
+NO_ID = "-"
+"""The Message id of a part Discord accepted without saying its id."""
 
 
 @dataclass(frozen=True)
@@ -43,15 +48,43 @@ class Record:
     message_id: str = ""
     sent_at: dt.datetime | None = None
     status: str = DUE
+    corrects: str = ""
+    """The line a correction starts with, saying which earlier message it replaces ("": none)."""
+
+    @property
+    def is_sent(self) -> bool:
+        return self.status == SENT or (not self.status and bool(self.message_id))
+
+    @property
+    def is_uncertain(self) -> bool:
+        return self.status.startswith(UNCERTAIN)
 
     @property
     def is_due(self) -> bool:
-        return not self.message_id
+        return not self.is_sent and not self.is_uncertain
+
+    def part_ids(self) -> list[str]:
+        """The ids of the parts delivered so far (NO_ID where Discord gave none)."""
+        return [part for part in self.message_id.split(",") if part] if self.message_id else []
+
+    def text(self) -> str:
+        """The text as it is delivered."""
+        return f"{self.corrects}\n{self.message.text}" if self.corrects else self.message.text
 
     def row(self) -> list[Cell]:
         m = self.message
         when = self.sent_at.replace(tzinfo=None) if self.sent_at else None
-        return [m.round, m.command, m.recipient, self.digest, self.message_id or None, when, self.status, m.text]
+        return [
+            m.round,
+            m.command,
+            m.recipient,
+            self.digest,
+            self.message_id or None,
+            when,
+            self.status,
+            m.text,
+            self.corrects or None,
+        ]
 
 
 @dataclass(frozen=True)
@@ -69,7 +102,7 @@ def read_sent(tables: Tables) -> list[Record]:
     if table is None:
         return []
     records = []
-    for record in table.records(*SENT_HEADER):
+    for record in table.records(*SENT_HEADER[:-1], optional=SENT_HEADER[-1:]):
         round_cell = record["Round"]
         try:
             number = None if is_blank(round_cell) else whole_number(round_cell)
@@ -77,7 +110,16 @@ def read_sent(tables: Tables) -> list[Record]:
             number = None
         message = Message(number, record.text("Command"), record.text("Recipient"), str(record["Text"] or ""))
         sent_at = record["Sent at"] if isinstance(record["Sent at"], dt.datetime) else None
-        records.append(Record(message, record.text("Hash"), record.text("Message id"), sent_at, record.text("Status")))
+        records.append(
+            Record(
+                message,
+                record.text("Hash"),
+                record.text("Message id"),
+                sent_at,
+                record.text("Status"),
+                record.text("Corrects"),
+            )
+        )
     return records
 
 
@@ -94,24 +136,31 @@ def plan(messages: list[Message], records: list[Record], resend: bool = False) -
             sends.append(Send(message, message.text, len(rows) - 1))
         elif last.digest == message.digest():
             if last.is_due or resend:
-                sends.append(Send(message, message.text, at))
-        elif last.is_due:
-            rows[at] = Record(message, message.digest())  # type: ignore[index]
-            sends.append(Send(message, message.text, at))
+                sends.append(Send(message, last.text(), at))
+        elif last.is_due and not last.part_ids():
+            rows[at] = Record(message, message.digest(), corrects=last.corrects)  # type: ignore[index]
+            sends.append(Send(message, rows[at].text(), at))  # type: ignore[index]
         else:
-            rows.append(Record(message, message.digest()))
             when = f" of {last.sent_at:%Y-%m-%d %H:%M}" if last.sent_at else ""
-            text = f"Correction: this replaces hostkit's earlier message{when}.\n{message.text}"
-            sends.append(Send(message, text, len(rows) - 1))
+            rows.append(
+                Record(
+                    message, message.digest(), corrects=f"Correction: this replaces hostkit's earlier message{when}."
+                )
+            )
+            sends.append(Send(message, rows[-1].text(), len(rows) - 1))
     return rows, sends
 
 
-def due(records: list[Record], round_number: int | None = None, resend: bool = False) -> list[Send]:
-    """The rows still due (or, with resend, every row) of a round or of every round."""
+def due(
+    records: list[Record], round_number: int | None = None, resend: bool = False, uncertain: bool = False
+) -> list[Send]:
+    """The rows still due (with uncertain, the uncertain ones too; with resend, every row) of a round or of
+    every round."""
     return [
-        Send(r.message, r.message.text, i)
+        Send(r.message, r.text(), i)
         for i, r in enumerate(records)
-        if (r.is_due or resend) and (round_number is None or r.message.round == round_number)
+        if (r.is_due or resend or (uncertain and r.is_uncertain))
+        and (round_number is None or r.message.round == round_number)
     ]
 
 

@@ -1,10 +1,28 @@
 """Discord takes at most 2,000 characters a message: longer text is cut on line boundaries, and a code block
-cut in two is closed at the end of one part and opened again at the start of the next."""
+cut in two is closed at the end of one part and opened again at the start of the next. Players' names are
+escaped in Discord's markdown outside code blocks, so no name formats a message."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 LIMIT = 2000
 FENCE = "```"
+_MARKDOWN = re.compile(r"([\\*_~`|])")
+
+
+def escaped_names(text: str, names: Iterable[str]) -> str:
+    """The text with each name holding a markdown character (* _ ~ ` | \\) backslash-escaped outside code
+    blocks (inside one nothing formats, and the code block's own writer keeps backticks apart)."""
+    special = sorted((n for n in names if _MARKDOWN.search(n)), key=len, reverse=True)
+    if not special:
+        return text
+    pieces = text.split(FENCE)
+    for i in range(0, len(pieces), 2):
+        for name in special:
+            pieces[i] = pieces[i].replace(name, _MARKDOWN.sub(r"\\\1", name))
+    return FENCE.join(pieces)
 
 
 def split(text: str, limit: int = LIMIT) -> list[str]:

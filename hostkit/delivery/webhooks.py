@@ -1,73 +1,133 @@
-"""Where messages go: each player's private channel webhook (Players, column Webhook) and the public channel's
-(Config public_webhook). A webhook URL is a secret: only `redacted()` ever shows one."""
+"""Where messages go: each player's private channel webhook (Players, column Webhook, and a Thread column for a
+thread or forum post) and the public channel's (Config public_webhook, public_thread). A webhook URL is a
+secret: only `redacted()` ever shows one."""
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from hostkit.core.players import PLAYERS_TAB, Roster
-from hostkit.core.tables import Problem, Tables, is_blank
+from hostkit.core.tables import Cell, Problem, Tables, is_blank
 
 WEBHOOK_COLUMN = "Webhook"
+THREAD_COLUMN = "Thread"
 PUBLIC = "public"
 """The recipient name of the public channel's messages."""
 DISCORD_HOSTS = frozenset({"discord.com", "discordapp.com", "canary.discord.com", "ptb.discord.com"})
-LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1"})
 _PATH = re.compile(r"/api(?:/v\d+)?/webhooks/(\d+)/([A-Za-z0-9_.\-]+)/?")
+_SNOWFLAKE = re.compile(r"\d{1,20}")
+_ACCEPTED = (
+    "it must look like https://discord.com/api/webhooks/<id>/<token>, optionally ending ?thread_id=<id>; "
+    "copy it from the channel's Integrations > Webhooks > Copy Webhook URL"
+)
 
 
 @dataclass(frozen=True)
 class Webhook:
     url: str
+    """The URL without its query: where to post."""
     id: str
+    token: str = ""
+    thread: str = ""
+    """The thread (or forum post) to post into; blank: the channel."""
 
     def redacted(self) -> str:
-        return f"…/webhooks/{self.id}/****"
+        return f"…/webhooks/{self.id}/****" + (f" (thread {self.thread})" if self.thread else "")
+
+    def fingerprint(self) -> str:
+        """A short digest of the URL, which says whether it changed and cannot give the token back."""
+        return hashlib.sha256(self.url.encode("utf-8")).hexdigest()[:16]
 
     def __repr__(self) -> str:  # never print the token, even in a traceback or a debugger
         return f"Webhook({self.redacted()})"
 
 
-def parse_webhook(text: str) -> Webhook:
-    """A Discord channel webhook URL; ValueError (naming no token) for any other URL."""
-    parts = urlsplit(text.strip())
-    host = (parts.hostname or "").casefold()
-    secure = parts.scheme == "https" and host in DISCORD_HOSTS
+def parse_webhook(text: str, thread: str = "") -> Webhook:
+    """A Discord channel webhook URL; ValueError (naming no token) for any other URL.
+
+    Accepted: https on Discord's own hosts with no user, password or port, and http or https on localhost and
+    127.0.0.1 (a stand-in for testing, any port); the only query parts allowed are thread_id and wait."""
+    try:
+        parts = urlsplit(text.strip())
+        host = (parts.hostname or "").casefold()
+        port = parts.port
+    except ValueError:
+        raise ValueError(f"is not a Discord channel webhook ({_ACCEPTED})") from None
     local = parts.scheme in ("http", "https") and host in LOCAL_HOSTS
+    secure = parts.scheme == "https" and host in DISCORD_HOSTS and port is None
     found = _PATH.fullmatch(parts.path or "")
-    if not (secure or local) or found is None or parts.query or parts.fragment:
-        raise ValueError(
-            "is not a Discord channel webhook (it must look like https://discord.com/api/webhooks/<id>/<token>; "
-            "copy it from the channel's Integrations > Webhooks > Copy Webhook URL)"
-        )
-    return Webhook(text.strip(), found.group(1))
+    if not (secure or local) or found is None or parts.fragment:
+        raise ValueError(f"is not a Discord channel webhook ({_ACCEPTED})")
+    if parts.username is not None or parts.password is not None:
+        raise ValueError(f"holds a user name or password before its host, which a webhook never has ({_ACCEPTED})")
+    query = parse_qs(parts.query, keep_blank_values=True)
+    if set(query) - {"thread_id", "wait"} or any(len(v) > 1 for v in query.values()):
+        raise ValueError(f"has a query other than thread_id ({_ACCEPTED})")
+    in_url = query.get("thread_id", [""])[0].strip()
+    thread = thread.strip()
+    for given in (in_url, thread):
+        if given and not _SNOWFLAKE.fullmatch(given):
+            raise ValueError(f"names thread {given!r}, which is not a thread id (a number like 1234567890123456789)")
+    if in_url and thread and in_url != thread:
+        raise ValueError(f"says thread_id={in_url} while its Thread says {thread}; keep one of them")
+    base = f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
+    return Webhook(base, found.group(1), found.group(2), in_url or thread)
 
 
-def redacted(text: str) -> str:
-    """Any text with every webhook token in it replaced by ****."""
-    return re.sub(r"(webhooks/\d+/)[A-Za-z0-9_.\-]+", r"\1****", text)
+def redacted(text: str, hooks: Iterable[Webhook] = ()) -> str:
+    """Any text with every webhook token in it replaced by ****: the `webhooks/ID/TOKEN` form, and each of
+    `hooks`' tokens wherever it appears on its own (an error body may echo one)."""
+    text = re.sub(r"(webhooks/\d+/)[A-Za-z0-9_.\-]+", r"\1****", text)
+    for hook in hooks:
+        if hook.token:
+            text = text.replace(hook.token, "****")
+    return text
 
 
-def read_webhooks(tables: Tables, roster: Roster, public: str) -> tuple[dict[str, Webhook], list[Problem]]:
-    """Each recipient's webhook (players by name, the public channel as PUBLIC); a URL of any other shape is
-    reported with its row and is not used."""
+def read_webhooks(
+    tables: Tables, roster: Roster, public: str, public_thread: str = ""
+) -> tuple[dict[str, Webhook], list[Problem], dict[str, str]]:
+    """Each recipient's webhook (players by name, the public channel as PUBLIC), the problems, and the
+    recipients whose webhook is malformed with why: their messages are kept due until it is fixed."""
     hooks: dict[str, Webhook] = {}
     problems: list[Problem] = []
+    malformed: dict[str, str] = {}
     table = tables.get(PLAYERS_TAB)
     if table is not None and table.has_column(WEBHOOK_COLUMN):
-        for record in table.records("Player", WEBHOOK_COLUMN):
+        for record in table.records("Player", WEBHOOK_COLUMN, optional=[THREAD_COLUMN]):
             name = roster.match(record["Player"])
             if name is None or is_blank(record[WEBHOOK_COLUMN]):
                 continue
             try:
-                hooks[name] = parse_webhook(record.text(WEBHOOK_COLUMN))
+                hooks[name] = parse_webhook(record.text(WEBHOOK_COLUMN), _thread(record[THREAD_COLUMN]))
             except ValueError as error:
-                problems.append(Problem(PLAYERS_TAB, record.row, f"{name}'s Webhook {error}."))
+                malformed[name] = "webhook malformed"
+                problems.append(
+                    Problem(
+                        PLAYERS_TAB,
+                        record.row,
+                        f"{name}'s Webhook {error}; their messages stay due until it is fixed.",
+                    )
+                )
     if public.strip():
         try:
-            hooks[PUBLIC] = parse_webhook(public)
+            hooks[PUBLIC] = parse_webhook(public, public_thread)
         except ValueError as error:
-            problems.append(Problem("Config", None, f"public_webhook {error}."))
-    return hooks, problems
+            malformed[PUBLIC] = "webhook malformed"
+            problems.append(
+                Problem("Config", None, f"public_webhook {error}; public messages stay due until it is fixed.")
+            )
+    return hooks, problems, malformed
+
+
+def _thread(cell: Cell) -> str:
+    if is_blank(cell):
+        return ""
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    return str(cell).strip()

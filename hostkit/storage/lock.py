@@ -63,6 +63,11 @@ class WorkbookLock:
                 f"it was; delete {self.path.name} (nothing else uses it) and run again."
             ) from None
 
-    def release(self) -> None:
+    def release(self, remove: bool = False) -> None:
+        """Let go of the lock; `remove` deletes the lock file first, for a workbook that no other command can be
+        waiting on (one this command made): a command waiting on the deleted file would lock a file nobody else
+        sees."""
         if self.held:
+            if remove:
+                self.path.unlink(missing_ok=True)
             self._file.release(force=True)

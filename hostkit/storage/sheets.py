@@ -37,6 +37,7 @@ from hostkit.core.tables import Cell, CellError, Rows, column_letter
 from hostkit.core.times import from_serial, time_of_day
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged, look
+from hostkit.storage.quota import budget
 from hostkit.storage.retry import RETRYABLE_STATUSES, Attempt, Backoff, parse_retry_after
 from hostkit.storage.sheets_cells import cells_request, widths_requests
 
@@ -284,16 +285,27 @@ def _update_cells(head: bytes, rows: list[bytes]) -> bytes:
     return b'{"updateCells":' + head + b',"rows":[' + b",".join(rows) + b"]}}"
 
 
-def _chunk_ends(lengths: list[int], most: int) -> list[int]:
-    """Where each chunk of rows ends, every chunk's JSON at most `most` bytes (a row is never split)."""
-    ends, size = [], 0
-    for number, length in enumerate(lengths):
-        length += 1
-        if size and size + length > most:
-            ends.append(number)
-            size = 0
-        size += length
-    return [*ends, len(lengths)]
+class _Batches:
+    """Requests packed into batchUpdate bodies in order, each body filled to MAX_BODY before the next."""
+
+    def __init__(self) -> None:
+        self.bodies: list[bytes] = []
+        self.parts: list[bytes] = []
+        self.size = 0
+
+    def room(self) -> int:
+        return MAX_BODY - 16 - self.size - len(self.parts)
+
+    def add(self, request: bytes) -> None:
+        if self.parts and len(request) + 1 > self.room():
+            self.flush()
+        self.parts.append(request)
+        self.size += len(request)
+
+    def flush(self) -> None:
+        if self.parts:
+            self.bodies.append(_body(self.parts))
+            self.parts, self.size = [], 0
 
 
 @dataclass(frozen=True)
@@ -317,11 +329,14 @@ def is_same(new: Cell, old: Cell) -> bool:
 class _Client(HTTPClient):
     """gspread's HTTP client with an explicit timeout and a bounded, jittered retry (never gspread's own)."""
 
-    def __init__(self, session: requests.Session, backoff: Backoff, timeout: Any, progress: Progress | None):
+    def __init__(
+        self, session: requests.Session, backoff: Backoff, timeout: Any, progress: Progress | None, account: str = ""
+    ):
         super().__init__(auth=None, session=session)  # type: ignore[arg-type]
         self.timeout = timeout
         self.backoff = backoff
         self.progress = progress
+        self.budget = budget(account)
         self.signed_in = False
         """True when the credentials are a person's own sign-in, not a service account's key."""
 
@@ -335,7 +350,10 @@ class _Client(HTTPClient):
         files: Any = None,
         headers: Any = None,
     ) -> requests.Response:
+        kind = "read" if method.upper() == "GET" else "write"
+
         def attempt() -> Attempt[requests.Response]:
+            self.budget.take(kind, self.progress)
             try:
                 response = self.session.request(
                     method=method,
@@ -415,7 +433,7 @@ class SheetsBook(Book):
         self.location = f"spreadsheet {key}"
         self.account = account
         self.progress = progress
-        self.client = _Client(session, backoff or BACKOFF, timeout, progress)
+        self.client = _Client(session, backoff or BACKOFF, timeout, progress, account)
         self.client.signed_in = signed_in
         self._metadata: dict | None = None
         self._cells: dict[str, dict] = {}
@@ -601,58 +619,71 @@ class SheetsBook(Book):
                     }
                 )
                 titles.insert(index, titles.pop(titles.index(title)))
-        self._send([*leftovers, *requests], next_id)
+        grid_rows = {s["sheetId"]: s.get("gridProperties", {}).get("rowCount", 0) for s in by_title.values()}
+        self._send([*leftovers, *requests], next_id, grid_rows)
         self._meta()["sheets"] = [{"properties": {**by_title[t], "index": i}} for i, t in enumerate(titles)]
         for name in tabs:  # the cells read before are stale now: a later read reads them again
             self._cells.pop(existing.get(name.casefold(), name), None)
 
-    def _send(self, requests: list[dict], next_id: int) -> None:
-        """The requests in one spreadsheets:batchUpdate when its body is at most MAX_BODY; else each large
-        tab's cells go first, in chunks, to a hidden staging tab, and one last small request switches them in
-        (copyPaste onto the real tab, which keeps its sheet id and every formula pointing at it) with the
-        rest, so no reader ever sees a tab half-written. Each row is serialised once."""
+    def _send(self, requests: list[dict], next_id: int, grid_rows: Mapping[int, int]) -> None:
+        """The requests in one spreadsheets:batchUpdate when its body is at most MAX_BODY; else the largest
+        tabs' cells are staged in hidden tabs, and everything goes in as few bodies of at most MAX_BODY as
+        will hold it, each filled before the next: the staging tabs' rows in chunks, then, in the last
+        batch (atomic, like every batch), a switch per tab (copyPaste onto the real tab, which keeps its sheet
+        id and every formula pointing at it) with the rest, so no reader ever sees a tab half-written. Each
+        row is serialised once. `grid_rows` is each written tab's row count once the batch has sized it."""
         parts = [_Part(request) for request in requests]
         if sum(part.size for part in parts) + len(parts) + 16 <= MAX_BODY:
             self._post(_body([part.json() for part in parts]))
             return
+        staged: set[int] = set()
+        while sum(p.size for i, p in enumerate(parts) if i not in staged) + 600 * (len(staged) + 1) > MAX_BODY:
+            movable = [i for i, p in enumerate(parts) if p.rows is not None and i not in staged]
+            staged.add(max(movable, key=lambda i: parts[i].size))
+        batches = _Batches()
         final: list[bytes] = []
-        chunks: list[bytes] = []
-        for part in parts:
-            if part.rows is None or part.size <= MAX_BODY // 4:
+        for number, part in enumerate(parts):
+            if number not in staged:
                 final.append(part.json())
                 continue
             cells = part.request["updateCells"]
-            target, rows = cells["range"], part.rows
+            target, rows = cells["range"], part.rows or []
             width, staging = target["endColumnIndex"], next_id
             next_id += 1
             grid = {"rowCount": max(len(rows), 1), "columnCount": width}
             properties = {"sheetId": staging, "title": f"{STAGING}{staging}", "hidden": True, "gridProperties": grid}
-            chunks.append(_body([_compact({"addSheet": {"properties": properties}})]))
+            batches.add(_compact({"addSheet": {"properties": properties}}))
             start = 0
-            for end in _chunk_ends([len(row) for row in rows], MAX_BODY * 9 // 10):
+            while start < len(rows):
+                room, end = batches.room() - 300, start
+                while end < len(rows) and room >= len(rows[end]) + 1:
+                    room -= len(rows[end]) + 1
+                    end += 1
+                if end == start and batches.parts:
+                    batches.flush()
+                    continue
+                end = max(end, start + 1)
                 span = {"sheetId": staging, "startRowIndex": start, "endRowIndex": end, "startColumnIndex": 0}
                 head = _compact({"range": {**span, "endColumnIndex": width}, "fields": cells["fields"]})[:-1]
-                chunks.append(_body([_update_cells(head, rows[start:end])]))
+                batches.add(_update_cells(head, rows[start:end]))
                 start = end
             whole = {"startRowIndex": 0, "endRowIndex": len(rows), "startColumnIndex": 0, "endColumnIndex": width}
-            switch = [
-                {
-                    "copyPaste": {
-                        "source": {"sheetId": staging, **whole},
-                        "destination": {"sheetId": target["sheetId"], **whole},
-                        "pasteType": "PASTE_NORMAL",
-                    }
-                },
-                {  # hostkit's columns below the rows: what an earlier, longer round left there
-                    "updateCells": {"range": {**target, "startRowIndex": len(rows)}, "fields": cells["fields"]}
-                },
-                {"deleteSheet": {"sheetId": staging}},
-            ]
-            final += [_compact(request) for request in switch]
-        for number, chunk in enumerate(chunks, start=1):
-            self._say(f"Writing {self.location}: part {number} of {len(chunks) + 1}…")
-            self._post(chunk)
-        self._post(_body(final))
+            copy = {"source": {"sheetId": staging, **whole}, "destination": {"sheetId": target["sheetId"], **whole}}
+            final.append(_compact({"copyPaste": {**copy, "pasteType": "PASTE_NORMAL"}}))
+            below = grid_rows.get(target["sheetId"], 0)
+            if below > len(rows):  # hostkit's columns under the rows, inside the grid: what a longer round left
+                clear = {**target, "startRowIndex": len(rows), "endRowIndex": below}
+                final.append(_compact({"updateCells": {"range": clear, "fields": cells["fields"]}}))
+            final.append(_compact({"deleteSheet": {"sheetId": staging}}))
+        if sum(map(len, final)) + len(final) > batches.room():
+            batches.flush()
+        for request in final:
+            batches.add(request)
+        batches.flush()
+        for number, body in enumerate(batches.bodies, start=1):
+            if number < len(batches.bodies):
+                self._say(f"Writing {self.location}: part {number} of {len(batches.bodies)}…")
+            self._post(body)
 
     def _post(self, body: bytes) -> None:
         self.client.request(

@@ -52,11 +52,11 @@ def cell_data(value: Cell, header: bool = False, wrapped: bool = False) -> dict:
     if header or style.bold:
         text["bold"] = True
     if style.font:
-        text["foregroundColor"] = _colour(style.font)
+        text["foregroundColorStyle"] = {"rgbColor": _colour(style.font)}
     if text:
         form["textFormat"] = text
     if style.fill:
-        form["backgroundColor"] = _colour(style.fill)
+        form["backgroundColorStyle"] = {"rgbColor": _colour(style.fill)}
     pattern = number_format(value)
     if pattern:
         kind = "DATE" if pattern == DATE else "DATE_TIME" if "yy" in pattern else "NUMBER"

@@ -63,8 +63,8 @@ class XlsxBook(Book):
         self._lock.acquire()
         self._remove_left_temps()
 
-    def release(self) -> None:
-        self._lock.release()
+    def release(self, remove_lock: bool = False) -> None:
+        self._lock.release(remove=remove_lock)
 
     def relock(self) -> bool:
         self.lock()

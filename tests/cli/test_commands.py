@@ -204,6 +204,7 @@ def test_demo_plays_a_whole_match(run, tmp_path):
     path = tmp_path / "demo.xlsx"
     result = run("demo", "--book", path)
     assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.xlsx"], "the demo leaves no lock file behind"
     typed = [line[2:] for line in result.output.splitlines() if line.startswith("$ ")]
     assert typed == [
         f"hostkit {command} --book {path} --round {n}" for n in (1, 2, 3, 4) for command in ("score", "deal", "play")

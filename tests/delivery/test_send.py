@@ -21,12 +21,6 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-@pytest.fixture
-def discord():
-    with FakeDiscord() as fake:
-        yield fake
-
-
 def with_webhooks(tabs: dict, discord: FakeDiscord, hooks: dict[str, str]) -> dict:
     players = tabs["Players"]
     tabs["Players"] = [[*players[0], "Webhook"]] + [
@@ -58,7 +52,7 @@ def test_deal_send_gives_each_player_their_own_peeks_only(dealt_book, discord):
     assert "You hold 3 turns" in craw[0]
     assert "Sent to Reds." in result.output and "Sent to Craw." in result.output
     sent = XlsxBook(dealt_book).read()["Sent"]
-    assert sent[0] == ["Round", "Command", "Recipient", "Hash", "Message id", "Sent at", "Status", "Text"]
+    assert sent[0] == ["Round", "Command", "Recipient", "Hash", "Message id", "Sent at", "Status", "Text", "Corrects"]
     assert [row[2] for row in sent[1:]] == ["Reds", "Craw"] and all(row[6] == "sent" for row in sent[1:])
     again = run("deal", "--book", dealt_book, "--round", 1, "--send")
     assert again.exit_code == 0 and discord.requests == 2  # nothing already sent is sent again
@@ -87,9 +81,14 @@ def test_a_rate_limit_is_waited_out_and_a_deleted_webhook_is_named_while_the_res
     assert "Players row 3: Discord answered 404: the webhook …/webhooks/222/**** no longer exists" in result.stderr
     assert "Webhooks > New Webhook" in result.stderr and "run `hostkit send --book" in result.stderr
     assert "Sent to Reds." in result.output
-    discord.deleted.clear()
+    discord.deleted.clear()  # a webhook that answered 404 is not posted to again while its URL stays
+    again = run("send", "--book", dealt_book)
+    assert again.exit_code == 1 and discord.requests == 3 and not discord.received["222"]
+    assert "Players row 3: Craw's webhook …/webhooks/222/**** answered that it no longer exists" in again.stderr
+    set_webhook(dealt_book, 3, discord.url("223"))
     later = run("send", "--book", dealt_book)
-    assert later.exit_code == 0 and len(discord.received["222"]) == 1 and len(discord.received["111"]) == 1
+    assert later.exit_code == 0, later.output
+    assert len(discord.received["223"]) == 1 and len(discord.received["111"]) == 1
 
 
 def test_a_server_error_is_retried(dealt_book, discord):
@@ -136,13 +135,23 @@ def test_open_pass_score_message_send_reaches_only_the_public_webhook(tmp_path, 
     assert len(discord.received["999"]) == 1
 
 
-def test_a_webhook_of_another_shape_is_refused_naming_its_row(dealt_book, discord):
-    tabs = dict(XlsxBook(dealt_book).read())
-    players = [list(row) for row in tabs["Players"]]
-    players[1][-1] = "https://evil.example.com/api/webhooks/1/abc"
-    XlsxBook(dealt_book).write({"Players": players})
+def set_webhook(path, row: int, url: str, column: str = "Webhook") -> None:
+    players = [list(r) for r in XlsxBook(path).read()["Players"]]
+    if column not in players[0]:
+        players = [[*r, column if i == 0 else None] for i, r in enumerate(players)]
+    players[row - 1][players[0].index(column)] = url
+    XlsxBook(path).write({"Players": players})
+
+
+def test_a_malformed_webhook_keeps_its_messages_due_until_it_is_fixed(dealt_book, discord):
+    set_webhook(dealt_book, 2, "https://evil.example.com/api/webhooks/1/abc")
     result = run("deal", "--book", dealt_book, "--round", 1, "--send")
     assert result.exit_code == 1
     assert "Players row 2: Reds's Webhook is not a Discord channel webhook" in result.stderr
     assert "evil" not in result.output and not discord.received["111"]
-    assert "Reds has no webhook; paste that message by hand" in result.output
+    sent = XlsxBook(dealt_book).read()["Sent"]
+    assert [(row[2], row[6]) for row in sent[1:]] == [("Reds", "due: webhook malformed"), ("Craw", "sent")]
+    set_webhook(dealt_book, 2, discord.url("111"))
+    fixed = run("send", "--book", dealt_book)
+    assert fixed.exit_code == 0, fixed.output
+    assert len(discord.received["111"]) == 1 and "Sent to Reds." in fixed.output

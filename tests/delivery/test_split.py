@@ -31,6 +31,8 @@ def test_a_line_longer_than_a_message_is_cut_too():
         "https://discordapp.com/api/webhooks/123/abc",
         "https://canary.discord.com/api/v10/webhooks/123/abc",
         "http://127.0.0.1:8123/api/webhooks/123/abc",
+        "http://localhost/api/webhooks/123/abc",
+        "https://discord.com/api/webhooks/123/abc?thread_id=5&wait=true",
     ],
 )
 def test_discord_webhooks_are_accepted(url):
@@ -43,7 +45,10 @@ def test_discord_webhooks_are_accepted(url):
         "http://discord.com/api/webhooks/123/abc",
         "https://discord.com.evil.example/api/webhooks/123/abc",
         "https://discord.com/api/channels/123/messages",
-        "https://discord.com/api/webhooks/123/abc?thread_id=5",
+        "https://discord.com/api/webhooks/123/abc?thread=5",
+        "https://user:abc@discord.com/api/webhooks/123/abc",
+        "https://discord.com:8443/api/webhooks/123/abc",
+        "https://discord.com/api/webhooks/123/abc?thread_id=x",
         "ftp://127.0.0.1/api/webhooks/1/a",
         "not a url",
     ],
@@ -61,3 +66,13 @@ def test_a_token_is_never_shown():
         redacted("at https://discord.com/api/webhooks/123/SECRET now")
         == "at https://discord.com/api/webhooks/123/**** now"
     )
+
+
+def test_a_name_with_markdown_is_escaped_outside_code_blocks_only():
+    from hostkit.delivery.split import escaped_names
+
+    text = "Winner: *Star* and Reds\n```\n*Star* 3\n```\nthanks *Star*"
+    assert escaped_names(text, ["*Star*", "Reds"]) == (
+        "Winner: \\*Star\\* and Reds\n```\n*Star* 3\n```\nthanks \\*Star\\*"
+    )
+    assert escaped_names("plain", ["Reds"]) == "plain"

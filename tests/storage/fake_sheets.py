@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -110,6 +111,8 @@ class Call:
     query: dict = field(default_factory=dict)
     received: int = 0
     """Bytes of the answer, as sent over the wire (compact when asked)."""
+    at: float = 0.0
+    """When it was made, on the fake's clock."""
 
 
 def column_number(letters: str) -> int:
@@ -155,6 +158,8 @@ class FakeSheets(BaseAdapter):
         self.calls: list[Call] = []
         self._script: deque = deque()
         self._next_id = 1_000_001
+        self.clock: Callable[[], float] | None = None
+        """With a clock, the fake keeps Google's quota: a 61st read (or write) in a rolling minute gets a 429."""
 
     # ---- arranging
 
@@ -236,6 +241,9 @@ class FakeSheets(BaseAdapter):
         kind, key, handler = self._route(request.method or "GET", url.path)
         sent = len(request.url or "") + len(body_bytes)
         query = parse_qs(url.query)
+        if self.clock is not None and self._over_quota(kind):
+            self.calls.append(Call(kind, key, 429, sent, timeout, payload, query, at=self.clock()))
+            return self._answer(request, 429, _error_body(429), {})
         if self._script and not self._script[0][3]:
             status, retry_after, error, _ = self._script.popleft()
             self.calls.append(Call(kind, key, status if error is None else 0, sent, timeout, payload, query))
@@ -254,12 +262,32 @@ class FakeSheets(BaseAdapter):
             status, answer = 200, handler(self.books[key], query, payload)
         except ApiError as error:
             status, answer = error.code, _error_body(error.code, error.message)
-        self.calls.append(Call(kind, key, status, sent, timeout, payload, query))
+        self.calls.append(
+            Call(kind, key, status, sent, timeout, payload, query, at=self.clock() if self.clock else 0.0)
+        )
         if self._script and self._script[0][3]:
             raise self._script.popleft()[2](f"the answer to {kind} was lost")
         response = self._answer(request, status, answer, {}, compact=query.get("prettyPrint") == ["false"])
         self.calls[-1] = replace(self.calls[-1], received=len(response.content))
         return response
+
+    def _over_quota(self, kind: str) -> bool:
+        assert self.clock is not None
+        now = self.clock()
+        writes = kind.endswith("batchUpdate")
+        recent = [c for c in self.calls if now - c.at < 60 and c.kind.endswith("batchUpdate") == writes]
+        return len(recent) >= 60
+
+    def most_in_a_minute(self) -> tuple[int, int]:
+        """The most reads, and the most writes, made in any rolling minute (on the fake's clock)."""
+        most = [0, 0]
+        for call in self.calls:
+            for writes in (0, 1):
+                window = [
+                    c for c in self.calls if call.at <= c.at < call.at + 60 and c.kind.endswith("batchUpdate") == writes
+                ]
+                most[writes] = max(most[writes], len(window))
+        return most[0], most[1]
 
     def _route(self, method: str, path: str) -> tuple[str, str, Any]:
         parts = path.split("/v4/spreadsheets/", 1)
@@ -509,7 +537,22 @@ class FakeSheets(BaseAdapter):
         tab = _tab_by_id(staged, span.get("sheetId"), number, "updateCells")
         r0, c0 = span.get("startRowIndex", 0), span.get("startColumnIndex", 0)
         r1, c1 = span.get("endRowIndex", tab.row_count), span.get("endColumnIndex", tab.column_count)
+        if r0 >= tab.row_count or r1 > tab.row_count or c0 >= tab.column_count or c1 > tab.column_count:
+            raise ApiError(
+                400,
+                f"Invalid requests[{number}].updateCells: Range ({shown_title(tab.title)}!R{r0 + 1}C{c0 + 1}:"
+                f"R{r1}C{c1}) exceeds grid limits. Max rows: {tab.row_count}, max columns: {tab.column_count}",
+            )
         rows = [row.get("values", []) for row in update.get("rows", [])]
+        for row in rows:
+            for data in row:
+                form = data.get("userEnteredFormat", {})
+                old = {"backgroundColor", "textFormat.foregroundColor"} & {
+                    *form,
+                    *(f"textFormat.{k}" for k in form.get("textFormat", {})),
+                }
+                if old:
+                    raise AssertionError(f"hostkit sent the deprecated field {sorted(old)[0]} (use …ColorStyle)")
         if r0 + len(rows) > min(r1, tab.row_count) or c0 + max(map(len, rows), default=0) > min(c1, tab.column_count):
             raise ApiError(
                 400,
@@ -708,9 +751,12 @@ def _grid_data(tab: Tab, formulas: bool = False, formats: bool = False) -> dict:
     (and, if asked, a formula cell's userEnteredValue.formulaValue); blank cells are {} and trailing blank rows
     and cells are left out. Text that starts with = is text, as hostkit writes it; a formula is a host's."""
     rows = []
-    for r in range(tab.row_count):
+    used = [*tab.cells, *tab.formulas]  # beyond them every row and cell is blank, and left out
+    height = min(tab.row_count, max((k[0] for k in used), default=-1) + 1)
+    width = min(tab.column_count, max((k[1] for k in used), default=-1) + 1)
+    for r in range(height):
         row = []
-        for c in range(tab.column_count):
+        for c in range(width):
             value = tab.cells.get((r, c), "")
             cell = {} if value == "" else {"effectiveValue": _typed(value)}
             if formulas and (r, c) in tab.formulas:

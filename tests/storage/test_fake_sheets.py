@@ -216,3 +216,16 @@ def test_the_fake_refuses_a_body_over_ten_mebibytes_as_google_does(fake):
     answer = session.post(f"https://sheets.googleapis.com/v4/spreadsheets/{KEY}:batchUpdate", data=body)
     assert answer.status_code == 400
     assert "Request payload size exceeds the limit: 10485760 bytes." in answer.text
+
+
+def test_the_fake_refuses_deprecated_colour_fields_and_ranges_outside_the_grid(api):
+    cells = {
+        "range": {"sheetId": 0, "startRowIndex": 0, "endRowIndex": 1},
+        "fields": "userEnteredValue,userEnteredFormat",
+    }
+    old = {**cells, "rows": [{"values": [{"userEnteredFormat": {"backgroundColor": {"red": 1}}}]}]}
+    with pytest.raises(AssertionError, match="deprecated field backgroundColor"):
+        call(api, "POST", ":batchUpdate", data=json.dumps({"requests": [{"updateCells": old}]}))
+    outside = {**cells, "range": {"sheetId": 0, "startRowIndex": 1000}}
+    answer = call(api, "POST", ":batchUpdate", data=json.dumps({"requests": [{"updateCells": outside}]}))
+    assert answer.status_code == 400 and "exceeds grid limits" in answer.json()["error"]["message"]

@@ -82,8 +82,8 @@ def test_sheets_formats_go_in_the_one_request_that_writes(fake):
     assert (4, 0) not in tab.formats and (1, 1) not in tab.formats
     assert tab.cells[(1, 4)] == 2
     assert tab.formats[(5, 1)] == {
-        "textFormat": {"foregroundColor": {"red": 0.8784, "green": 0.1922, "blue": 0.1922}},
-        "backgroundColor": {"red": 1.0, "green": 1.0, "blue": 1.0},
+        "textFormat": {"foregroundColorStyle": {"rgbColor": {"red": 0.8784, "green": 0.1922, "blue": 0.1922}}},
+        "backgroundColorStyle": {"rgbColor": {"red": 1.0, "green": 1.0, "blue": 1.0}},
         "horizontalAlignment": "CENTER",
         "verticalAlignment": "MIDDLE",
         "wrapStrategy": "WRAP",
