@@ -21,11 +21,9 @@ if TYPE_CHECKING:
 MAIN_GAME, DEATH_GAME = "paths-and-pahs", "hap-tac-toe"
 
 
-def play_season(
-    season: Book, workbook: Callable[[str], Book], echo: Callable[[str], None], ready: Callable[[Book], None]
-) -> list[dict]:
-    """Play the sample season into `season`, each match in `workbook(name)`, saying every step through `echo`;
-    `ready` locks a workbook for the rest of the run. The season's status (to_dict) after each step."""
+def play_season(season: Book, workbook: Callable[[str], Book], echo: Callable[[str], None]) -> list[dict]:
+    """Play the sample season into `season`, each match in `workbook(name)`, saying every step through `echo`:
+    the season's status (to_dict) after each step. Each workbook is let go of once its step is written."""
     from hostkit.games import load_game
 
     main, death = load_game(MAIN_GAME), load_game(DEATH_GAME)
@@ -46,16 +44,18 @@ def play_season(
         statuses.append(now.to_dict())
 
     made = new_season(season, cast, "Demo season", force=True)
+    season.release()
     show(f'season new --book {season.location} --cast "{",".join(cast)}" --name "Demo season"', made.lines)
-    first = _play(season, main, sample.tabs, workbook("main-1"), ready, sample.now, show)
+    first = _play(season, main, sample.tabs, workbook("main-1"), sample.now, show)
     candidates = [e.player for e in first if e.candidate > 0]
     dm = set_dm(season, candidates[:2])
+    season.release()
     show(f"season dm --book {season.location} --players {','.join(candidates[:2])}", dm.lines)
     duel = death.demo()
     renamed = _renamed(duel.tabs, dict(zip(("Reds", "Craw"), candidates[:2])))
-    _play(season, death, renamed, workbook("death-1"), ready, duel.now, show)
+    _play(season, death, renamed, workbook("death-1"), duel.now, show)
     out = next(m["player"] for m in statuses[-1]["cast"] if m["status"] == "eliminated")
-    _play(season, main, _without(sample.tabs, out), workbook("main-2"), ready, sample.now, show)
+    _play(season, main, _without(sample.tabs, out), workbook("main-2"), sample.now, show)
     return statuses
 
 
@@ -64,7 +64,6 @@ def _play(
     game: Game,
     tabs: dict[str, Rows],
     book: Book,
-    ready: Callable[[Book], None],
     played_at: dt.datetime | None,
     show: Callable[[str, list[str]], None],
 ) -> list:
@@ -72,7 +71,7 @@ def _play(
     its standings pay."""
     show(
         f"new {game.name} --book {book.location} --season {season.location}",
-        [prepare(season, game, tabs, book, ready, played_at)],
+        [prepare(season, game, tabs, book, played_at)],
     )
     tables = Tables(book.read())
     book.match = game.identity(tables)
@@ -80,7 +79,11 @@ def _play(
     ended = ending(book, game, tables, outcome, season)
     targets = pay(book, tables, outcome, season)
     lines = finish_ending(ended, targets[0].tabs) if ended is not None else list(outcome.summary)
-    write_all([*targets, Target(book, outcome.writes)], order=game.reading_order)
+    try:
+        write_all([*targets, Target(book, outcome.writes)], order=game.reading_order)
+    finally:
+        book.release()
+        season.release()
     show(f"standings --book {book.location}", lines)
     return list(outcome.payout.due) if outcome.payout else []
 
@@ -90,7 +93,6 @@ def prepare(
     game: Game,
     tabs: dict[str, Rows],
     book: Book,
-    ready: Callable[[Book], None],
     played_at: dt.datetime | None,
 ) -> str:
     """A sample match started in the season (its players as `new --season` takes them) and scored round by
@@ -99,18 +101,21 @@ def prepare(
     name, players = starting(season, game, players if game.max_players > 2 else None)
     match_id = f"{game.name}-demo-{name.split()[0][0].lower()}{name.split()[-1]}"
     config = with_setting(tabs[CONFIG_TAB], "match_id", match_id)
-    book.create({**tabs, CONFIG_TAB: match_config(config, season, book, name, game)}, force=True)
-    ready(book)
-    joined = record_start(season, book, game, name, players, match_id)
-    when = played_at or dt.datetime.now(dt.timezone.utc)
-    for step in game.demo().script():
-        if step.command != "score":
-            continue
-        tables = Tables(book.read())
-        book.match = game.identity(tables)
-        outcome = game.score(tables, game.round_needed(step.round), when)
-        targets = pay(book, tables, outcome, season)
-        write_all([*targets, Target(book, outcome.writes)], order=game.reading_order)
+    try:
+        book.create({**tabs, CONFIG_TAB: match_config(config, season, book, name, game)}, force=True)
+        joined = record_start(season, book, game, name, players, match_id)
+        when = played_at or dt.datetime.now(dt.timezone.utc)
+        for step in game.demo().script():
+            if step.command != "score":
+                continue
+            tables = Tables(book.read())
+            book.match = game.identity(tables)
+            outcome = game.score(tables, game.round_needed(step.round), when)
+            targets = pay(book, tables, outcome, season)
+            write_all([*targets, Target(book, outcome.writes)], order=game.reading_order)
+    finally:
+        book.release()
+        season.release()
     return joined
 
 

@@ -188,13 +188,10 @@ def season_demo(book_path: str, force: bool) -> None:
     if taken and not force:
         raise Unusable(f"{', '.join(taken)} already exist; pass --force to overwrite them, or give another --book.")
     made = [season, *(XlsxBook(p) for p in books.values())]
-    for book in made:
+    play_season(season, lambda name: made[1 + list(books).index(name)], click.echo)
+    for book in made:  # the demo made these workbooks: nothing else waits on them
         book.lock()
-    try:
-        play_season(season, lambda name: made[1 + list(books).index(name)], click.echo, lambda book: None)
-    finally:
-        for book in made:
-            book.release(remove_lock=True)  # the demo made these workbooks: nothing else waits on them
+        book.release(remove_lock=True)
     click.echo(f"Open {book_path} to see the season: Cast, Matches, Ledger and the public Season tab.")
 
 

@@ -42,7 +42,7 @@ def start_main(folder: Path, name: str = "main-1", without: str | None = None) -
     tabs = _without(sample.tabs, "Zed")  # the sample's row from a stranger, reported at every standings
     tabs = _without(tabs, without) if without else tabs
     book = XlsxBook(folder / f"{name}.xlsx")
-    prepare(XlsxBook(folder / "season.xlsx"), game, tabs, book, lambda b: None, sample.now)
+    prepare(XlsxBook(folder / "season.xlsx"), game, tabs, book, sample.now)
     return book.path
 
 
@@ -51,7 +51,7 @@ def start_death(folder: Path, pair: tuple[str, str]) -> Path:
     sample = game.demo()
     book = XlsxBook(folder / "death-1.xlsx")
     tabs = _renamed(sample.tabs, dict(zip(("Reds", "Craw"), pair)))
-    prepare(XlsxBook(folder / "season.xlsx"), game, tabs, book, lambda b: None, sample.now)
+    prepare(XlsxBook(folder / "season.xlsx"), game, tabs, book, sample.now)
     return book.path
 
 

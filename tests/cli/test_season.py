@@ -315,3 +315,28 @@ def test_demo_season_plays_a_season_end_to_end(tmp_path):
     final = json.loads(run("season", "status", "--book", tmp_path / "season.xlsx", "--json").stdout)
     assert [m["player"] for m in final["cast"] if m["status"] == "eliminated"] == ["Bob"]
     refused(run("demo", "--season", "--book", tmp_path / "season.xlsx"), "--force")
+
+
+@pytest.mark.parametrize(
+    ("game", "tokens", "candidates"),
+    [("open-pass", [3, 1, 1], 3), ("cards-on-the-table", [1, 1], 1)],
+)
+def test_each_main_match_game_awards_by_its_own_rules(tmp_path, game, tokens, candidates):
+    from hostkit.games import load_game
+    from hostkit.season_demo import prepare
+
+    rules = load_game(game)
+    sample = rules.demo()
+    cast = ",".join(row[0] for row in sample.tabs["Players"][1:])
+    assert run("season", "new", "--book", tmp_path / "season.xlsx", "--cast", cast).exit_code == 0
+    prepare(XlsxBook(tmp_path / "season.xlsx"), rules, sample.tabs, XlsxBook(tmp_path / "m.xlsx"), sample.now)
+    ended = run("standings", "--book", tmp_path / "m.xlsx")
+    assert ended.exit_code in (0, 1), ended.output
+    state = status(tmp_path / "season.xlsx")
+    held = sorted((m["tokens_of_life"] for m in state["cast"] if m["tokens_of_life"]), reverse=True)
+    assert held == tokens
+    assert sum(m["candidate"] for m in state["cast"]) == candidates
+    assert all(m["garnets"] >= 0 for m in state["cast"])
+    row = XlsxBook(tmp_path / "season.xlsx").read()["Matches"][1]
+    assert row[4] == "over" and len(row[7].split(", ")) == candidates
+    assert config_of(tmp_path / "m.xlsx")["dodge_garnets"] == 0

@@ -44,7 +44,7 @@ def test_a_season_on_a_sheet_with_its_matches_in_xlsx_files(tmp_path, fake, cred
     assert made.exit_code == 0, made.output
     season = SheetsBook(KEY, fake.session())
     game, tabs, now = sample("main-1")
-    prepare(season, game, tabs, XlsxBook(tmp_path / "main-1.xlsx"), lambda b: None, now)
+    prepare(season, game, tabs, XlsxBook(tmp_path / "main-1.xlsx"), now)
     config = {row[0]: row[1] for row in XlsxBook(tmp_path / "main-1.xlsx").read()["Config"][1:]}
     assert config["season"] == KEY and not config["ledger_book"]
     ended = run("standings", "--book", tmp_path / "main-1.xlsx", *creds)
@@ -60,7 +60,7 @@ def test_a_season_on_a_sheet_with_its_matches_in_xlsx_files(tmp_path, fake, cred
     chosen = run("season", "dm", "--sheet", KEY, *creds, "--players", "Bob,Eve")
     assert "Dodged it: Ivy, each paid 5 garnets." in chosen.output
     game, tabs, now = sample("death-1", ("Bob", "Eve"))
-    prepare(SheetsBook(KEY, fake.session()), game, tabs, XlsxBook(tmp_path / "death-1.xlsx"), lambda b: None, now)
+    prepare(SheetsBook(KEY, fake.session()), game, tabs, XlsxBook(tmp_path / "death-1.xlsx"), now)
     over = run("standings", "--book", tmp_path / "death-1.xlsx", *creds)
     assert over.exit_code == 0, over.output
     state = status("--sheet", KEY, *creds)
@@ -87,7 +87,7 @@ def test_a_season_in_an_xlsx_file_with_its_matches_on_sheets(tmp_path, fake, cre
     assert run("season", "new", "--book", season, "--cast", CAST).exit_code == 0
     fake.add(KEY)
     game, tabs, now = sample("main-1")
-    prepare(XlsxBook(season), game, tabs, SheetsBook(KEY, fake.session()), lambda b: None, now)
+    prepare(XlsxBook(season), game, tabs, SheetsBook(KEY, fake.session()), now)
     ended = run("standings", "--sheet", KEY, *creds)
     assert ended.exit_code == 0, ended.output
     assert "Recorded in the season: Main Match 1 won by Gus" in ended.output
@@ -109,7 +109,6 @@ def test_the_sample_season_runs_end_to_end_on_sheets(fake, credentials):
         SheetsBook(KEY, fake.session()),
         lambda name: SheetsBook(MATCH_KEYS[name], fake.session()),
         said.append,
-        lambda b: None,
     )
     assert len(statuses) == 8
     assert [m["player"] for m in statuses[-1]["cast"] if m["status"] == "eliminated"] == ["Bob"]
