@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from hostkit.core.game import Identity
 from hostkit.core.ledger import LEDGER_HEADER, LEDGER_TAB, Entry, balances, ledger_rows, post, read_ledger
@@ -43,10 +42,9 @@ class Step:
     lines: list[str]
     members: list[Member]
     next: str
-    data: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {**self.data, "cast": [m.as_json() for m in self.members], "next": self.next}
+        return {"cast": [m.as_json() for m in self.members], "next": self.next}
 
 
 def where_option(book: Book) -> str:
@@ -179,7 +177,7 @@ def public_tabs(book: Book) -> tuple[Season, dict[str, Rows]]:
 
 
 def identity(book: Book) -> Identity:
-    season, tables, _ = read(book)
+    season, _, _ = read(book)
     return Identity(season.config["season_id"], season.name, "season")
 
 

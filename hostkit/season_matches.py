@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hostkit.core.ledger import LEDGER_TAB, Payout, read_ledger
-from hostkit.core.season import DEATH, MAIN, OVER, Season
+from hostkit.core.season import DEATH, MAIN, OVER, Played, Season
 from hostkit.core.season_steps import death_ended, joined, main_ended, next_step, start
 from hostkit.core.settings import CONFIG_TAB, given_setting, with_setting
 from hostkit.core.tables import Rows, Tables
@@ -113,7 +113,8 @@ def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Bo
         ctx = game.context(tables)
         values = ctx.config.values
         dodge, dm = values.get("dodge_garnets", 0), values.get("dm_garnets", 0)
-        decided = any(e.candidate > 0 for e in payout.due) or game.name != "cards-on-the-table"
+        # a result naming no candidate waits for one (Cards on the Table's winners' choice), unless none is due
+        decided = any(e.candidate > 0 for e in payout.due) or values.get("candidates", 1) == 0
         ended = main_ended(state, played, payout, decided, dodge, dm)
     else:
         winner = (outcome.data or {}).get("winner")
@@ -134,7 +135,7 @@ def _config(tables: Tables, outcome: Outcome) -> Rows:
     return outcome.writes.get(CONFIG_TAB) or [table.header, *table.rows]
 
 
-def _said(played, changed: bool) -> list[str]:
+def _said(played: Played, changed: bool) -> list[str]:
     if played.state != OVER:
         return [f"{played.name} is not decided yet; the season records it once it is."]
     if not changed:

@@ -331,8 +331,10 @@ def public_rows(season: Season, members: Sequence[Member]) -> Rows:
         [m.player, m.status, m.garnets, m.tokens_of_life, "yes" if m.candidate else None, m.eliminated_in or None]
         for m in members
     ]
-    rows += [[], ["Match", "Kind", "Players", "Winners", "Tokens of Life", "Candidates", "Saved", "Dodgers"]]
-    rows[-1].append("Eliminated")
+    rows += [
+        [],
+        ["Match", "Kind", "Players", "Winners", "Tokens of Life", "Candidates", "Saved", "Dodgers", "Eliminated"],
+    ]
     rows += [
         [
             m.name,
