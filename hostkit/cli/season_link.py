@@ -31,7 +31,6 @@ def season_of_match(
 ) -> Book | None:
     """The season workbook --season/--season-sheet names, else the one Config season names (None when the
     match is in no season), for the caller to lock; StorageError when the two disagree."""
-    from hostkit.cli.targets import same_file
     from hostkit.season_matches import open_season, recorded_season
     from hostkit.storage.book import StorageError
     from hostkit.storage.xlsx import XlsxBook
@@ -41,16 +40,27 @@ def season_of_match(
     recorded = recorded_season(tables) if tables is not None else ""
     if not (season_path or season_sheet or recorded):
         return None
-    credentials = click.get_current_context().params.get("credentials")
+    context = click.get_current_context(silent=True)
+    credentials = context.params.get("credentials") if context is not None else None
     if season_path:
         found: Book = XlsxBook(season_path)
     elif season_sheet:
         found = open_season(season_sheet, None, credentials, sheet=True)
     else:
         return open_season(recorded, book, credentials)
-    if recorded and not same_file(found, open_season(recorded, book, credentials)):
+    if recorded and not _same(found, open_season(recorded, book, credentials)):
         raise StorageError(
             f"This match belongs to the season in {recorded} (Config season), not {found.location}; leave out "
             f"--season, or change Config season if the season workbook moved."
         )
     return found
+
+
+def _same(one: Book, other: Book) -> bool:
+    """Whether two workbooks are one: the same Google Sheet, or the same file behind any link."""
+    from pathlib import Path
+
+    paths = [getattr(b, "path", None) for b in (one, other)]
+    if paths[0] is None or paths[1] is None:
+        return one.key is not None and one.key == other.key
+    return Path(paths[0]).resolve() == Path(paths[1]).resolve()

@@ -181,6 +181,10 @@ def settled(book: Book, game: Game, tables: Tables) -> str | None:
             return "The match is over: its final standings are written and pay nothing into the Ledger."
         return None
     season = recorded_ledger(book, tables)
+    if season is None:
+        from hostkit.cli.season_link import season_of_match
+
+        season = season_of_match(None, None, book, tables)  # a season on a Google Sheet (Config season)
     ledger = tables if season is None else Tables(season.read() if season.exists() else {})
     existing, _ = read_ledger(ledger)
     if settle(existing, payout):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from hostkit.core.hindsight import Hindsight
 from hostkit.core.ledger import Payout
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
 from hostkit.core.settings import (
@@ -301,6 +302,11 @@ class Game:
     def standings(self, tables: Tables) -> Outcome:
         """The match table; once the result is final, Outcome.payout says what it pays."""
         raise BookError(f"{self.title} has no match standings.")
+
+    def hindsight(self, tables: Tables) -> Hindsight:
+        """The match explained: every round's figures computed from the workbook (read once the match is over,
+        or by the host alone before that)."""
+        raise BookError(f"{self.title} cannot explain its match yet: it has no hindsight.")
 
     def status(self, tables: Tables, now: dt.datetime) -> Outcome:
         """What the match is waiting for: rounds open and closed, decisions due, the next command."""

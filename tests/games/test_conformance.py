@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from hostkit.core.game import Game, Outcome
+from hostkit.core.hindsight import HINDSIGHT_TAB
 from hostkit.core.settings import COMMON_SETTINGS
 from hostkit.core.tables import BookError, Tables
 from hostkit.games import GAMES, game_package, load_game
@@ -91,11 +92,13 @@ def test_every_template_tab_is_read_or_written_by_the_game(game):
 def test_every_public_pattern_matches_a_tab_the_game_writes(game):
     source = package_source(game)
     for pattern in game.public_tabs:
+        if pattern == HINDSIGHT_TAB:  # written by the shared hindsight step from what the game explains
+            continue
         shape = r"\{[^}]+\}".join(re.escape(part) for part in pattern.split("*"))
         assert re.search(f"[\"']{shape}[\"']", source), f"no tab the game writes matches {pattern!r}"
 
 
-@pytest.mark.parametrize("step", ["board", "deal", "standings", "status", "next_prompt"])
+@pytest.mark.parametrize("step", ["board", "deal", "standings", "status", "next_prompt", "hindsight"])
 def test_every_generic_step_answers_or_refuses_in_one_sentence(game, step):
     tables = Tables(game.new_book(players(game), 5))
     calls = {
@@ -104,11 +107,25 @@ def test_every_generic_step_answers_or_refuses_in_one_sentence(game, step):
         "standings": lambda: game.standings(tables),
         "status": lambda: game.status(tables, NOW),
         "next_prompt": lambda: game.next_prompt(tables, None, None),
+        "hindsight": lambda: game.hindsight(tables),
     }
     try:
         calls[step]()
     except BookError as error:
         assert str(error).strip() and "\n" not in str(error)
+
+
+def test_every_game_explains_its_match_in_a_public_hindsight_tab(game):
+    assert type(game).hindsight is not Game.hindsight, f"{game.name} has no hindsight step"
+    assert game.is_public(HINDSIGHT_TAB)
+
+
+def test_a_game_without_hindsight_is_refused_in_one_sentence():
+    class Plain(Game):
+        title = "Plain"
+
+    with pytest.raises(BookError, match=r"^Plain cannot explain its match yet: it has no hindsight\.$"):
+        Plain().hindsight(Tables({}))
 
 
 @pytest.mark.parametrize("change", [1, -1])
@@ -228,6 +245,7 @@ def test_no_public_tab_shows_the_seed_or_a_draw_label(game, tmp_path):
 
     assert game.name in SCRIPTED, f"add a scripted {game.name} match to SCRIPTED, played to its end"
     tabs = SCRIPTED[game.name](game, tmp_path)
+    tabs = {**tabs, HINDSIGHT_TAB: game.hindsight(Tables(tabs)).rows()}
     seed = next(str(row[1]) for row in tabs["Config"] if row and row[0] == "seed")
     public = {name: rows for name, rows in tabs.items() if game.is_public(name)}
     shown = {p for p in game.public_tabs if any(fnmatch.fnmatchcase(n.casefold(), p.casefold()) for n in public)}

@@ -57,6 +57,8 @@ def test_a_season_on_a_sheet_with_its_matches_in_xlsx_files(tmp_path, fake, cred
         "Ledger" not in XlsxBook(tmp_path / "main-1.xlsx").read()
         or len(XlsxBook(tmp_path / "main-1.xlsx").read()["Ledger"]) == 1
     )
+    over = run("status", "--book", tmp_path / "main-1.xlsx", *creds)
+    assert f"The match is over and paid: Ledger in spreadsheet {KEY} holds what its final standings pay." in over.output
     chosen = run("season", "dm", "--sheet", KEY, *creds, "--players", "Bob,Eve")
     assert "Dodged it: Ivy, each paid 5 garnets." in chosen.output
     game, tabs, now = sample("death-1", ("Bob", "Eve"))

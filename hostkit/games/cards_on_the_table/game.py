@@ -10,6 +10,7 @@ import datetime as dt
 import functools
 
 from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
+from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import Entry, Payout, Refused, spend
 from hostkit.core.season import season_pays
 from hostkit.core.settings import CONFIG_TAB, Setting, choice, integer, text
@@ -126,7 +127,7 @@ class CardsOnTheTable(Game):
         ),
         *season_pays(0, 0),
     )
-    public_tabs = ("Round * Results", "Round * Board", FINAL_TAB)
+    public_tabs = ("Round * Results", "Round * Board", FINAL_TAB, HINDSIGHT_TAB)
     first_steps = (
         "type round 1's Opens time in Rounds, then `hostkit board` to generate the three boards; during "
         "a round paste each player's message with `hostkit play --player NAME`."
@@ -308,6 +309,16 @@ class CardsOnTheTable(Game):
         return []
 
     # ---- the end of the match
+
+    def hindsight(self, tables: Tables) -> Hindsight:
+        from .hindsight import hindsight
+
+        ctx, rule = self._read(tables)
+        scored = [n for n in ROUNDS if results_tab(n) in tables]
+        if not scored:
+            raise BookError("No round is scored yet, so there is nothing to explain; run `hostkit score --round 1`.")
+        match, _, _ = self._match(tables, ctx, read_schedule(tables, ctx), require_boards(tables, rule)[0])
+        return hindsight(match, score_rounds(match, max(scored)), rule)
 
     def standings(self, tables: Tables) -> Outcome:
         ctx, rule = self._read(tables)

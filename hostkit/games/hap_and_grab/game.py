@@ -10,6 +10,7 @@ import functools
 from dataclasses import replace
 
 from hostkit.core.game import Context, Demo, Game, LazyData, Outcome, Prompt
+from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import Entry, Payout
 from hostkit.core.rng import rng
 from hostkit.core.settings import CONFIG_TAB, Setting, integer, text
@@ -84,7 +85,7 @@ class HapAndGrab(Game):
         Setting("skull_value", -3, "Treasure a skull is worth.", integer(-100, 0)),
         Setting("winner_garnets", 6, "Garnets paid to the match winner.", integer(0, 1000)),
     )
-    public_tabs = (LEADERBOARD_TAB, "Round * Board", "Round * Results")
+    public_tabs = (LEADERBOARD_TAB, "Round * Board", "Round * Results", HINDSIGHT_TAB)
     first_steps = "fill in each round's Opens time in Rounds, then `hostkit board --round 1`."
 
     def demo(self) -> Demo:
@@ -470,6 +471,11 @@ class HapAndGrab(Game):
     def _check_round(self, ctx: Context, round_number: int) -> None:
         if round_number not in range(1, ctx.config["rounds"] + 1):
             raise BookError(f"Round {round_number} is not a round of this match; rounds run 1–{ctx.config['rounds']}.")
+
+    def hindsight(self, tables: Tables) -> Hindsight:
+        from hostkit.games.hap_and_grab.hindsight import hindsight
+
+        return hindsight(tables, self.context(tables))
 
     def standings(self, tables: Tables) -> Outcome:
         """The match table, the public tabs of every round it sums, and (once final) what the result pays."""

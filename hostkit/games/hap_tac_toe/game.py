@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from hostkit.core.game import Demo, Game, Outcome, Prompt
+from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import Entry, Payout
 from hostkit.core.tables import BookError, Problem, Table, Tables, is_blank_row
 from hostkit.games.hap_tac_toe.live import (
@@ -56,7 +57,7 @@ class HapTacToeMatch(Game):
     min_players = 2
     max_players = 2
     settings = match_settings(HapTacToe)
-    public_tabs = (LEADERBOARD_TAB, "Game * Board", "Game * Results")
+    public_tabs = (LEADERBOARD_TAB, "Game * Board", "Game * Results", HINDSIGHT_TAB)
     first_steps = (
         "set advantage and first_player in Config, then `hostkit play --round 1` and type start "
         "when game 1's clock starts."
@@ -125,6 +126,11 @@ class HapTacToeMatch(Game):
         return Outcome(
             problems=list(state.problems), summary=[render_update(game)], data=game.as_json(), image=self._picture(game)
         )
+
+    def hindsight(self, tables: Tables) -> Hindsight:
+        from hostkit.games.hap_tac_toe.hindsight import hindsight
+
+        return hindsight(self.name, load_state(self, self.rules, tables).games)
 
     def standings(self, tables: Tables) -> Outcome:
         state = load_state(self, self.rules, tables)

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
+from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import Entry, Payout
 from hostkit.core.season import season_pays
 from hostkit.core.settings import Setting, choice, integer, text
@@ -142,7 +143,7 @@ class OpenPass(Game):
         Setting("candidates", 3, "Players with the worst scores who become elimination candidates.", integer(0, 13)),
         *season_pays(0, 0),
     )
-    public_tabs = (FINAL_TAB, "Round * Results")
+    public_tabs = (FINAL_TAB, "Round * Results", HINDSIGHT_TAB)
 
     def play_round(self, ctx: Context) -> int:
         return ctx.config["building_rounds"] + 1
@@ -407,6 +408,12 @@ class OpenPass(Game):
         rule = self._rule(ctx)
         top = best(play.deal.dealt, ctx.config["max_open"], rule)
         return play, top, evaluate(play.equation, rule) if play.is_over() else None
+
+    def hindsight(self, tables: Tables) -> Hindsight:
+        from hostkit.games.open_pass.hindsight import hindsight
+
+        ctx = self.context(tables)
+        return hindsight(ctx.roster.names, self.play_round(ctx), lambda player: self.best_for(tables, player))
 
     def standings(self, tables: Tables) -> Outcome:
         """The match's end, as in every game: once every player has finished the play phase, the ranking with

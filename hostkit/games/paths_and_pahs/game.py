@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from hostkit.core.game import Context, Demo, Game, Outcome
+from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import LEDGER_TAB, Entry, Payout, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
 from hostkit.core.tables import BookError, Problem, Tables
@@ -80,7 +81,7 @@ class PathsAndPahs(Game):
     min_players = 5
     max_players = 16
     settings = SETTINGS
-    public_tabs = (LEADERBOARD_TAB, OPENING_BOARD_TAB, "Board after Round *")
+    public_tabs = (LEADERBOARD_TAB, OPENING_BOARD_TAB, "Board after Round *", HINDSIGHT_TAB)
     first_steps = (
         "`hostkit board --round 1` (lay the board) and `hostkit deal --round 1` (starting cards), then type "
         "each round's Opens time in Rounds."
@@ -348,6 +349,16 @@ class PathsAndPahs(Game):
         return outcome
 
     # ---- the end
+
+    def hindsight(self, tables: Tables) -> Hindsight:
+        from hostkit.games.paths_and_pahs.hindsight import hindsight
+
+        ctx = self.context(tables)
+        scored = self._scored(tables)
+        if not scored:
+            raise BookError("No round is scored yet, so there is nothing to explain; run `hostkit score --round 1`.")
+        played = self._play(tables, ctx, max(scored))
+        return hindsight(played.results, rules(ctx), card_names(ctx), self._marks(ctx))
 
     def standings(self, tables: Tables) -> Outcome:
         ctx = self.context(tables)
