@@ -54,7 +54,7 @@ def recorded_season(tables: Tables) -> str:
 def starting(season: Book, game: Game, players: list[str] | None) -> tuple[str, list[str]]:
     """The new match's name and players in the season, or Refused."""
     state, _, _ = read(season)
-    return start(state, game.name, game.max_players == 2, players)
+    return start(state, game.name, game.max_players == 2, players, where_option(season))
 
 
 def match_config(config: Rows, season: Book, match: Book, name: str, game: Game) -> Rows:
@@ -96,7 +96,8 @@ def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Bo
     played = state.find(match.match.id)
     lines: list[str] = []
     if played is None:
-        name, players = start(state, game.name, game.max_players == 2, list(game.context(tables).roster.names))
+        roster = list(game.context(tables).roster.names)
+        name, players = start(state, game.name, game.max_players == 2, roster, where_option(season))
         played = joined(
             state,
             name,

@@ -56,9 +56,12 @@ def next_step(season: Season, where: str, season_option: str) -> str:
     )
 
 
-def start(season: Season, game: str, two_player: bool, players: Sequence[str] | None) -> tuple[str, list[str]]:
+def start(
+    season: Season, game: str, two_player: bool, players: Sequence[str] | None, where: str = "--book SEASON"
+) -> tuple[str, list[str]]:
     """A new match's name in the season and its players (the players still in, or those given, each checked;
-    a Death Match's pair as `season dm` set it); Refused when the season is not at this step."""
+    a Death Match's pair as `season dm` set it); Refused when the season is not at this step. `where` names
+    the season workbook in the commands a refusal suggests."""
     step = season.step()
     if step is Step.OVER:
         raise Refused(f"{season.name} is over; {next_step(season, '', '').split(': ', 1)[1]}")
@@ -73,7 +76,7 @@ def start(season: Season, game: str, two_player: bool, players: Sequence[str] | 
         last = season.last()
         if step is not Step.DM_SET or last is None:
             raise Refused(
-                "No Death Match is set: set its pair first with `hostkit season dm --players A,B` (after a Main "
+                f"No Death Match is set: set its pair first with `hostkit season dm {where} --players A,B` (after a Main "
                 "Match with elimination candidates)."
             )
         if players is not None and {player_key(p) for p in players} != {player_key(p) for p in last.players}:
@@ -84,7 +87,7 @@ def start(season: Season, game: str, two_player: bool, players: Sequence[str] | 
         return last.name, list(last.players)
     if step is Step.DM_PENDING:
         raise Refused(
-            f"A Death Match is pending for {_listed(season.in_danger())}; set it with `hostkit season dm --players "
+            f"A Death Match is pending for {_listed(season.in_danger())}; set it with `hostkit season dm {where} --players "
             f"A,B` and play it before the next Main Match."
         )
     if step is Step.DM_SET:

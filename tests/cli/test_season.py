@@ -109,7 +109,7 @@ def test_new_with_season_and_players_checks_each_is_still_in(stages, tmp_path):
 def test_a_death_match_needs_its_pair_set_first(stages, tmp_path):
     folder = copied(stages, "main_over", tmp_path)
     early = run("new", "hap-tac-toe", "--book", folder / "d.xlsx", "--season", folder / "season.xlsx")
-    refused(early, "No Death Match is set", "season dm")
+    refused(early, "No Death Match is set", f"`hostkit season dm --book {folder / 'season.xlsx'} --players A,B`")
     assert not (folder / "d.xlsx").exists()
 
 
@@ -134,7 +134,7 @@ def test_a_main_matchs_end_records_tol_and_candidates_and_pays_once(stages, tmp_
     assert "Already recorded in the season" in again.output
     assert len(ledger_rows(season)) == paid
     main = run("new", "paths-and-pahs", "--book", folder / "m2.xlsx", "--season", season)
-    refused(main, "A Death Match is pending for Bob, Eve, Ivy", "season dm")
+    refused(main, "A Death Match is pending for Bob, Eve, Ivy", f"`hostkit season dm --book {season} --players A,B`")
 
 
 def test_a_corrected_main_match_reverses_and_repays_in_the_season_once(stages, tmp_path):
