@@ -258,17 +258,20 @@ def names(value: object) -> tuple[str, ...]:
 
 
 def _tokens(value: object) -> tuple[tuple[str, int], ...]:
+    """'Ann 3, Bea 1' as the Matches tab writes it; a part without a count is one Token of Life."""
     out = []
     for part in names(value):
         name, _, count = part.rpartition(" ")
-        out.append((name, int(count)) if count.isdigit() and name else (part, 1))
+        out.append((name, _number(count)) if name and count.isdecimal() else (part, 1))
     return tuple(out)
 
 
 def _number(value: object) -> int:
+    if is_blank(value):  # type: ignore[arg-type]
+        return 0
     try:
-        return int(float(str(value))) if not is_blank(value) else 0  # type: ignore[arg-type]
-    except ValueError:
+        return int(float(str(value)))
+    except (ValueError, OverflowError):
         return 0
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hostkit.core.ledger import Balance, Entry, Payout
 from hostkit.core.season import (
@@ -170,3 +172,27 @@ def test_one_player_left_is_the_winner():
     assert next_step(s, "", "") == "The season is over: Ann, Cal, Dee, Eve are the last players in."
     with pytest.raises(Refused, match="is over"):
         start(s, "open-pass", False, None)
+
+
+CELLS = st.one_of(
+    st.none(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12),
+    st.sampled_from(["over", "playing", "set", "Death Match", "Main Match", "Ann 3, Bob", "#REF!", "1e400", "Ann ²"]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(CELLS, max_size=len(MATCHES_HEADER)), max_size=6))
+def test_any_matches_tab_is_read_and_stepped_without_a_traceback(rows):
+    config = config_rows(SEASON_SETTINGS, {"season_id": "season-1"})
+    tables = Tables({"Config": config, "Cast": [["Player"], ["Ann"], ["Bob"]], "Matches": [MATCHES_HEADER, *rows]})
+    s = read_season(tables)
+    try:
+        s.step()
+        s.members({})
+        next_step(s, "--book s.xlsx", "--season s.xlsx")
+        start(s, "open-pass", False, None)
+    except Refused as refused:
+        assert str(refused).endswith(".")
