@@ -25,6 +25,7 @@ from hostkit.core.season import (
     matches_rows,
     public_rows,
     read_season,
+    with_host_columns,
 )
 from hostkit.core.season_steps import next_step, set_death_match, spend_token
 from hostkit.core.settings import CONFIG_TAB, config_rows
@@ -68,11 +69,12 @@ def read(book: Book) -> tuple[Season, Tables, list[Entry]]:
     return read_season(tables), tables, entries
 
 
-def season_tabs(season: Season, entries: Sequence[Entry]) -> dict[str, Rows]:
-    """The tabs the season writes after every step: Cast, Matches and the public Season tab."""
+def season_tabs(season: Season, entries: Sequence[Entry], tables: Tables) -> dict[str, Rows]:
+    """The tabs the season writes after every step: Cast and Matches (with any columns the host added to them),
+    and the public Season tab."""
     return {
-        CAST_TAB: cast_rows(season),
-        MATCHES_TAB: matches_rows(season),
+        CAST_TAB: with_host_columns(tables.get(CAST_TAB), cast_rows(season)),
+        MATCHES_TAB: with_host_columns(tables.get(MATCHES_TAB), matches_rows(season)),
         SEASON_TAB: public_rows(season, season.members(balances(entries))),
     }
 
@@ -95,7 +97,7 @@ def new_season(book: Book, cast: Sequence[str], name: str = "", force: bool = Fa
     }
     entries, _ = read_ledger(tables)
     season = read_season(Tables({**tabs, **made}))
-    writes = {**made, **season_tabs(season, entries)}
+    writes = {**made, **season_tabs(season, entries, Tables({}))}
     if LEDGER_TAB not in tables:
         writes[LEDGER_TAB] = [list(LEDGER_HEADER)]
     if tabs:
@@ -152,7 +154,7 @@ def _write(
     book: Book, tables: Tables, season: Season, entries: list[Entry], new: list[Entry], lines: list[str]
 ) -> Step:
     everything, added = post(entries, new)
-    writes = season_tabs(season, everything)
+    writes = season_tabs(season, everything, tables)
     if added:
         writes[LEDGER_TAB] = ledger_rows(added, tables.get(LEDGER_TAB))
     book.write(writes)

@@ -68,11 +68,11 @@ def match_config(config: Rows, season: Book, match: Book, name: str, game: Game)
 
 def record_start(season: Book, match: Book, game: Game, name: str, players: list[str], match_id: str) -> str:
     """Write the started match into the season's Matches tab; the sentence that says so."""
-    state, _, entries = read(season)
+    state, tables, entries = read(season)
     kind = DEATH if game.max_players == 2 else MAIN
     row = joined(state, name, kind, game.name, players, match_id, workbook_where(match, season))
     after = state.with_match(row)
-    season.write(season_tabs(after, entries))
+    season.write(season_tabs(after, entries, tables))
     return f"{row.name} joined the season in {season.location}: {', '.join(players)}."
 
 
@@ -155,6 +155,6 @@ def finish_ending(ending: Ending, writes: dict[str, Rows]) -> list[str]:
     tabs = ending.season.read() if ending.season.exists() else {}
     ledger = Tables({LEDGER_TAB: writes[LEDGER_TAB]} if LEDGER_TAB in writes else tabs)
     entries, _ = read_ledger(ledger)
-    writes.update(season_tabs(ending.after, entries))
+    writes.update(season_tabs(ending.after, entries, Tables(tabs)))
     nxt = next_step(ending.after, where_option(ending.season), season_option(ending.season))
     return [*ending.lines, f"Next in the season: {nxt}"]

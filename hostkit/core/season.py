@@ -14,7 +14,7 @@ from enum import Enum
 from hostkit.core.ledger import Balance
 from hostkit.core.players import player_key
 from hostkit.core.settings import COMMON_SETTINGS, Config, Setting, choice, integer, read_config, text
-from hostkit.core.tables import BookError, Problem, Rows, Tables, is_blank
+from hostkit.core.tables import BookError, Problem, Rows, Table, Tables, is_blank
 
 CAST_TAB, MATCHES_TAB, SEASON_TAB = "Cast", "Matches", "Season"
 CAST_HEADER = ["Player", "Status", "Eliminated in"]
@@ -321,6 +321,23 @@ def cast_rows(season: Season) -> Rows:
     return [list(CAST_HEADER)] + [
         [p, ELIMINATED if player_key(p) in out else PLAYING_STATUS, out.get(player_key(p)) or None] for p in season.cast
     ]
+
+
+def with_host_columns(table: Table | None, rows: Rows) -> Rows:
+    """A tab's rows as hostkit writes them, with the columns the host added to it kept beside them, each row's
+    matched by its first cell (the player, the match)."""
+    if table is None or not any(table.header):
+        return rows
+    ours = {str(h).casefold() for h in rows[0]}
+    extra = [i for i, h in enumerate(table.header) if str(h or "").strip() and str(h).strip().casefold() not in ours]
+    if not extra:
+        return rows
+    held = {str(r[0] or "").strip().casefold(): r for r in table.rows if r}
+    out: Rows = [rows[0] + [table.header[i] for i in extra]]
+    for row in rows[1:]:
+        old = held.get(str(row[0] or "").strip().casefold(), [])
+        out.append(row + [old[i] if i < len(old) else None for i in extra])
+    return out
 
 
 def matches_rows(season: Season) -> Rows:

@@ -340,3 +340,17 @@ def test_each_main_match_game_awards_by_its_own_rules(tmp_path, game, tokens, ca
     row = XlsxBook(tmp_path / "season.xlsx").read()["Matches"][1]
     assert row[4] == "over" and len(row[7].split(", ")) == candidates
     assert config_of(tmp_path / "m.xlsx")["dodge_garnets"] == 0
+
+
+def test_the_hosts_own_columns_in_cast_and_matches_survive_every_step(stages, tmp_path):
+    folder = copied(stages, "main_over", tmp_path)
+    season = XlsxBook(folder / "season.xlsx")
+    tabs = season.read()
+    cast = [[*row, "Discord" if i == 0 else f"@{row[0].lower()}"] for i, row in enumerate(tabs["Cast"])]
+    matches = [[*row, "Notes" if i == 0 else "great match"] for i, row in enumerate(tabs["Matches"])]
+    season.write({"Cast": cast, "Matches": matches})
+    assert run("season", "dm", "--book", folder / "season.xlsx", "--players", "Bob,Eve").exit_code == 0
+    after = XlsxBook(folder / "season.xlsx").read()
+    assert after["Cast"][0][-1] == "Discord" and after["Cast"][2][-1] == "@bob"
+    assert after["Matches"][0][-1] == "Notes" and after["Matches"][1][-1] == "great match"
+    assert after["Matches"][2][0] == "Death Match 1" and after["Matches"][2][-1] is None
