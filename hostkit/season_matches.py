@@ -83,6 +83,7 @@ class Ending:
     season: Book
     after: Season
     lines: list[str]
+    changed: bool
 
 
 def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Book) -> Ending | None:
@@ -128,7 +129,7 @@ def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Bo
             outcome.payout = replace(payout, reasons=payout.reasons | ended.extra_reasons)
     after = state.with_match(ended.played)
     lines += _said(ended.played, ended.changed)
-    return Ending(season, after, lines)
+    return Ending(season, after, lines, ended.changed or played.state != OVER)
 
 
 def _config(tables: Tables, outcome: Outcome) -> Rows:
@@ -155,6 +156,7 @@ def finish_ending(ending: Ending, writes: dict[str, Rows]) -> list[str]:
     tabs = ending.season.read() if ending.season.exists() else {}
     ledger = Tables({LEDGER_TAB: writes[LEDGER_TAB]} if LEDGER_TAB in writes else tabs)
     entries, _ = read_ledger(ledger)
-    writes.update(season_tabs(ending.after, entries, Tables(tabs)))
+    if ending.changed or writes:
+        writes.update(season_tabs(ending.after, entries, Tables(tabs)))
     nxt = next_step(ending.after, where_option(ending.season), season_option(ending.season))
     return [*ending.lines, f"Next in the season: {nxt}"]
