@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import socket
 
+import freezegun
 import pytest
+
+# A lock's wait is measured in real time whatever time a test freezes: filelock 3's wait loop compares the time
+# elapsed with the timeout, which on a frozen clock never passes even a timeout of 0, so it waits for ever.
+freezegun.configure(extend_ignore_list=["filelock"])
 
 
 @pytest.fixture(autouse=True, scope="session")
