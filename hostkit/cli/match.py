@@ -96,16 +96,16 @@ def new(
     With --sheet, the game's tabs are laid into an existing Google Sheet that you
     have shared with the service account; its other tabs are left alone.
 
+    With --season, the match joins that season: a Main Match is for the players
+    still in (or --players, each still in), a Death Match for the pair `hostkit
+    season dm` set; its Config records the season, and it pays into the season's
+    Ledger.
+
     \b
     Example:
       hostkit new hap-and-grab --book game.xlsx --players "Reds,Craw" --seed 42
       hostkit new hap-and-grab --sheet 1AbC...xyz --credentials credentials.json --players "Reds,Craw"
       hostkit new paths-and-pahs --book main-1.xlsx --season season.xlsx
-
-    With --season, the match joins that season: a Main Match is for the players
-    still in (or --players, each still in), a Death Match for the pair `hostkit
-    season dm` set; its Config records the season, and it pays into the season's
-    Ledger.
     """
     from hostkit.core.players import parse_player_list
     from hostkit.core.settings import CONFIG_TAB, with_setting
