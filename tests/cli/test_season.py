@@ -312,8 +312,16 @@ def test_demo_season_plays_a_season_end_to_end(tmp_path):
     assert result.output.count("$ hostkit season status") == 8
     assert "Recorded in the season: Eve won Death Match 1; Bob is eliminated." in result.output
     assert "Main Match 2 joined the season in" in result.output
+    assert not list(tmp_path.glob(".*hostkit-lock"))
     final = json.loads(run("season", "status", "--book", tmp_path / "season.xlsx", "--json").stdout)
     assert [m["player"] for m in final["cast"] if m["status"] == "eliminated"] == ["Bob"]
+    public = XlsxBook(tmp_path / "season.xlsx").read()["Season"]
+    assert public[4][:6] == ["Bob", "eliminated", 0, 0, None, "Death Match 1"]
+    assert public[9][:5] == ["Gus", "playing", 14, 2, None]
+    played = {row[0]: row[3:9] for row in public[14:]}
+    assert played["Main Match 1"] == ["Gus", "Gus 1", "Bob, Eve, Ivy", None, "Ivy", None]
+    assert played["Death Match 1"] == ["Eve", None, None, None, None, "Bob"]
+    assert played["Main Match 2"][:3] == ["Gus", "Gus 1", "Ann, Cat, Eve"]
     refused(run("demo", "--season", "--book", tmp_path / "season.xlsx"), "--force")
 
 
