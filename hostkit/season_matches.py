@@ -111,6 +111,8 @@ def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Bo
         state = state.with_match(played)
         lines.append(f"{played.name} joined the season in {season.location}.")
         outcome.writes[CONFIG_TAB] = match_config(_config(tables, outcome), season, match, played.name, game)
+        due = tuple(replace(e, match=played.name) for e in payout.due)  # paid under its name in the season
+        payout = outcome.payout = replace(payout, match=played.name, due=due)
     if played.kind == MAIN:
         ctx = game.context(tables)
         values = ctx.config.values

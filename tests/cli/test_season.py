@@ -265,6 +265,7 @@ def test_standings_with_season_joins_a_match_made_without_it(stages, tmp_path):
     assert "joined the season" in joined.output
     assert config_of(book.path)["season"] == "season.xlsx"
     assert member(folder / "season.xlsx", "Gus")["tokens_of_life"] == 1
+    assert {row[0] for row in ledger_rows(folder / "season.xlsx")} == {"Main Match 1"}
     elsewhere = run("standings", "--book", book.path, "--season", folder / "other.xlsx")
     refused(elsewhere, "belongs to the season in season.xlsx")
 
