@@ -7,6 +7,12 @@ import socket
 
 import freezegun
 import pytest
+from hypothesis import settings
+
+settings.register_profile("hostkit", derandomize=True, database=None, deadline=None)
+settings.load_profile("hostkit")
+"""Property tests draw the same examples on every run (CI is deterministic) and leave no example database;
+`pytest --hypothesis-profile=default` draws fresh ones."""
 
 # A lock's wait is measured in real time whatever time a test freezes: filelock 3's wait loop compares the time
 # elapsed with the timeout, which on a frozen clock never passes even a timeout of 0, so it waits for ever.

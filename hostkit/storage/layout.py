@@ -21,6 +21,8 @@ MIN_WIDTH = 4
 DATE_TIME = "yyyy-mm-dd hh:mm:ss"
 DATE_TIME_MS = "yyyy-mm-dd hh:mm:ss.000"
 DATE = "yyyy-mm-dd"
+TIME = "hh:mm:ss"
+TIME_MS = "hh:mm:ss.000"
 _SECONDS_WIDTH, _MILLIS_WIDTH = len(DATE_TIME), len(DATE_TIME_MS)
 
 
@@ -117,15 +119,22 @@ def _length(value: Any) -> int:
     return length
 
 
+_LAST_MILLISECOND = dt.time(23, 59, 59, 999_500)
+"""A time of day from this on is written as 23:59:59.999 (the next millisecond is the next day)."""
+
+
 def number_format(value: Any) -> str | None:
-    """The format a cell is shown in: a Styled cell's own, else one for date-times and dates."""
+    """The format a cell is shown in: a Styled cell's own, else one for date-times, dates and times, with
+    milliseconds when there are any once rounded to the millisecond."""
     if isinstance(value, Styled) and value.number_format:
         return value.number_format
     shown = plain(value)
     if isinstance(shown, dt.datetime):
-        return DATE_TIME_MS if shown.microsecond else DATE_TIME
+        return DATE_TIME_MS if 500 <= shown.microsecond < 999_500 else DATE_TIME
     if isinstance(shown, dt.date):
         return DATE
+    if isinstance(shown, dt.time) and shown.tzinfo is None:
+        return TIME_MS if 500 <= shown.microsecond < 999_500 or shown >= _LAST_MILLISECOND else TIME
     return None
 
 

@@ -208,7 +208,8 @@ def _cell(cell: dict) -> Cell:
     if kind is None or isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
     if kind in DATE_TYPES and 0 <= value < 2958466:
-        return from_serial(value)
+        moment = from_serial(value)
+        return moment.date() if kind == "DATE" and moment.time() == dt.time() else moment
     if kind == "TIME" and 0 <= value < 1:
         return time_of_day(dt.timedelta(days=value))
     return value

@@ -9,8 +9,8 @@ from typing import Any
 
 from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Cell, Rows
-from hostkit.core.times import to_serial
-from hostkit.storage.layout import DATE, Look, number_format
+from hostkit.core.times import SERIAL_EPOCH, to_serial
+from hostkit.storage.layout import DATE, TIME, TIME_MS, Look, number_format
 
 
 def to_json(value: Cell) -> Any:
@@ -28,6 +28,8 @@ def to_json(value: Cell) -> Any:
         return to_serial(value)
     if isinstance(value, dt.date):
         return round(to_serial(dt.datetime(value.year, value.month, value.day)))
+    if isinstance(value, dt.time) and value.tzinfo is None:
+        return to_serial(dt.datetime.combine(SERIAL_EPOCH, value))
     return str(value)
 
 
@@ -59,7 +61,15 @@ def cell_data(value: Cell, header: bool = False, wrapped: bool = False) -> dict:
         form["backgroundColorStyle"] = {"rgbColor": _colour(style.fill)}
     pattern = number_format(value)
     if pattern:
-        kind = "DATE" if pattern == DATE else "DATE_TIME" if "yy" in pattern else "NUMBER"
+        kind = (
+            "DATE"
+            if pattern == DATE
+            else "DATE_TIME"
+            if "yy" in pattern
+            else "TIME"
+            if pattern in (TIME, TIME_MS)
+            else "NUMBER"
+        )
         form["numberFormat"] = {"type": kind, "pattern": pattern}
     if style.centred:
         form.update(horizontalAlignment="CENTER", verticalAlignment="MIDDLE", wrapStrategy="WRAP")

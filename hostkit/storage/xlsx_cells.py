@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Cell, CellError, Rows, column_index, column_letter
-from hostkit.core.times import DAY, SERIAL_EPOCH, to_serial
-from hostkit.storage.layout import DATE_TIME, DATE_TIME_MS, look, number_format
+from hostkit.core.times import DAY, SERIAL_EPOCH
+from hostkit.storage.layout import DATE_TIME, look, number_format
 from hostkit.storage.xlsx_keep import Kept
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -43,6 +43,8 @@ def escape(text: str) -> str:
         text = text.replace("&", "&amp;")
     if "<" in text:
         text = text.replace("<", "&lt;")
+    if "\r" in text:  # a parser reads a carriage return written as it is as a line feed
+        text = text.replace("\r", "&#13;")
     return text.replace(">", "&gt;") if ">" in text else text
 
 
@@ -261,18 +263,20 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
             if kind is str:
                 if value.isprintable():  # no line break nor control character: only a space can need keeping
                     text, space = value, ' xml:space="preserve"' if value[0] == " " or value[-1] == " " else ""
+                    if "&" in text or "<" in text or ">" in text:
+                        text = escape(text)
                 else:
                     text = xml_text(value)
+                    if not text:  # control characters only: a blank cell
+                        continue
                     space = ' xml:space="preserve"' if "\n" in text or text[:1].isspace() or text[-1:].isspace() else ""
-                if "&" in text or "<" in text or ">" in text:
                     text = escape(text)
                 append(f'<c r="{letters[c]}{at}"{style} t="inlineStr"><is><t{space}>{text}</t></is></c>')
-            elif kind is int or (kind is float and math.isfinite(value)):
+            elif (kind is int and -_HUGE < value < _HUGE) or (kind is float and math.isfinite(value)):
                 append(f'<c r="{letters[c]}{at}"{style}><v>{value!r}</v></c>')
-            elif kind is dt.datetime and value.tzinfo is None:
-                code = DATE_TIME_MS if value.microsecond else DATE_TIME
+            elif kind is dt.datetime and value.tzinfo is None and value >= _LEAP_DAY and not value.microsecond:
                 append(
-                    f'<c r="{letters[c]}{at}"{attribute(header, code, wrap)}><v>{(value - SERIAL_EPOCH) / DAY!r}</v></c>'
+                    f'<c r="{letters[c]}{at}"{attribute(header, DATE_TIME, wrap)}><v>{(value - SERIAL_EPOCH) / DAY!r}</v></c>'
                 )
             else:
                 drawn = value if kind is Styled else None
@@ -316,20 +320,57 @@ def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> str:
     if isinstance(value, bool):
         return _styled(ref, look, styles, 't="b"', f"<v>{int(value)}</v>")
     if isinstance(value, (int, float)):
-        if isinstance(value, float) and not math.isfinite(value):
+        if not (math.isfinite(value) if isinstance(value, float) else -_HUGE < value < _HUGE):
             return _styled(ref, look, styles, 't="inlineStr"', f"<is><t>{value}</t></is>")
         return _styled(ref, look, styles, "", f"<v>{value!r}</v>")
-    if isinstance(value, dt.datetime):
-        if value.tzinfo is not None:
-            raise ValueError("aware datetimes are written as local text by the rules core")
-        return _styled(ref, look, styles, "", f"<v>{to_serial(value)!r}</v>")
+    if isinstance(value, dt.time) and value.tzinfo is None:
+        return _styled(ref, look, styles, "", f"<v>{time_serial(value)!r}</v>")
     if isinstance(value, dt.date):
-        return _styled(ref, look, styles, "", f"<v>{to_serial(dt.datetime(value.year, value.month, value.day))!r}</v>")
+        if isinstance(value, dt.datetime) and value.tzinfo is not None:
+            raise ValueError("aware datetimes are written as local text by the rules core")
+        moment = value if isinstance(value, dt.datetime) else dt.datetime(value.year, value.month, value.day)
+        number = serial(moment)
+        if number is not None:
+            return _styled(ref, look, styles, "", f"<v>{number!r}</v>")
+        value = (
+            value.isoformat(" ", "milliseconds" if value.microsecond else "seconds") if value is moment else str(value)
+        )
+        look = Look(look.bold, look.fill, look.font, None, look.wrap, look.centred)
     if type(value) is CellError:  # a spreadsheet error read from the tab, written back as the error it was
         return _styled(ref, look, styles, 't="e"', f"<v>{escape(value)}</v>")
     text = xml_text(str(value))
+    if not text:
+        return _cell_xml(ref, None, look, styles)
     space = ' xml:space="preserve"' if text != text.strip() or "\n" in text else ""
     return _styled(ref, look, styles, 't="inlineStr"', f"<is><t{space}>{escape(text)}</t></is>")
+
+
+_HUGE = 2**1024
+"""Whole numbers from this size on are more than a cell's number (a double) can hold: written as text."""
+_LEAP_DAY = dt.datetime(1900, 3, 1)
+_FIRST_DAY = dt.datetime(1900, 1, 1)
+
+
+def serial(moment: dt.datetime) -> float | None:
+    """The number a cell holds for a naive date-time, to the millisecond,
+    counted as spreadsheet programs count it: they take 1900 for a leap year, so a moment before 1 March 1900
+    is one day less. None for a moment before 1900, which no date cell shows (it is written as text)."""
+    if moment.microsecond % 1000:
+        try:
+            moment = moment.replace(microsecond=0) + dt.timedelta(milliseconds=(moment.microsecond + 500) // 1000)
+        except OverflowError:  # the last millisecond of 9999
+            moment = moment.replace(microsecond=999_000)
+    if moment >= _LEAP_DAY:
+        return (moment - SERIAL_EPOCH) / DAY
+    if moment >= _FIRST_DAY:
+        return (moment - SERIAL_EPOCH) / DAY - 1
+    return None
+
+
+def time_serial(clock: dt.time) -> float:
+    """The fraction of a day a time cell holds for a time of day, to the millisecond (never the next day)."""
+    milliseconds = ((clock.hour * 60 + clock.minute) * 60 + clock.second) * 1000 + (clock.microsecond + 500) // 1000
+    return min(milliseconds, 86_399_999) / 86_400_000
 
 
 def _styled(ref: str, look: Look, styles: StyleBook, kind: str, inner: str) -> str:

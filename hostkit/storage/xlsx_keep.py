@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hostkit.core.tables import Cell, Rows, column_index
-from hostkit.core.times import to_serial
+from hostkit.core.times import SERIAL_EPOCH, to_serial
 from hostkit.storage.xlsx_formulas import CELL_REF, UNCALCULATED, has_formula, is_prefixed
 
 _DRAWING = re.compile(rb"<(?:\w+:)?(?:drawing|legacyDrawing|legacyDrawingHF)\b")
@@ -137,8 +137,10 @@ def _is_unchanged(cell, q, new: Cell) -> bool:
         return isinstance(new, (bool, int)) and int(new) == int(text == "1")
     if kind in ("str", "e", "inlineStr"):
         return isinstance(new, str) and new == text
-    if isinstance(new, dt.datetime):
-        new = to_serial(new)
+    if isinstance(new, dt.time):  # a formula's time of day, date or date-time, read as one
+        new = to_serial(dt.datetime.combine(SERIAL_EPOCH, new))
+    elif isinstance(new, dt.date):
+        new = to_serial(new if isinstance(new, dt.datetime) else dt.datetime.combine(new, dt.time()))
     if isinstance(new, bool) or not isinstance(new, (int, float)):
         return False
     try:

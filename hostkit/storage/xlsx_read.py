@@ -7,6 +7,7 @@ import contextlib
 import copy
 import datetime as dt
 import io
+import itertools
 import os
 import re
 import zipfile
@@ -84,7 +85,7 @@ class Tabs(MutableMapping[str, Rows]):
 
     def _mark_unread(self, name: str, rows: Rows) -> None:
         """Formula cells with no computed value read as UNCALCULATED, and error cells as their CellError (both
-        blank to the fast reader)."""
+        blank to the fast reader); a date-time at midnight as a date-time, not the date the fast reader gives."""
         from hostkit.storage.xlsx_formulas import sheet_parts, unread
 
         with zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
@@ -100,6 +101,12 @@ class Tabs(MutableMapping[str, Rows]):
             rows[r].extend([None] * (c + 1 - len(rows[r])))
             if rows[r][c] is None:
                 rows[r][c] = value
+        if dt.date in set(map(type, itertools.chain.from_iterable(rows))):  # one pass in C
+            from hostkit.storage.xlsx_cell_styles import clocked
+
+            with zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
+                if "xl/styles.xml" in archive.namelist():
+                    clocked(rows, xml, archive.read("xl/styles.xml"))
 
     def again(self) -> Tabs:
         """The same workbook's tabs read anew (each parsed again when looked up), sharing this one's reader."""

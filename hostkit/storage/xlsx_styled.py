@@ -7,14 +7,14 @@ the tab's XML and the formats it names in xl/styles.xml, read with lxml (no work
 from __future__ import annotations
 
 import io
-import re
 import zipfile
 from collections.abc import Collection, Mapping
 from typing import Any
 
 from hostkit.core.styles import Styled
-from hostkit.core.tables import Rows, column_index
-from hostkit.storage.xlsx_formulas import CELL_REF, UNCALCULATED, sheet_parts
+from hostkit.core.tables import Rows
+from hostkit.storage.xlsx_cell_styles import style_indexes
+from hostkit.storage.xlsx_formulas import UNCALCULATED, sheet_parts
 from hostkit.storage.xlsx_parts import PARSER, STYLES
 
 BUILTIN_FORMATS = {
@@ -61,9 +61,6 @@ Look = tuple[str | None, str | None, bool, str | None, bool]
 """A cell style as a Styled value carries it: fill, font colour, bold, number format, centred."""
 PLAIN: Look = (None, None, False, None, False)
 
-_CELL_OR_ROW = re.compile(rb"<(?:\w+:)?(c|row)\b([^>]*)>")
-_ATTRIBUTE = re.compile(rb'\s(r|s)="([^"]*)"')
-
 
 def read_styled(tabs: Mapping[str, Rows], data: bytes, names: Collection[str]) -> dict[str, Rows]:
     """The named tabs' rows, each cell a Styled value where it has a look of its own."""
@@ -78,7 +75,7 @@ def read_styled(tabs: Mapping[str, Rows], data: bytes, names: Collection[str]) -
             if name.casefold() not in wanted:
                 continue
             part = parts.get(name, "")
-            indexes = _style_indexes(archive.read(part)) if part in archive.namelist() else {}
+            indexes = style_indexes(archive.read(part)) if part in archive.namelist() else {}
             styled[name] = _rows(tabs[name], indexes, looks)
         return styled
 
@@ -96,28 +93,6 @@ def _rows(rows: Rows, indexes: dict[tuple[int, int], int], looks: list[Look]) ->
             cells.append(value if look == PLAIN else Styled(value, *look))
         shown.append(cells)
     return shown
-
-
-def _style_indexes(xml: bytes) -> dict[tuple[int, int], int]:
-    """Each styled cell's (row, column), 0-based, and its style index; a cell or row without its reference
-    takes the place after the one before, as spreadsheet programs read it."""
-    found: dict[tuple[int, int], int] = {}
-    row, column = -1, -1
-    for tag, attributes in _CELL_OR_ROW.findall(xml):
-        named = dict(_ATTRIBUTE.findall(attributes))
-        if tag == b"row":
-            row = int(named[b"r"]) - 1 if b"r" in named else row + 1
-            column = -1
-            continue
-        where = CELL_REF.fullmatch(named.get(b"r", b"").decode())
-        if where:
-            row, column = int(where.group(2)) - 1, column_index(where.group(1))
-        else:
-            column += 1
-        style = named.get(b"s")
-        if style and style != b"0":
-            found[(row, column)] = int(style)
-    return found
 
 
 def _looks(styles: Any) -> list[Look]:

@@ -383,19 +383,33 @@ def test_a_hosts_columns_and_formulas_in_a_rewritten_tab_survive(fake):
 
 def test_a_cell_shown_as_a_date_reads_as_a_date_in_any_column(fake):
     fake.add(
-        KEY, {"Notes": [["When", "Note"], [46347.5, "a date-time"], [46347.0, "a date"], [0.75, "a time"], [3, "x"]]}
+        KEY,
+        {
+            "Notes": [
+                ["When", "Note"],
+                [46347.5, "a date-time"],
+                [46347.0, "a date"],
+                [0.75, "a time"],
+                [3, "x"],
+                [46347.0, "a date-time at midnight"],
+            ]
+        },
     )
     tab = fake.books[KEY].tab("Notes")
     tab.formats[(1, 0)] = {"numberFormat": {"type": "DATE_TIME", "pattern": "yyyy-mm-dd hh:mm"}}
     tab.formats[(2, 0)] = {"numberFormat": {"type": "DATE", "pattern": "yyyy-mm-dd"}}
     tab.formats[(3, 0)] = {"numberFormat": {"type": "TIME", "pattern": "hh:mm"}}
+    tab.formats[(5, 0)] = {"numberFormat": {"type": "DATE_TIME", "pattern": "yyyy-mm-dd hh:mm"}}
     rows = book(fake).read()["Notes"]
-    assert [r[0] for r in rows[1:]] == [
+    read = [r[0] for r in rows[1:]]
+    assert read == [
         dt.datetime(2026, 11, 21, 12, 0),
-        dt.datetime(2026, 11, 21),
+        dt.date(2026, 11, 21),
         dt.time(18, 0),
         3,
+        dt.datetime(2026, 11, 21),
     ]
+    assert [type(value) for value in read] == [dt.datetime, dt.date, dt.time, int, dt.datetime]
     assert "numberFormat" in fake.calls[-1].query["fields"][0]
 
 

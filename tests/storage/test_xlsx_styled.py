@@ -8,7 +8,7 @@ from openpyxl.styles.colors import Color
 
 from hostkit.core.styles import Styled
 from hostkit.storage.xlsx import XlsxBook
-from hostkit.storage.xlsx_styled import _style_indexes
+from hostkit.storage.xlsx_cell_styles import style_indexes
 
 
 def styled_book(path):
@@ -48,7 +48,7 @@ def test_cells_without_their_reference_take_the_place_after_the_one_before():
         b'<worksheet><sheetData><row r="2"><c r="B2" s="3"><v>1</v></c><c s="4"><v>2</v></c></row>'
         b'<row><c s="5"><v>3</v></c><c r="D3" s="0"/></row></sheetData></worksheet>'
     )
-    assert _style_indexes(xml) == {(1, 1): 3, (1, 2): 4, (2, 0): 5}
+    assert style_indexes(xml) == {(1, 1): 3, (1, 2): 4, (2, 0): 5}
 
 
 def test_reading_looks_does_not_load_a_workbook_model(tmp_path):

@@ -183,7 +183,8 @@ def _not_an_answer(piece: Piece, board: Board) -> str | None:
         return f"{piece.typed} has a digit; cards are letters {board.labels()[0]}–{board.labels()[-1]}"
     unknown = sorted({ch for ch in piece.letters if ch not in board.cards})
     if unknown:
-        return f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not on the board ({board.labels()[0]}–{board.labels()[-1]})"
+        which = "which is" if len(unknown) == 1 else "which are"
+        return f"{piece.typed} names {', '.join(unknown)}, {which} not on the board ({board.labels()[0]}–{board.labels()[-1]})"
     twice = sorted({ch for ch in piece.letters if piece.letters.count(ch) > 1})
     if twice:
         return f"{piece.typed} names {', '.join(twice)} twice"

@@ -165,7 +165,7 @@ def test_reasons_can_be_pasted_to_players():
         "ACG is not an anti-hap: the backgrounds are all different (white, gray, black); "
         "the shapes are all the same (square). One turn penalty."
     )
-    assert reasons[1] == "Z is not on the board (A–H): not an answer, no penalty."
+    assert reasons[1] == "ABZ names Z, which is not on the board (A–H): not an answer, no penalty."
     assert reasons[2] == "AAB names A twice: not an answer, no penalty."
     assert (
         reasons[3]
@@ -289,3 +289,12 @@ def test_repeating_any_earlier_submission_of_the_opponent_has_no_penalty():
     assert answers[1].reason == (
         f"{bad} was already submitted by Craw at 2026-11-21 20:00:10 (incorrect): no penalty, no credit."
     )
+
+
+def test_a_reason_for_a_letter_off_the_board_names_the_answer_it_is_in():
+    answers = judge(subs((10, "Reds", "ABZ CDZ xyA")), BOARD, CLOSES, UTC)
+    assert [a.reason for a in answers] == [
+        "ABZ names Z, which is not on the board (A–H): not an answer, no penalty.",
+        "CDZ names Z, which is not on the board (A–H): not an answer, no penalty.",
+        "xyA names X, Y, which are not on the board (A–H): not an answer, no penalty.",
+    ]

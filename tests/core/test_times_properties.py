@@ -1,0 +1,117 @@
+"""Time texts read the same under either date_order where they are unambiguous, and formatting a moment then
+reading it back gives the moment again.
+
+"Again" means: to the millisecond (format_time shows milliseconds, not microseconds), and in the hour a clock
+shows twice (a change back from summer time), wall-clock text names the first of the two moments: text without
+an offset cannot tell them apart. A naive datetime keeps them apart by its fold."""
+
+import datetime as dt
+import re
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from hostkit.core.times import DATE_ORDERS, format_time, parse_time, wall_clock, zone
+
+ZONES = st.sampled_from(["UTC", "Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata"]).map(zone)
+NAIVE = st.datetimes(min_value=dt.datetime(1900, 1, 2), max_value=dt.datetime(9998, 12, 30))
+CHANGES = st.sampled_from([dt.datetime(2026, 10, 25, 0), dt.datetime(2026, 11, 1, 5), dt.datetime(2026, 4, 4, 14, 30)])
+"""Shortly before a clock goes back, in UTC (London, New York, Lord Howe's half-hour)."""
+NEAR_CHANGES = st.builds(lambda start, seconds: start + dt.timedelta(seconds=seconds), CHANGES, st.floats(0, 7200))
+MOMENTS = st.builds(lambda m: m.replace(tzinfo=dt.timezone.utc), NAIVE | NEAR_CHANGES)
+
+
+def iso_texts(moment):
+    whole = moment.replace(microsecond=0)
+    return st.sampled_from(
+        [
+            whole.isoformat(" "),
+            whole.isoformat("T"),
+            whole.isoformat(" ", "minutes"),
+            moment.isoformat(" ", "milliseconds"),
+            f"{whole.isoformat(' ')}+05:30",
+            f"{whole.isoformat('T')}Z",
+        ]
+    )
+
+
+def slashed(moment, order, clock):
+    day = f"{moment.month}/{moment.day}" if order == "MDY" else f"{moment.day}/{moment.month}"
+    return f"{day}/{moment.year} {moment.strftime(clock)}".strip()
+
+
+@settings(max_examples=100)
+@given(NAIVE.flatmap(iso_texts), ZONES)
+def test_iso_text_is_the_same_moment_under_either_date_order(text, tz):
+    assert parse_time(text, tz, "MDY") == parse_time(text, tz, "DMY")
+
+
+@settings(max_examples=100)
+@given(NAIVE, st.sampled_from(DATE_ORDERS), st.sampled_from(["%H:%M:%S", "%H:%M", "%H:%M:%S.%f", ""]), ZONES)
+def test_slashed_text_is_read_in_its_order_and_never_misread_in_the_other(moment, order, clock, tz):
+    text = slashed(moment, order, clock)
+    shown = moment if clock == "%H:%M:%S.%f" else moment.replace(microsecond=0)
+    shown = shown.replace(second=0) if clock == "%H:%M" else shown
+    shown = shown.replace(hour=0, minute=0, second=0, microsecond=0) if not clock else shown
+    assert parse_time(text, tz, order).replace(tzinfo=None) == shown
+    other = "DMY" if order == "MDY" else "MDY"
+    if moment.day == moment.month:
+        assert parse_time(text, tz, other) == parse_time(text, tz, order)
+    elif moment.day > 12:  # unambiguous: read in its own order only, refused (not misread) in the other
+        with pytest.raises(ValueError, match=f"date_order is {other}"):
+            parse_time(text, tz, other)
+    else:  # ambiguous: each order reads it its own way, as Config date_order says
+        assert parse_time(text, tz, other).replace(tzinfo=None) == shown.replace(day=moment.month, month=moment.day)
+
+
+@settings(max_examples=100)
+@given(MOMENTS, ZONES, st.sampled_from(DATE_ORDERS))
+def test_formatted_time_reads_back_as_the_same_moment(moment, tz, order):
+    assume(1900 <= moment.astimezone(tz).year <= 9998)
+    back = parse_time(format_time(moment, tz), tz, order)
+    to_millisecond = moment.replace(microsecond=moment.microsecond // 1000 * 1000)
+    local = moment.astimezone(tz)
+    if local.fold and tz.utcoffset(local.replace(fold=0)) != tz.utcoffset(local):  # the second pass of an hour
+        assert back == to_millisecond - (tz.utcoffset(local.replace(fold=0)) - tz.utcoffset(local))
+    else:
+        assert back == to_millisecond
+    assert back.utcoffset() == tz.utcoffset(back.replace(tzinfo=None))
+
+
+@settings(max_examples=100)
+@given(MOMENTS, ZONES)
+def test_a_wall_clock_cell_reads_back_as_the_same_moment(moment, tz):
+    assume(1900 <= moment.astimezone(tz).year <= 9998)
+    assert parse_time(wall_clock(moment, tz), tz) == moment
+
+
+def test_the_hour_a_clock_shows_twice():
+    london = zone("Europe/London")
+    first, second = (dt.datetime(2026, 10, 25, 0, 30, tzinfo=dt.timezone.utc) + dt.timedelta(hours=h) for h in (0, 1))
+    assert format_time(first, london) == format_time(second, london) == "2026-10-25 01:30:00"
+    assert parse_time("2026-10-25 01:30:00", london) == first
+    assert parse_time(wall_clock(second, london), london) == second
+
+
+def read(text, order):
+    try:
+        return parse_time(text, zone("UTC"), order)
+    except ValueError as refused:
+        assert str(refused).startswith("is ")  # one sentence, never another exception
+        return None
+
+
+SLASHED = re.compile(r"\s*(\d{1,2})/(\d{1,2})/\d{4}(\s.*)?")
+
+
+@settings(max_examples=300)
+@given(
+    st.text(alphabet="0123456789/-:. TZ+", max_size=22)
+    | st.builds(slashed, NAIVE, st.sampled_from(DATE_ORDERS), st.just("%H:%M"))
+)
+def test_any_text_either_order_accepts_is_the_same_moment_unless_day_and_month_could_swap(text):
+    mdy, dmy = read(text, "MDY"), read(text, "DMY")
+    if mdy is not None and dmy is not None and mdy != dmy:
+        first, second = map(int, SLASHED.fullmatch(text).groups()[:2])
+        assert first <= 12 and second <= 12 and first != second
