@@ -9,7 +9,7 @@ from freezegun import freeze_time
 
 from hostkit.cli import main
 from hostkit.storage.xlsx import XlsxBook
-from tests.cli.test_watch import OPENING, looks
+from tests.cli.watching import OPENING, looks
 from tests.games.hap_tac_toe.support import STARTS, turns
 from tests.games.hap_tac_toe.workbook import make_book, move_rows
 
