@@ -13,7 +13,7 @@ from hostkit.cli import main
 from hostkit.cli import watch as watch_module
 from hostkit.core.times import to_serial
 from hostkit.storage.quota import Budget
-from tests.cli.test_watch import OPENING
+from tests.cli.watching import OPENING
 from tests.games.hap_tac_toe.support import STARTS, turns
 from tests.games.hap_tac_toe.workbook import make_book
 from tests.storage.conftest import KEY, PUBLIC_KEY

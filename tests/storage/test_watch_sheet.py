@@ -10,7 +10,7 @@ from freezegun import freeze_time
 
 from hostkit.cli import main
 from hostkit.core.times import to_serial
-from tests.cli.test_watch import OPENING, looks
+from tests.cli.watching import OPENING, looks
 from tests.games.hap_tac_toe.support import STARTS, turns
 from tests.games.hap_tac_toe.workbook import make_book, move_rows
 from tests.storage.conftest import KEY
