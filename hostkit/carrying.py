@@ -9,7 +9,8 @@ from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome
-    from hostkit.core.tables import Tables
+    from hostkit.core.ledger import Entry
+    from hostkit.core.tables import Problem, Tables
     from hostkit.storage.book import Book
 
 
@@ -17,26 +18,13 @@ def brought_forward_outcome(book: Book, game: Game, tables: Tables, source: str 
     """Every player's season balance (the season workbook's Ledger, or a .csv of a ledger or of balances)
     brought forward into this match's Ledger, once: a changed season balance is corrected with reversing
     entries, as a corrected payout is."""
-    from hostkit.core.carry import brought_forward, csv_rows, season_entries
+    from hostkit.core.carry import brought_forward
     from hostkit.core.game import Outcome
     from hostkit.core.ledger import LEDGER_TAB, REVERSED, describe, ledger_rows, read_ledger, settle
-    from hostkit.storage.xlsx import XlsxBook
-    from hostkit.targets import keep_match_id, same_file
+    from hostkit.targets import keep_match_id
 
     path = Path(source)
-    if path.suffix.casefold() == ".csv":
-        try:
-            rows = csv_rows(path.read_text(encoding="utf-8-sig"), path.name)
-        except (OSError, UnicodeDecodeError) as error:
-            raise BadInput(
-                f"{source} cannot be read as a UTF-8 CSV file ({error}); save it again as CSV UTF-8."
-            ) from None
-    else:
-        season = XlsxBook(path)
-        if same_file(season, book):
-            raise BadInput(f"{source} is this match's own workbook; give --from the season's workbook.")
-        rows = dict(season.read())
-    entries, problems = season_entries(rows, path.name)
+    entries, problems = read_source(book, source)
     ctx = game.context(tables)
     payout, others = brought_forward(entries, ctx.roster, game.match_name(ctx), game.match_id(ctx))
     existing, ledger_problems = read_ledger(tables)
@@ -63,3 +51,26 @@ def brought_forward_outcome(book: Book, game: Game, tables: Tables, source: str 
         "not_in_match": sorted(others),
     }
     return outcome
+
+
+def read_source(book: Book, source: str | Path) -> tuple[list[Entry], list[Problem]]:
+    """The season's entries in a season workbook (its Ledger tab) or a .csv file (a ledger, or balances)."""
+    from hostkit.core.carry import csv_rows, season_entries
+    from hostkit.storage.xlsx import XlsxBook
+    from hostkit.targets import same_file
+
+    path = Path(source)
+    if path.suffix.casefold() == ".csv":
+        try:
+            rows = csv_rows(path.read_text(encoding="utf-8-sig"), path.name)
+        except (OSError, UnicodeDecodeError) as error:
+            raise BadInput(
+                f"{source} cannot be read as a UTF-8 CSV file ({error}); save it again as CSV UTF-8."
+            ) from None
+    else:
+        season = XlsxBook(path)
+        if same_file(season, book):
+            raise BadInput(f"{source} is this match's own workbook; give --from the season's workbook.")
+        rows = dict(season.read())
+    entries, problems = season_entries(rows, path.name)
+    return entries, problems

@@ -146,11 +146,26 @@ class Match:
         also = self._pay(game, tables, outcome)
         return self.finish("score", game, outcome, round, also)
 
-    def standings(self) -> Report:
-        """The match table and the public Leaderboard; a final result is paid into the ledger."""
+    def standings(self, season: str | None = None, season_sheet: str | None = None) -> Report:
+        """The match table and the public Leaderboard; a final result is paid into the ledger. A match in a
+        season (Config season, or `season` / `season_sheet` to join one) records its end in the season
+        workbook and pays into the season's Ledger."""
+        from hostkit.season_link import season_of_match
+        from hostkit.season_matches import ending, finish_ending
+        from hostkit.targets import pay
+
         game, tables = self.game()
+        in_season = season_of_match(season, season_sheet, self.book, tables)
+        if in_season is not None:
+            self.hold(in_season)
+            if self.season is not None:
+                raise BadInput("A match in a season pays into the season's Ledger; leave out --ledger.")
+        ledger = in_season or season_book(self.season, self.book, tables, self.hold)
         outcome = game.standings(tables)
-        also = self._pay(game, tables, outcome)
+        ended = ending(self.book, game, tables, outcome, in_season) if in_season is not None else None
+        also = pay(self.book, tables, outcome, ledger)
+        if ended is not None:
+            outcome.summary += finish_ending(ended, also[0].tabs)
         outcome.data = {"paid": [], **(outcome.data or {})}
         return self.finish("standings", game, outcome, None, also)
 

@@ -66,7 +66,7 @@ def run_delivery(
 ) -> Delivery:
     """Deliver (with send) or record as due the messages, through the journal; a signal that stopped delivery
     is told to `on_stop` as the line to end with."""
-    from hostkit.core.players import read_roster
+    from hostkit.core.players import Roster, read_roster
     from hostkit.core.settings import COMMON_SETTINGS, read_config
     from hostkit.core.tables import Tables
     from hostkit.delivery.deliver import deliver
@@ -78,7 +78,7 @@ def run_delivery(
     finally:
         book.progress = progress
     config, _ = read_config(tables, COMMON_SETTINGS)
-    roster, _ = read_roster(tables)
+    roster, _ = read_roster(tables) if "Players" in tables else (Roster(()), [])  # a season workbook has none
     journal = Journal(journal_path(book))
     if send:
         from hostkit.delivery.sent import SENT_TAB

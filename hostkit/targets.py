@@ -183,6 +183,10 @@ def settled(book: Book, game: Game, tables: Tables) -> str | None:
             return "The match is over: its final standings are written and pay nothing into the Ledger."
         return None
     season = recorded_ledger(book, tables)
+    if season is None:
+        from hostkit.season_link import season_of_match
+
+        season = season_of_match(None, None, book, tables)  # a season on a Google Sheet (Config season)
     ledger = tables if season is None else Tables(season.read() if season.exists() else {})
     existing, _ = read_ledger(ledger)
     if settle(existing, payout):
@@ -211,6 +215,8 @@ def recorded_ledger(book: Book, tables: Tables) -> Book | None:
 
 def record_ledger(book: Book, tables: Tables, season: Book, outcome: Outcome) -> None:
     """Config ledger_book names the season workbook this match was paid into: later payouts go there too."""
+    if season.key is not None:
+        return  # a season on a Google Sheet is named by Config season, which `new --season` wrote
     recorded = recorded_ledger(book, tables)
     if recorded is not None and same_file(recorded, season):
         outcome.summary.append(f"Paid into {season.location}, as Config ledger_book says this match is.")
@@ -277,7 +283,12 @@ def season_book(path: str | None, book: Book, tables: Tables, hold: Callable[[Bo
     was paid into before (Config ledger_book), held with `hold` until the step ends."""
     recorded = recorded_ledger(book, tables)
     if path is None and recorded is None:
-        return None
+        from hostkit.season_link import season_of_match
+
+        found = season_of_match(None, None, book, tables)  # a season on a Google Sheet (Config season)
+        if found is not None:
+            hold(found)
+        return found
     from hostkit.storage.xlsx import XlsxBook
 
     season = XlsxBook(path) if path is not None else recorded

@@ -26,6 +26,7 @@ SHARED: dict[str, tuple[str, str]] = {
     "play": ("phases", "Run a live phase: show each decision due, ask you for it, save it at once."),
     "standings": ("phases", "Print the match table, write the public Leaderboard, and pay out a final result."),
     "hindsight": ("hindsight", "Explain the match once it is over, in the public tab Hindsight."),
+    "season": ("season", "Run a season: its cast, Main Matches, Death Matches and who is eliminated."),
     "ledger": ("ledger", "Print each player's season balance from a workbook's Ledger tab."),
     "publish": ("upkeep", "Write every public tab of the match, as it stands, to the players' workbook."),
     "dismiss": ("upkeep", "Mark a reported row as handled: it is neither judged nor reported again."),

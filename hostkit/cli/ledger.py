@@ -349,7 +349,9 @@ def import_command(
 
     One entry per player of the match (garnets and Tokens of Life, reason
     "brought forward"), so that purchases during the match can be checked against
-    what each player holds. Running it again adds nothing; if the season's
+    what each player holds. Given a season workbook (`hostkit season new`), an
+    older season ledger's entries are brought into the season's Ledger instead,
+    each once. Running it again adds nothing; if the season's
     balances changed meanwhile, the difference is corrected with reversing
     entries, as a corrected payout is. The match's own payouts in the season
     workbook are not brought forward into it.
@@ -359,8 +361,18 @@ def import_command(
       hostkit ledger import --book game.xlsx --from season.xlsx
       hostkit ledger import --book game.xlsx --from balances.csv
     """
+    from pathlib import Path
+
     from hostkit.cli.options import match_of, show
 
     book = _open(book_path or obj["book_path"], sheet or obj["sheet"], credentials or obj["credentials"], as_json)
     hold(book)
+    from hostkit.cli.season import import_into_season, is_season_book
+
+    if is_season_book(book):
+        from hostkit.carrying import read_source
+
+        entries, problems = read_source(book, source)
+        import_into_season(book, entries, problems, Path(source).name, as_json)
+        return
     show(book, match_of(book).bring_forward(source), as_json)

@@ -25,9 +25,11 @@ from hostkit.cli.options import (
     show,
     shown,
 )
+from hostkit.cli.season_link import season_options
 from hostkit.core.settings import MAX_SEED, TOO_LONG_SEED
 from hostkit.errors import BadInput
 from hostkit.games import GAMES
+from hostkit.season_link import season_of_match
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome, Prompt
@@ -56,7 +58,12 @@ SEED = Seed()
 @click.command()
 @click.argument("game", type=click.Choice(sorted(GAMES), case_sensitive=False))
 @book_options
-@click.option("--players", required=True, help='The players\' names, comma-separated: "Reds,Craw".')
+@click.option(
+    "--players",
+    help='The players\' names, comma-separated: "Reds,Craw" (with --season: default the players still in, '
+    "or the Death Match's pair).",
+)
+@season_options
 @click.option(
     "--seed",
     type=SEED,
@@ -69,34 +76,65 @@ SEED = Seed()
     help="Overwrite an existing workbook (on a Google Sheet: replace the game's "
     "tabs; the host's other tabs are always left alone).",
 )
-def new(game: str, book: Book, players: str, seed: int | None, force: bool) -> None:
+def new(
+    game: str,
+    book: Book,
+    players: str | None,
+    season_path: str | None,
+    season_sheet: str | None,
+    seed: int | None,
+    force: bool,
+) -> None:
     """Create a match workbook for GAME from its template.
 
     With --sheet, the game's tabs are laid into an existing Google Sheet that you
     have shared with the service account; its other tabs are left alone.
 
+    With --season, the match joins that season: a Main Match is for the players
+    still in (or --players, each still in), a Death Match for the pair `hostkit
+    season dm` set; its Config records the season, and it pays into the season's
+    Ledger.
+
     \b
     Example:
       hostkit new hap-and-grab --book game.xlsx --players "Reds,Craw" --seed 42
       hostkit new hap-and-grab --sheet 1AbC...xyz --credentials credentials.json --players "Reds,Craw"
+      hostkit new paths-and-pahs --book main-1.xlsx --season season.xlsx
     """
     from hostkit.core.players import parse_player_list
     from hostkit.core.settings import CONFIG_TAB, with_setting
     from hostkit.games import load_game
 
     try:
-        names = parse_player_list(players)
+        names = parse_player_list(players) if players is not None else None
     except ValueError as error:
         raise BadInput(f"--players: {error}.") from None
     rules = load_game(game)
+    in_season = season_of_match(season_path, season_sheet, book, None)
+    if in_season is not None:
+        hold(in_season)
+    if in_season is None and names is None:
+        raise BadInput('Say who plays: --players "Reds,Craw" (or --season FILE for the players still in).')
+    if in_season is not None:
+        from hostkit.season_matches import starting
+
+        name, names = starting(in_season, rules, names)
+    assert names is not None
     import secrets
 
     seed = secrets.randbelow(10**9) if seed is None else seed
-    tabs = rules.new_book(names, seed, match_id=f"{rules.name}-{secrets.token_hex(5)}")
+    match_id = f"{rules.name}-{secrets.token_hex(5)}"
+    tabs = rules.new_book(names, seed, match_id=match_id)
     if book.timezone:
         tabs[CONFIG_TAB] = with_setting(tabs[CONFIG_TAB], "timezone", book.timezone)
+    if in_season is not None:
+        from hostkit.season_matches import match_config, record_start
+
+        tabs[CONFIG_TAB] = match_config(tabs[CONFIG_TAB], in_season, book, name, rules)
     book.create(tabs, force=force)
     click.echo(f"Created {book.location}: {rules.title} for {', '.join(names)}, seed {seed}.")
+    if in_season is not None:
+        click.echo(record_start(in_season, book, rules, name, names, match_id))
     if rules.first_steps:
         click.echo(runnable(f"Next: {rules.first_steps}", book))
 
@@ -210,7 +248,14 @@ def score(
     help="The game to show.",
 )
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
-def demo(book_path: str, game_name: str, force: bool) -> None:
+@click.option(
+    "--season",
+    "whole_season",
+    is_flag=True,
+    help="Play a short season instead: a Main Match, a Death Match and a second Main Match with the "
+    "survivors, into --book as the season workbook (the matches' workbooks beside it).",
+)
+def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> None:
     """Build a sample match with realistic submissions and play it through.
 
     Each command the host would type runs on it in turn, printed as typed,
@@ -222,7 +267,13 @@ def demo(book_path: str, game_name: str, force: bool) -> None:
     \b
     Example:
       hostkit demo --book demo.xlsx
+      hostkit demo --season --book season.xlsx
     """
+    if whole_season:
+        from hostkit.cli.season import season_demo
+
+        season_demo(book_path, force)
+        return
     from hostkit.cli.ledger import ledger_lines
     from hostkit.cli.phases import play_through
     from hostkit.core.settings import CONFIG_TAB, with_setting

@@ -80,6 +80,7 @@ def book_options(command: Callable) -> Callable:
             book = open_book(book_path, sheet, credentials, progress)
             click.get_current_context().meta[HINTS] = lambda text: runnable(text, book)
             book.quiet = bool(kwargs.get("as_json"))
+            book.credentials = credentials
             if public_sheet and public_book:
                 raise BadInput("Give --public-sheet or --public-book, not both.")
             if public_sheet or public_book:

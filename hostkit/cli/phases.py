@@ -25,6 +25,7 @@ from hostkit.cli.options import (
     save_image,
     show,
 )
+from hostkit.cli.season_link import season_options
 from hostkit.core.words import replace_undecodable
 from hostkit.targets import save
 
@@ -238,9 +239,12 @@ def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
 @click.command()
 @book_options
 @ledger_option
+@season_options
 @send_options
 @json_option
-def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
+def standings(
+    book: Book, ledger_path: str | None, season_path: str | None, season_sheet: str | None, as_json: bool
+) -> None:
     """Print the match table, write the public Leaderboard, and pay out a final result.
 
     Adds each player's treasure over the rounds (a skull is -3), names the winner
@@ -249,13 +253,15 @@ def standings(book: Book, ledger_path: str | None, as_json: bool) -> None:
     Ledger tab; running it again never pays twice, and a corrected result is
     corrected in the ledger (reversing entries, then the new ones). With --ledger
     the entries go to a season workbook instead (made if it does not exist).
+    A match in a season (`new --season`, or --season here to join one) records
+    its end in the season workbook and pays into the season's Ledger.
 
     \b
     Examples:
       hostkit standings --book game.xlsx
       hostkit standings --book game.xlsx --ledger season.xlsx --json
     """
-    report = match_of(book, season=ledger_path).standings()
+    report = match_of(book, season=ledger_path).standings(season_path, season_sheet)
     show(book, report, as_json)
 
 

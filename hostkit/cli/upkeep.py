@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 def publish(book: Book, as_json: bool) -> None:
     """Write every public tab of the match, as it stands, to the players' workbook.
 
-    Give the players' workbook with --public-book FILE or --public-sheet KEY. Every
+    Give the players' workbook with --public-book FILE or --public-sheet KEY. Given
+    a season workbook, it writes the public Season tab (and --send posts the
+    season's news to Config public_webhook). Every
     tab the game calls public (boards once their round opens, results, the
     Leaderboard) is copied from the match workbook in reading order, looks and
     all; nothing private is. Commands given --public-book keep the set whole from
@@ -31,6 +33,11 @@ def publish(book: Book, as_json: bool) -> None:
     Example:
       hostkit publish --book game.xlsx --public-book players.xlsx
     """
+    from hostkit.cli.season import is_season_book, publish_season
+
+    if book.public is not None and is_season_book(book):
+        publish_season(book, as_json)
+        return
     show(book, match_of(book).publish(), as_json)
 
 

@@ -124,6 +124,13 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
         "(blank: the match's own Ledger tab); later commands pay there too, so nothing is paid twice.",
         text,
     ),
+    Setting(
+        "season",
+        "",
+        "The season workbook this match belongs to, set by `hostkit new --season` or `standings --season` (a "
+        "path from the match workbook's folder, or a Google Sheet's key); blank: the match is in no season.",
+        text,
+    ),
     Setting("timezone", "UTC", "IANA time zone that timestamps without one are read in.", timezone_name),
     Setting(
         "date_order",

@@ -26,6 +26,8 @@ class Book(ABC):
 
     location: str
     timezone: str | None = None
+    credentials: str | None = None
+    """The key file to sign in to Google with, for a Google Sheet this workbook names (its season)."""
     """The workbook's own time zone where it has one (a Google Sheet does; an xlsx file does not)."""
     locale: str | None = None
     """The workbook's own locale (en_GB) where it has one: how its slashed dates are written."""

@@ -12,6 +12,7 @@ import functools
 from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import Entry, Payout, Refused, spend
+from hostkit.core.season import season_pays
 from hostkit.core.settings import CONFIG_TAB, Setting, choice, integer, text
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
@@ -117,6 +118,7 @@ class CardsOnTheTable(Game):
             "three once round 3 is scored), round-end (each once its round is scored) or never.",
             choice(*PUBLIC_BOARDS),
         ),
+        *season_pays(0, 0),
     )
     public_tabs = ("Round * Results", "Round * Board", FINAL_TAB, HINDSIGHT_TAB)
     first_steps = (

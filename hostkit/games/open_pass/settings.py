@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hostkit.core.season import season_pays
 from hostkit.core.settings import Setting, choice, integer, text
 from hostkit.core.tables import Cell
 from hostkit.games.open_pass.equation import (
@@ -56,4 +57,5 @@ SETTINGS = (
     Setting("first_tokens", 3, "Tokens of Life for the best score.", integer(0, 100)),
     Setting("second_third_tokens", 1, "Tokens of Life for each of the 2nd and 3rd best scores.", integer(0, 100)),
     Setting("candidates", 3, "Players with the worst scores who become elimination candidates.", integer(0, 13)),
+    *season_pays(0, 0),
 )

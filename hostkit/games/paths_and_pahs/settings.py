@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from hostkit.core.game import Context
+from hostkit.core.season import season_pays
 from hostkit.core.settings import Setting, choice, integer
 from hostkit.core.tables import BookError, Cell
 from hostkit.games.paths_and_pahs.cards import BACKGROUNDS, COLOURS, SHAPES, CardNames
@@ -58,6 +59,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Whether the public Leaderboard shows points before the endgame is scored (yes or no).",
         choice("yes", "no"),
     ),
+    *season_pays(5, 3),
 )
 
 

@@ -1,0 +1,240 @@
+"""`hostkit season`: make a season workbook and move the season along between its matches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import click
+
+from hostkit.cli.options import as_json_text, hold, open_book, runnable
+from hostkit.errors import BadInput
+
+if TYPE_CHECKING:
+    from hostkit.season import Step
+    from hostkit.storage.book import Book
+
+
+def _where(command: Callable) -> Callable:
+    options = (
+        click.option(
+            "--book",
+            "book_path",
+            type=click.Path(dir_okay=False),
+            envvar="HOSTKIT_SEASON_BOOK",
+            help="The season's .xlsx workbook (or set HOSTKIT_SEASON_BOOK).",
+        ),
+        click.option("--sheet", metavar="KEY_OR_URL", help="Or the season's Google Sheet: its key or address."),
+        click.option(
+            "--credentials",
+            type=click.Path(dir_okay=False),
+            envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
+            help="With --sheet: the service account's JSON key.",
+        ),
+        click.option("--json", "as_json", is_flag=True, help="Also print the season's cast and next step as JSON."),
+    )
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _open(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool) -> Book:
+    from hostkit.cli.progress import progress_for
+    from hostkit.storage.book import StorageError
+
+    try:
+        book = open_book(book_path, sheet, credentials, progress_for(as_json), public=True)
+        hold(book)
+    except StorageError as error:
+        raise BadInput(str(error)) from None
+    return book
+
+
+def _report(step: Step, book: Book, as_json: bool) -> None:
+    if as_json:
+        click.echo(as_json_text(step.to_dict()))
+        return
+    for line in step.lines:
+        click.echo(runnable(line, book))
+    if not any(line.startswith("Next:") for line in step.lines):
+        click.echo(f"Next: {step.next}")
+
+
+@click.group("season")
+def season() -> None:
+    """Run a season: its cast, Main Matches, Death Matches and who is eliminated.
+
+    Every match of the season names the season workbook (`hostkit new GAME
+    --season season.xlsx`); its payouts go to the season's Ledger and its end
+    moves the season along. `hostkit season status` says what comes next.
+
+    \b
+    Examples:
+      hostkit season new --book season.xlsx --cast "Ann,Bea,Cal,Dee,Eve"
+      hostkit season status --book season.xlsx --json
+    """
+
+
+@season.command("new")
+@_where
+@click.option("--cast", required=True, help='The players of the season, comma-separated: "Ann,Bea,Cal".')
+@click.option("--name", default="", help="The season's name, shown to the players.")
+@click.option("--force", is_flag=True, help="Start the season again in a workbook that already holds one.")
+def new_command(
+    book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool, cast: str, name: str, force: bool
+) -> None:
+    """Make a season workbook: Config, Cast, Matches, Ledger and the public Season tab.
+
+    A season ledger already kept with --ledger keeps its entries: its Ledger tab
+    becomes the season's.
+
+    \b
+    Example:
+      hostkit season new --book season.xlsx --cast "Ann,Bea,Cal,Dee,Eve" --name "Season 3"
+    """
+    from hostkit.core.players import parse_player_list
+    from hostkit.season import new_season
+
+    try:
+        names = parse_player_list(cast)
+    except ValueError as error:
+        raise BadInput(f"--cast: {error}.") from None
+    if len(names) < 2:
+        raise BadInput(f"--cast: a season needs at least 2 players, not {len(names)}.")
+    book = _open(book_path, sheet, credentials, as_json)
+    _report(new_season(book, names, name, force), book, as_json)
+
+
+@season.command("status")
+@_where
+def status_command(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool) -> None:
+    """Say who is still in, each player's garnets and Tokens of Life, and the command to run next.
+
+    --json has `cast` (each member's player, status playing or eliminated,
+    garnets, tokens_of_life, and candidate: true while an elimination candidate
+    in danger) and `next`.
+
+    \b
+    Example:
+      hostkit season status --book season.xlsx --json
+    """
+    from hostkit.season import status
+
+    book = _open(book_path, sheet, credentials, as_json)
+    _report(status(book), book, as_json)
+
+
+@season.command("tol")
+@_where
+@click.option("--player", required=True, help="The elimination candidate who spends a Token of Life.")
+def tol_command(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool, player: str) -> None:
+    """Spend a Token of Life an elimination candidate holds, to leave the candidates.
+
+    Refused when the player is no candidate in danger, holds too few Tokens of
+    Life (Config tol_per_save), or the Death Match is already set.
+
+    \b
+    Example:
+      hostkit season tol --book season.xlsx --player Bea
+    """
+    from hostkit.season import spend_tol
+
+    book = _open(book_path, sheet, credentials, as_json)
+    _report(spend_tol(book, player.strip().lstrip("@")), book, as_json)
+
+
+@season.command("dm")
+@_where
+@click.option("--players", required=True, help="A,B: A an elimination candidate in danger, B a player still in.")
+def dm_command(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool, players: str) -> None:
+    """Set the next Death Match; the other candidates dodge it and are paid.
+
+    Each dodger is paid the dodge garnets of the Main Match they came from (its
+    Config dodge_garnets). A warning when B holds a Token of Life (Config
+    dm_opponent_with_tol).
+
+    \b
+    Example:
+      hostkit season dm --book season.xlsx --players Cal,Eve
+    """
+    from hostkit.core.players import parse_player_list
+    from hostkit.season import set_dm
+
+    try:
+        pair = parse_player_list(players)
+    except ValueError as error:
+        raise BadInput(f"--players: {error}.") from None
+    book = _open(book_path, sheet, credentials, as_json)
+    _report(set_dm(book, pair), book, as_json)
+
+
+COMMANDS = (season,)
+
+
+def season_demo(book_path: str, force: bool) -> None:
+    """`hostkit demo --season`: the sample season played into book_path, its matches' workbooks beside it."""
+    from pathlib import Path
+
+    from hostkit.season_demo import play_season
+    from hostkit.storage.xlsx import XlsxBook
+
+    season = XlsxBook(book_path)
+    path = Path(book_path)
+    books = {name: path.with_name(f"{path.stem}-{name}.xlsx") for name in ("main-1", "death-1", "main-2")}
+    taken = [str(p) for p in [path, *books.values()] if p.exists()]
+    if taken and not force:
+        raise BadInput(f"{', '.join(taken)} already exist; pass --force to overwrite them, or give another --book.")
+    made = [season, *(XlsxBook(p) for p in books.values())]
+    play_season(season, lambda name: made[1 + list(books).index(name)], click.echo)
+    for book in made:  # the demo made these workbooks: nothing else waits on them
+        book.lock()
+        book.release(remove_lock=True)
+    click.echo(f"Open {book_path} to see the season: Cast, Matches, Ledger and the public Season tab.")
+
+
+def is_season_book(book: Book) -> bool:
+    from hostkit.core.season import is_season
+    from hostkit.core.tables import Tables
+
+    return book.exists() and is_season(Tables(book.read()))
+
+
+def publish_season(book: Book, as_json: bool) -> None:
+    """`hostkit publish` of a season workbook: the public Season tab, and with --send the season's news."""
+    from hostkit.cli.delivering import deliver_messages, sending
+    from hostkit.cli.options import report_problems
+    from hostkit.core.game import Outcome
+    from hostkit.core.ledger import read_ledger
+    from hostkit.core.tables import Tables
+    from hostkit.season import identity, news, public_tabs
+    from hostkit.targets import PUBLIC, Target, claim, write_all
+
+    assert book.public is not None
+    season, tabs = public_tabs(book)
+    held = book.public.read() if book.public.exists() else {}
+    targets = [Target(book.public, {**claim(book.public, held, PUBLIC, identity(book)), **tabs})]
+    outcome = Outcome()
+    if sending()[0]:
+        entries, _ = read_ledger(Tables(book.read()))
+        outcome.message = news(season, entries)
+        outcome.about = "season"
+        deliver_messages(book, outcome)
+    targets.append(Target(book, outcome.writes))
+    write_all(targets)
+    if as_json:
+        click.echo(as_json_text({"public": book.public.location, "tabs": list(tabs)}))
+    else:
+        for line in outcome.summary:
+            click.echo(line)
+        click.echo(f"Published to {book.public.location}: {', '.join(tabs)}.")
+    report_problems(outcome.problems, book)
+
+
+def import_into_season(book: Book, entries: list, problems: list, source: str, as_json: bool) -> None:
+    """`hostkit ledger import` into a season workbook: an older season ledger's entries, each posted once."""
+    from hostkit.cli.options import report_problems
+    from hostkit.season import import_ledger
+
+    step = import_ledger(book, entries, source)
+    _report(step, book, as_json)
+    report_problems(problems, book)

@@ -1,0 +1,139 @@
+"""A short sample season played end to end: a Main Match (Paths and PAHs), a Death Match (Hap-Tac-Toe) between
+two of its candidates, and a second Main Match with the survivors, each step as the host would type it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from hostkit.core.players import player_key
+from hostkit.core.settings import CONFIG_TAB, with_setting
+from hostkit.core.tables import Rows, Tables
+from hostkit.season import new_season, set_dm, status
+from hostkit.season_matches import ending, finish_ending, match_config, record_start, starting
+from hostkit.targets import Target, pay, write_all
+
+if TYPE_CHECKING:
+    from hostkit.core.game import Game
+    from hostkit.storage.book import Book
+
+MAIN_GAME, DEATH_GAME = "paths-and-pahs", "hap-tac-toe"
+
+
+def play_season(season: Book, workbook: Callable[[str], Book], echo: Callable[[str], None]) -> list[dict]:
+    """Play the sample season into `season`, each match in `workbook(name)`, saying every step through `echo`:
+    the season's status (to_dict) after each step. Each workbook is let go of once its step is written."""
+    from hostkit.games import load_game
+
+    main, death = load_game(MAIN_GAME), load_game(DEATH_GAME)
+    sample = main.demo()
+    cast = [row[0] for row in sample.tabs["Players"][1:]]
+    statuses: list[dict] = []
+
+    def show(command: str, lines: list[str]) -> None:
+        echo(f"$ hostkit {command}")
+        for line in lines:
+            echo(line)
+        echo("")
+        now = status(season)
+        echo(f"$ hostkit season status --book {season.location}")
+        for line in now.lines:
+            echo(line)
+        echo("")
+        statuses.append(now.to_dict())
+
+    made = new_season(season, cast, "Demo season", force=True)
+    season.release()
+    show(f'season new --book {season.location} --cast "{",".join(cast)}" --name "Demo season"', made.lines)
+    first = _play(season, main, sample.tabs, workbook("main-1"), sample.now, show)
+    candidates = [e.player for e in first if e.candidate > 0]
+    dm = set_dm(season, candidates[:2])
+    season.release()
+    show(f"season dm --book {season.location} --players {','.join(candidates[:2])}", dm.lines)
+    duel = death.demo()
+    renamed = _renamed(duel.tabs, dict(zip(("Reds", "Craw"), candidates[:2])))
+    _play(season, death, renamed, workbook("death-1"), duel.now, show)
+    out = next(m["player"] for m in statuses[-1]["cast"] if m["status"] == "eliminated")
+    _play(season, main, _without(sample.tabs, out), workbook("main-2"), sample.now, show)
+    return statuses
+
+
+def _play(
+    season: Book,
+    game: Game,
+    tabs: dict[str, Rows],
+    book: Book,
+    played_at: dt.datetime | None,
+    show: Callable[[str, list[str]], None],
+) -> list:
+    """One match of the season: made with `new --season`, scored round by round, ended by its standings; what
+    its standings pay."""
+    show(
+        f"new {game.name} --book {book.location} --season {season.location}",
+        [prepare(season, game, tabs, book, played_at)],
+    )
+    tables = Tables(book.read())
+    book.match = game.identity(tables)
+    outcome = game.standings(tables)
+    ended = ending(book, game, tables, outcome, season)
+    targets = pay(book, tables, outcome, season)
+    lines = finish_ending(ended, targets[0].tabs) if ended is not None else list(outcome.summary)
+    try:
+        write_all([*targets, Target(book, outcome.writes)], order=game.reading_order)
+    finally:
+        book.release()
+        season.release()
+    show(f"standings --book {book.location}", lines)
+    return list(outcome.payout.due) if outcome.payout else []
+
+
+def prepare(
+    season: Book,
+    game: Game,
+    tabs: dict[str, Rows],
+    book: Book,
+    played_at: dt.datetime | None,
+) -> str:
+    """A sample match started in the season (its players as `new --season` takes them) and scored round by
+    round, its standings still to run; the sentence saying it joined."""
+    players = [row[0] for row in tabs["Players"][1:]]
+    name, players = starting(season, game, players if game.max_players > 2 else None)
+    match_id = f"{game.name}-demo-{name.split()[0][0].lower()}{name.split()[-1]}"
+    config = with_setting(tabs[CONFIG_TAB], "match_id", match_id)
+    try:
+        book.create({**tabs, CONFIG_TAB: match_config(config, season, book, name, game)}, force=True)
+        joined = record_start(season, book, game, name, players, match_id)
+        when = played_at or dt.datetime.now(dt.timezone.utc)
+        for step in game.demo().script():
+            if step.command != "score":
+                continue
+            tables = Tables(book.read())
+            book.match = game.identity(tables)
+            outcome = game.score(tables, game.round_needed(step.round), when)
+            targets = pay(book, tables, outcome, season)
+            write_all([*targets, Target(book, outcome.writes)], order=game.reading_order)
+    finally:
+        book.release()
+        season.release()
+    return joined
+
+
+def _renamed(tabs: dict[str, Rows], names: dict[str, str]) -> dict[str, Rows]:
+    """A sample match's tabs with its players' names changed, in every cell that is exactly a name."""
+    return {
+        tab: [[names.get(c, c) if isinstance(c, str) else c for c in row] for row in rows] for tab, rows in tabs.items()
+    }
+
+
+def _without(tabs: dict[str, Rows], player: str) -> dict[str, Rows]:
+    """A sample match's tabs without one player's rows (every tab with a Player column)."""
+    out = {}
+    for tab, rows in tabs.items():
+        header = [str(c).strip().casefold() if isinstance(c, str) else "" for c in rows[0]] if rows else []
+        if "player" not in header:
+            out[tab] = rows
+            continue
+        i = header.index("player")
+        out[tab] = [rows[0]] + [r for r in rows[1:] if not (len(r) > i and player_key(r[i]) == player_key(player))]
+    return out

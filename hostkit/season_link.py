@@ -1,0 +1,49 @@
+"""The season workbook a match belongs to: the one named (--season), else the one Config season names."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hostkit.core.tables import Tables
+    from hostkit.storage.book import Book
+
+
+def season_of_match(
+    season_path: str | None, season_sheet: str | None, book: Book, tables: Tables | None
+) -> Book | None:
+    """The season workbook --season/--season-sheet names, else the one Config season names (None when the
+    match is in no season), for the caller to lock; StorageError when the two disagree."""
+    from hostkit.errors import BadInput
+    from hostkit.season_matches import open_season, recorded_season
+    from hostkit.storage.book import StorageError
+    from hostkit.storage.xlsx import XlsxBook
+
+    if season_path and season_sheet:
+        raise BadInput("Give --season or --season-sheet, not both.")
+    recorded = recorded_season(tables) if tables is not None else ""
+    if not (season_path or season_sheet or recorded):
+        return None
+    credentials = book.credentials
+    if season_path:
+        found: Book = XlsxBook(season_path)
+    elif season_sheet:
+        found = open_season(season_sheet, None, credentials, sheet=True)
+    else:
+        return open_season(recorded, book, credentials)
+    if recorded and not _same(found, open_season(recorded, book, credentials)):
+        raise StorageError(
+            f"This match belongs to the season in {recorded} (Config season), not {found.location}; leave out "
+            f"--season, or change Config season if the season workbook moved."
+        )
+    return found
+
+
+def _same(one: Book, other: Book) -> bool:
+    """Whether two workbooks are one: the same Google Sheet, or the same file behind any link."""
+    from pathlib import Path
+
+    paths = [getattr(b, "path", None) for b in (one, other)]
+    if paths[0] is None or paths[1] is None:
+        return one.key is not None and one.key == other.key
+    return Path(paths[0]).resolve() == Path(paths[1]).resolve()

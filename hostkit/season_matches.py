@@ -1,0 +1,164 @@
+"""Matches in a season, without the command line: a match started in the season (`new --season`), and its
+final standings recorded there (`standings`), every payout going to the season's Ledger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hostkit.core.ledger import LEDGER_TAB, Payout, read_ledger
+from hostkit.core.season import DEATH, MAIN, OVER, Played, Season
+from hostkit.core.season_steps import death_ended, joined, main_ended, next_step, start
+from hostkit.core.settings import CONFIG_TAB, given_setting, with_setting
+from hostkit.core.tables import Rows, Tables
+from hostkit.season import (
+    SEASON_SETTING,
+    read,
+    recorded_where,
+    season_option,
+    season_tabs,
+    where_option,
+    workbook_where,
+)
+
+if TYPE_CHECKING:
+    from hostkit.core.game import Game, Outcome
+    from hostkit.storage.book import Book
+
+
+def open_season(value: str, match: Book | None, credentials: str | None, sheet: bool = False) -> Book:
+    """The season workbook Config season names: an .xlsx path (from the match's folder), or a Google Sheet's
+    key (or address)."""
+    if not sheet and value.casefold().endswith(".xlsx"):
+        from hostkit.storage.xlsx import XlsxBook
+
+        path = Path(value).expanduser()
+        home = getattr(match, "path", None) if match is not None else None
+        if not path.is_absolute() and home is not None:
+            path = Path(home).parent / path
+        return XlsxBook(path)
+    from hostkit.storage.sheets import SheetsBook
+
+    return SheetsBook.open(value, credentials)
+
+
+def recorded_season(tables: Tables) -> str:
+    """Config season of a match workbook ('' when the match is in no season)."""
+    config = tables.get(CONFIG_TAB)
+    if config is None or not (config.has_column("Key") and config.has_column("Value")):
+        return ""
+    return given_setting(tables, SEASON_SETTING)
+
+
+def starting(season: Book, game: Game, players: list[str] | None) -> tuple[str, list[str]]:
+    """The new match's name and players in the season, or Refused."""
+    state, _, _ = read(season)
+    return start(state, game.name, game.max_players == 2, players, where_option(season))
+
+
+def match_config(config: Rows, season: Book, match: Book, name: str, game: Game) -> Rows:
+    """A new match's Config, naming its season (and the season's Ledger), its name and what it pays."""
+    config = with_setting(config, SEASON_SETTING, recorded_where(season, match))
+    config = with_setting(config, "match", name)
+    if season.key is None:
+        config = with_setting(config, "ledger_book", recorded_where(season, match))
+    return config
+
+
+def record_start(season: Book, match: Book, game: Game, name: str, players: list[str], match_id: str) -> str:
+    """Write the started match into the season's Matches tab; the sentence that says so."""
+    state, tables, entries = read(season)
+    kind = DEATH if game.max_players == 2 else MAIN
+    row = joined(state, name, kind, game.name, players, match_id, workbook_where(match, season))
+    after = state.with_match(row)
+    season.write(season_tabs(after, entries, tables))
+    return f"{row.name} joined the season in {season.location}: {', '.join(players)}."
+
+
+@dataclass
+class Ending:
+    """A match's final standings as the season will record them, settled with the Ledger by `pay`."""
+
+    season: Book
+    after: Season
+    lines: list[str]
+    changed: bool
+
+
+def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Book) -> Ending | None:
+    """Record a final result in the season (None while the result is not final): a Main Match's Tokens of
+    Life and candidates, a Death Match's loser eliminated and winner paid the Main Match's DM garnets (added to
+    the outcome's payout, so that a correction reverses it too). Refused when it does not fit the season."""
+    payout = outcome.payout
+    if payout is None or match.match is None:
+        return None
+    state, _, _ = read(season)
+    played = state.find(match.match.id)
+    lines: list[str] = []
+    if played is None:
+        roster = list(game.context(tables).roster.names)
+        name, players = start(state, game.name, game.max_players == 2, roster, where_option(season))
+        played = joined(
+            state,
+            name,
+            DEATH if game.max_players == 2 else MAIN,
+            game.name,
+            players,
+            match.match.id,
+            workbook_where(match, season),
+        )
+        state = state.with_match(played)
+        lines.append(f"{played.name} joined the season in {season.location}.")
+        outcome.writes[CONFIG_TAB] = match_config(_config(tables, outcome), season, match, played.name, game)
+        due = tuple(replace(e, match=played.name) for e in payout.due)  # paid under its name in the season
+        payout = outcome.payout = replace(payout, match=played.name, due=due)
+    if played.kind == MAIN:
+        ctx = game.context(tables)
+        values = ctx.config.values
+        dodge, dm = values.get("dodge_garnets", 0), values.get("dm_garnets", 0)
+        # a result naming no candidate waits for one (Cards on the Table's winners' choice), unless none is due
+        decided = any(e.candidate > 0 for e in payout.due) or values.get("candidates", 1) == 0
+        ended = main_ended(state, played, payout, decided, dodge, dm)
+    else:
+        winner = (outcome.data or {}).get("winner")
+        ended = death_ended(state, played, winner)
+        if ended.extra:
+            outcome.payout = Payout(
+                payout.match_id, payout.match, payout.due + ended.extra, payout.reasons | ended.extra_reasons
+            )
+        elif ended.extra_reasons:
+            outcome.payout = replace(payout, reasons=payout.reasons | ended.extra_reasons)
+    after = state.with_match(ended.played)
+    lines += _said(ended.played, ended.changed)
+    return Ending(season, after, lines, ended.changed or played.state != OVER)
+
+
+def _config(tables: Tables, outcome: Outcome) -> Rows:
+    table = tables.require(CONFIG_TAB)
+    return outcome.writes.get(CONFIG_TAB) or [table.header, *table.rows]
+
+
+def _said(played: Played, changed: bool) -> list[str]:
+    if played.state != OVER:
+        return [f"{played.name} is not decided yet; the season records it once it is."]
+    if not changed:
+        return [f"Already recorded in the season: {played.name}; nothing changed."]
+    if played.kind == MAIN:
+        tokens = ", ".join(f"{p} {n}" for p, n in played.tokens) or "nobody"
+        return [
+            f"Recorded in the season: {played.name} won by {', '.join(played.winners) or 'nobody'}; Tokens of Life: "
+            f"{tokens}; elimination candidates: {', '.join(played.candidates) or 'none'}."
+        ]
+    return [f"Recorded in the season: {played.winners[0]} won {played.name}; {played.eliminated} is eliminated."]
+
+
+def finish_ending(ending: Ending, writes: dict[str, Rows]) -> list[str]:
+    """The season's tabs written with the Ledger `pay` settled (`writes`, the season workbook's), and what next."""
+    tabs = ending.season.read() if ending.season.exists() else {}
+    ledger = Tables({LEDGER_TAB: writes[LEDGER_TAB]} if LEDGER_TAB in writes else tabs)
+    entries, _ = read_ledger(ledger)
+    if ending.changed or writes:
+        writes.update(season_tabs(ending.after, entries, Tables(tabs)))
+    nxt = next_step(ending.after, where_option(ending.season), season_option(ending.season))
+    return [*ending.lines, f"Next in the season: {nxt}"]
