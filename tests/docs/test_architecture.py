@@ -1,4 +1,5 @@
-"""docs/architecture.md names every module under hostkit/, each in the part of the page for its package."""
+"""docs/architecture.md names every module under hostkit/, each in the part of the page for its package, and no
+module is longer than a reader holds in mind (400 lines)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,12 @@ def test_every_module_is_named_where_its_package_is_described():
         if not re.search(rf"\b{re.escape(path.name)}\b", described.get(label, "")):
             missing.append(f"{label}{path.name}")
     assert missing == []
+
+
+def test_no_module_is_over_400_lines():
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for path in (ROOT / "hostkit").rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 400
+    }
+    assert long == {}

@@ -20,7 +20,7 @@ from hostkit.core.times import format_span, format_time
 from .cards import ROUNDS, BoardSet
 from .cells import Cell
 from .checker import BOARD_RULES, check_set
-from .heat import HEAT_RULES, HeatRule, heat_rule
+from .heat import HEAT_RULES, HeatRule, heat_rule, heat_rule_setting
 from .live import Live, open_live, prompt, record_message, take_back
 from .payout import match_payout
 from .pictures import board_png, public_board_rows
@@ -65,10 +65,6 @@ from .tabs import (
 PUBLIC_BOARDS = ("match-end", "round-end", "never")
 
 
-def _heat_rule_setting(value: object) -> str:
-    return heat_rule(str(value)).name
-
-
 class CardsOnTheTable(Game):
     name = "cards-on-the-table"
     title = "Cards on the Table"
@@ -82,7 +78,7 @@ class CardsOnTheTable(Game):
             "highest-lowest",
             "How heat indicators are drawn (host only; players may deduce it): "
             f"{'; '.join(f'{r.name}: {r.description}' for r in HEAT_RULES.values())}",
-            _heat_rule_setting,
+            heat_rule_setting,
         ),
         Setting(
             "round_hours",

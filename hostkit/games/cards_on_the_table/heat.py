@@ -95,3 +95,8 @@ def heat_rule(name: str | None) -> HeatRule:
     if key not in HEAT_RULES:
         raise ValueError(f"heat_rule {name!r} is not known; use one of {', '.join(HEAT_RULES)}")
     return HEAT_RULES[key]
+
+
+def heat_rule_setting(value: object) -> str:
+    """Config heat_rule as typed, read: the rule's name."""
+    return heat_rule(str(value)).name
