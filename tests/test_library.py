@@ -94,3 +94,22 @@ def test_a_script_scores_every_game_on_xlsx_and_sheets_as_score_json_does_withou
         fake.add(KEY, tabs)
         expected = score_json(["--sheet", KEY, "--credentials", str(credentials)])
         assert found[f"sheet {game}"] == json.loads(json.dumps(expected, default=str)), game
+
+
+def test_a_live_decision_and_its_undo_through_the_library(tmp_path):
+    import hostkit
+    from tests.games.hap_and_grab.tobago_helpers import match_tabs
+
+    path = tmp_path / "dealt.xlsx"
+    XlsxBook(path).create(match_tabs())
+    with hostkit.open_match(path) as match:
+        match.deal(round=1)
+        prompt, _ = match.prompt(round=1)
+        assert prompt is not None and "pass" in prompt.choices
+        report = match.step("pass", round=1)
+        assert report is not None and report.verb == "play" and report.summary
+        assert len(XlsxBook(path).read()["Decisions"]) == 2
+        assert match.undo(round=1, confirm=lambda lines: False) is None
+        taken = match.undo(round=1, confirm=lambda lines: bool(lines))
+    assert taken is not None and taken.to_dict()["taken_back"] is True
+    assert len(XlsxBook(path).read()["Decisions"]) == 1
