@@ -2,7 +2,7 @@
 each case of the bad-input corpus and from each odd package (a damaged zip, parts in UTF-16, no styles.xml, a
 loop of links...). A run passes when it ends with an exit status and no traceback, whatever that status is.
 
-    python -m tests.sweep            # everything, about 30,000 runs
+    python -m tests.sweep            # everything, about 35,000 runs
     python -m tests.sweep --every 7  # one case in 7
 
 It prints the runs counted by exit status and each run that raised (its command, case and traceback's last
@@ -46,24 +46,29 @@ VERBS: dict[str, tuple[list[str], str]] = {
     "score --json": (["score", "--round", "{round}", "--json"], ""),
     "score --message": (["score", "--round", "{round}", "--message"], ""),
     "score --image": (["score", "--round", "{round}", "--image", "{dir}/score.png"], ""),
-    "score --public-book": (["score", "--round", "{round}", "--public-book", "{dir}/public.xlsx"], ""),
+    "score --public-book": (["score", "--round", "{round}", "--public-book", "{aside}"], ""),
     "status": (["status"], ""),
     "status --json": (["status", "--json"], ""),
     "deal": (["deal", "--round", "{round}"], ""),
     "deal --json": (["deal", "--round", "{round}", "--json"], ""),
     "play": (["play"], ""),  # no answers: the prompt meets the end of its input
     "play --player": (["play", "--player", "{player}"], ""),
+    "play, answers that make no sense": (["play"], "zzz\n \n\x00?\nundo\nmaybe\nn\n"),
     "undo": (["undo"], "n\n"),
     "undo --player": (["undo", "--player", "{player}"], "n\n"),
     "standings": (["standings"], ""),
     "standings --json": (["standings", "--json"], ""),
-    "standings --ledger": (["standings", "--ledger", "{dir}/season.xlsx"], ""),
-    "publish": (["publish", "--public-book", "{dir}/public.xlsx"], ""),
+    "standings --ledger": (["standings", "--ledger", "{aside}"], ""),
+    "publish": (["publish", "--public-book", "{aside}"], ""),
     "dismiss": (["dismiss", "--tab", "{tab}", "--row", "{row}", "--reason", "swept"], ""),
     "ledger": (["ledger"], ""),
     "ledger --json": (["ledger", "--json"], ""),
     "ledger spend": (["ledger", "spend", "--player", "{player}", "--garnets", "1", "--reason", "swept"], ""),
     "ledger pay": (["ledger", "pay", "--player", "{player}", "--garnets", "1", "--reason", "swept"], ""),
+    "ledger pay --ledger": (
+        ["ledger", "pay", "--player", "{player}", "--garnets", "1", "--reason", "swept", "--ledger", "{aside}"],
+        "",
+    ),
     "send": (["send"], ""),
     "send --dry-run": (["send", "--dry-run", "--json"], ""),
     "watch": (["watch", "--round", "{round}", "--every", "1", "--for", "0.5s"], ""),  # one look, then stops
@@ -82,16 +87,18 @@ GAME_VERBS: dict[str, dict[str, tuple[list[str], str]]] = {
 
 @dataclass(frozen=True)
 class Case:
-    """A workbook to run every verb on: made by `make` in an empty folder, returning the path to pass as --book."""
+    """A workbook to run every verb on (or the verbs `only` names): made by `make` in an empty folder, returning
+    the path to pass as --book, or that and the path of the public or season workbook beside it (its {aside})."""
 
     source: str
     game: str
     label: str
-    make: Callable[[Path], Path]
+    make: Callable[[Path], Path | tuple[Path, Path]]
     round: int = 1
     tab: str = "Config"
     row: int = 2
     player: str = "Ann"
+    only: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -111,11 +118,12 @@ def run_verb(case: Case, verb: str, folder: Path) -> Run:
     """The verb on a fresh copy of the case's workbook in its own folder."""
     args, typed = verbs(case.game)[verb]
     folder.mkdir(parents=True, exist_ok=True)
-    book = case.make(folder)
-    filled = [a.format(round=case.round, tab=case.tab, row=case.row, player=case.player, dir=folder) for a in args] + [
-        "--book",
-        str(book),
-    ]
+    made = case.make(folder)
+    book, aside = made if isinstance(made, tuple) else (made, folder / "aside.xlsx")
+    filled = [
+        a.format(round=case.round, tab=case.tab, row=case.row, player=case.player, dir=folder, aside=aside)
+        for a in args
+    ] + ["--book", str(book)]
     try:
         result = CliRunner().invoke(main, filled, input=typed)
     finally:
@@ -141,7 +149,7 @@ def _innermost(tb) -> str:
 
 def _writable(folder: Path) -> None:
     """Undo what an odd package did to its folder's permissions, so that it can be removed."""
-    for path in [folder, *folder.iterdir()]:
+    for path in [folder, *folder.rglob("*")]:
         if not path.is_symlink():
             path.chmod(path.stat().st_mode | stat.S_IWUSR | stat.S_IXUSR)
 
@@ -316,6 +324,27 @@ def _without(name: str) -> Callable[[dict[str, bytes]], None]:
     return change
 
 
+def _every_sheet(change: Callable[[bytes], bytes]) -> Callable[[dict[str, bytes]], None]:
+    def each(parts: dict[str, bytes]) -> None:
+        for name in [n for n in parts if n.startswith("xl/worksheets/sheet")]:
+            parts[name] = change(parts[name])
+
+    return each
+
+
+def _retabbed(change: Callable[[dict[str, list]], object]) -> Callable[[Path], Path]:
+    def damage(path: Path) -> Path:
+        read = XlsxBook(path).read()
+        tabs = {name: [list(row) for row in read[name]] for name in read}
+        change(tabs)
+        path.unlink()
+        XlsxBook(path).create(tabs)
+        path.with_name(f".{path.name}.hostkit-lock").unlink(missing_ok=True)
+        return path
+
+    return damage
+
+
 def _garbled(path: Path) -> Path:
     data = bytearray(path.read_bytes())
     start = data.index(b"xl/worksheets/sheet1.xml") + len("xl/worksheets/sheet1.xml")
@@ -464,20 +493,62 @@ ODD: dict[str, Callable[[Path], Path]] = {
     "lock file is a link": _lock_link,
     "open in Excel (~$ file)": _open_elsewhere("~${}"),
     "open in LibreOffice (.~lock#)": _open_elsewhere(".~lock.{}#"),
+    "dates in the 1904 system": _changed(
+        _cut("xl/workbook.xml", lambda x: x.replace(b"<bookViews>", b'<workbookPr date1904="1"/><bookViews>'))
+    ),
+    "every tab hidden but one": _changed(
+        _cut("xl/workbook.xml", lambda x: re.sub(rb'(<sheet (?!name="Config")[^>]*)/>', rb'\1 state="hidden"/>', x))
+    ),
+    "a cell at XFD1048576": _changed(
+        _every_sheet(
+            lambda x: x.replace(b"</sheetData>", b'<row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>')
+        )
+    ),
+    "no Config tab": _retabbed(lambda tabs: tabs.pop("Config", None)),
+    "no Players tab": _retabbed(lambda tabs: tabs.pop("Players", None)),
+    "every tab emptied": _retabbed(lambda tabs: tabs.update({name: [] for name in tabs})),
+    "every tab its header only": _retabbed(lambda tabs: tabs.update({name: rows[:1] for name, rows in tabs.items()})),
     "saved by openpyxl": _saved_by_openpyxl(False),
     "numbers as uncalculated formulas": _saved_by_openpyxl(True),
 }
 """What is done to a copy of a good match before a command runs on it."""
 
 
+ASIDE = {
+    "public": (lambda match: {"Leaderboard": [["Player", "Points"], ["Ann", 1]]}, ("publish", "score --public-book")),
+    "season": (lambda match: {"Ledger": match["Ledger"]}, ("standings --ledger", "ledger pay --ledger")),
+}
+"""The workbooks a command writes beside the match, made odd while the match stays good: what each holds, and the
+verbs that write it."""
+
+
 def odd_cases() -> Iterator[Case]:
-    for good in (case for case in corpus_cases() if case.label == "the good match"):
+    """Each odd package as the match workbook, then as the players' public workbook and as the season's."""
+    goods = [case for case in corpus_cases() if case.label == "the good match"]
+    for good in goods:
         for label, damage in ODD.items():
             yield Case("odd", good.game, label, _damaged(good.make, damage), good.round, player=good.player)
+    for good in goods:
+        for kind, (holds, only) in ASIDE.items():
+            for label, damage in ODD.items():
+                make = functools.partial(_aside, good.make, holds, damage)
+                yield Case(f"odd {kind}", good.game, label, make, good.round, player=good.player, only=only)
 
 
 def _damaged(make: Callable[[Path], Path], damage: Callable[[Path], Path]) -> Callable[[Path], Path]:
     return lambda folder: damage(make(folder))
+
+
+def _aside(
+    make: Callable[[Path], Path], holds: Callable[[dict], dict[str, Rows]], damage: Callable[[Path], Path], folder: Path
+) -> tuple[Path, Path]:
+    book = make(folder)
+    read = XlsxBook(book).read()
+    (folder / "aside").mkdir()
+    aside = folder / "aside" / "aside.xlsx"
+    XlsxBook(aside).create(holds({name: [list(row) for row in read[name]] for name in read}))
+    aside.with_name(".aside.xlsx.hostkit-lock").unlink(missing_ok=True)
+    return book, damage(aside)
 
 
 # ---- running it
@@ -521,11 +592,11 @@ def offline() -> Iterator[None]:
 
 
 def sweep(cases: list[Case], report: Callable[[Run], None] = lambda run: None) -> list[Run]:
-    """Every verb of each case's game on the case, each on its own copy."""
+    """Every verb of each case's game (or those it names) on the case, each on its own copy."""
     runs: list[Run] = []
     with tempfile.TemporaryDirectory() as scratch, offline(), pinned_now():
         for case in cases:
-            for verb in verbs(case.game):
+            for verb in case.only or verbs(case.game):
                 folder = Path(scratch) / str(len(runs))
                 runs.append(run_verb(case, verb, folder))
                 shutil.rmtree(folder, ignore_errors=True)
@@ -555,7 +626,7 @@ def main_() -> int:
     cases = [
         c
         for c in [*corpus_cases(), *odd_cases()]
-        if (options.game in (None, c.game)) and (options.source in (None, c.source))
+        if (options.game in (None, c.game)) and (options.source is None or c.source.startswith(options.source))
     ][:: options.every]
     started = time.monotonic()
     done = collections.Counter[str]()

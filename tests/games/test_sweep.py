@@ -1,8 +1,10 @@
 """A sample of the robustness sweep (tests/sweep.py): every verb of every game once, each on a bad row of another
-of the game's tabs, and every odd package under one verb of one game. No run may end in a traceback."""
+of the game's tabs, and every odd package under one verb of one game, as the match workbook and as the public or
+season workbook beside it. No run may end in a traceback."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import pytest
@@ -23,10 +25,14 @@ def _sample() -> list[tuple[sweep.Case, str]]:
     goods = {c.game: c for c in cases if c.label == "the good match"}
     games = itertools.cycle(sorted(goods))
     verbs = itertools.cycle(sweep.VERBS)
-    for label, damage in sweep.ODD.items():
+    asides = itertools.cycle(sweep.ASIDE.items())
+    for number, (label, damage) in enumerate(sweep.ODD.items()):
         good = goods[next(games)]
         odd = sweep.Case("odd", good.game, label, sweep._damaged(good.make, damage), good.round, player=good.player)
-        sample.append((odd, next(verbs)))
+        kind, (holds, only) = next(asides)
+        aside = functools.partial(sweep._aside, good.make, holds, damage)
+        beside = sweep.Case(f"odd {kind}", good.game, label, aside, good.round, player=good.player, only=only)
+        sample += [(odd, next(verbs)), (beside, only[number // len(sweep.ASIDE) % len(only)])]
     return sample
 
 
@@ -42,6 +48,9 @@ def runs(tmp_path_factory):
 def test_the_sample_covers_every_verb_of_every_game_and_every_odd_package():
     assert {(c.game, v) for c, v in SAMPLE} >= {(g, v) for g in GAMES for v in sweep.verbs(g)}
     assert {c.label for c, _ in SAMPLE if c.source == "odd"} == set(sweep.ODD)
+    assert {(c.source, v) for c, v in SAMPLE if c.only} == {
+        (f"odd {k}", v) for k in sweep.ASIDE for v in sweep.ASIDE[k][1]
+    }
     assert {(c.game, c.tab) for c, _ in SAMPLE if c.source == "corpus"} == {
         (c.game, c.tab) for c in sweep.corpus_cases() if c.label != "the good match"
     }
