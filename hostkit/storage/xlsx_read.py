@@ -226,8 +226,9 @@ def _cell(value: object) -> object:
 CELLS = 10_000_000
 """The most cells a tab may span, as many as a whole Google Sheet may hold. The fast reader makes every cell
 of the span, so a value typed out at XFD1048576 (17 billion cells) would exhaust the machine's memory."""
-_FAR = re.compile(rb"""\br\s*=\s*["'](?:[A-Z]{2,3}\d+|[A-Z]\d{6,})["']""")
-_REFS = re.compile(rb"""\br\s*=\s*["']([A-Z]{1,3})(\d+)["']""")
+_FAR = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br\s*=\s*["'](?:[A-Z]{2,3}\d+|[A-Z]\d{6,})["']""")
+_REFS = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br\s*=\s*["']([A-Z]{1,3})(\d+)["']""")
+"""A cell's reference in its tag (never in text, where a '<' is always escaped)."""
 
 
 def spanned(path: Path, name: str, xml: bytes) -> None:

@@ -94,6 +94,14 @@ def test_a_wide_tab_within_the_limit_is_read(tmp_path):
     assert XlsxBook(path).read()["Scores"][2] == [None] * 27 + [1]
 
 
+def test_text_that_looks_like_a_far_cell_is_only_text(tmp_path):
+    path = tmp_path / "b.xlsx"
+    typed = ['<c r="XFD1048576">', 'r="XFD1048576"']
+    XlsxBook(path).create({"Scores": [["Player", "Answer"], ["Ann", typed[0]], ["Bo", typed[1]]]})
+    _typed_at(path, "AB3")  # a far cell to make the tab searched
+    assert [row[1] for row in XlsxBook(path).read()["Scores"][1:]] == typed
+
+
 def test_a_status_on_a_workbook_with_a_value_at_its_last_cell_is_refused_in_one_sentence(tmp_path):
     path = tmp_path / "game.xlsx"
     XlsxBook(path).create(hap_and_grab_tabs([]))
