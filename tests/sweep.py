@@ -39,7 +39,8 @@ from hostkit.core.tables import Rows
 from hostkit.storage.xlsx import XlsxBook
 
 VERBS: dict[str, tuple[list[str], str]] = {
-    # name: (its arguments, what is typed at its prompts); {round}, {tab}, {row}, {player}, {dir} are filled in
+    # name: (its arguments, what is typed at its prompts); {round}, {tab}, {row}, {player}, {dir}, {aside} are
+    # filled in from the case
     "board": (["board", "--round", "{round}"], ""),
     "board --image": (["board", "--round", "{round}", "--image", "{dir}/board.png"], ""),
     "score": (["score", "--round", "{round}"], ""),
