@@ -2,7 +2,7 @@
 each case of the bad-input corpus and from each odd package (a damaged zip, parts in UTF-16, no styles.xml, a
 loop of links...). A run passes when it ends with an exit status and no traceback, whatever that status is.
 
-    python -m tests.sweep            # everything, about 35,000 runs
+    python -m tests.sweep            # everything, about 30,000 runs
     python -m tests.sweep --every 7  # one case in 7
 
 It prints the runs counted by exit status and each run that raised (its command, case and traceback's last
