@@ -28,9 +28,11 @@ def _sample() -> list[tuple[sweep.Case, str]]:
     asides = itertools.cycle(sweep.ASIDE.items())
     for number, (label, damage) in enumerate(sweep.ODD.items()):
         good = goods[next(games)]
-        odd = sweep.Case("odd", good.game, label, sweep._damaged(good.make, damage), good.round, player=good.player)
+        odd = sweep.Case(
+            "odd", good.game, label, sweep._damaged(sweep._match(good), damage), good.round, player=good.player
+        )
         kind, (holds, only) = next(asides)
-        aside = functools.partial(sweep._aside, good.make, holds, damage)
+        aside = functools.partial(sweep._aside, sweep._match(good), holds, damage)
         beside = sweep.Case(f"odd {kind}", good.game, label, aside, good.round, player=good.player, only=only)
         sample += [(odd, next(verbs)), (beside, only[number // len(sweep.ASIDE) % len(only)])]
     return sample
