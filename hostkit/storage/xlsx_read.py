@@ -14,7 +14,7 @@ import zipfile
 from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 
-from hostkit.core.tables import Rows
+from hostkit.core.tables import Rows, column_index
 from hostkit.core.times import DAY, time_of_day
 from hostkit.storage.book import StorageError
 
@@ -57,9 +57,13 @@ class Tabs(MutableMapping[str, Rows]):
         if name not in self._rows:
             if name not in self._names:
                 raise KeyError(name)
+            xml = self._part(name)
+            if xml is not None:
+                spanned(self.path, name, xml)
             grid = self._grid(name)
             rows = [[_cell(v) if type(v) in _CONVERTED else None if v == "" else v for v in row] for row in grid]
-            self._mark_unread(name, rows)
+            if xml is not None:
+                self._mark_unread(rows, xml)
             while rows and all(v is None for v in rows[-1]):
                 rows.pop()
             self._rows[name] = rows
@@ -83,18 +87,25 @@ class Tabs(MutableMapping[str, Rows]):
                     raise
                 return self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
 
-    def _mark_unread(self, name: str, rows: Rows) -> None:
-        """Formula cells with no computed value read as UNCALCULATED, and error cells as their CellError (both
-        blank to the fast reader); a date-time at midnight as a date-time, not the date the fast reader gives."""
-        from hostkit.storage.xlsx_formulas import sheet_parts, unread
+    def _part(self, name: str) -> bytes | None:
+        """The XML of a tab's worksheet part in UTF-8 (the package is recoded if it is not), None if the package
+        names none."""
+        from hostkit.storage.xlsx_formulas import sheet_parts
 
-        with zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
+        with readable(self.path), zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
             if self._parts is None:
                 self._parts = sheet_parts(archive)
             part = self._parts.get(name)
             if not part or part not in archive.namelist():
-                return
+                return None
             xml = archive.read(part)
+        return xml if is_utf8(xml[:256]) or self._recode() is None else self._part(name)
+
+    def _mark_unread(self, rows: Rows, xml: bytes) -> None:
+        """Formula cells with no computed value read as UNCALCULATED, and error cells as their CellError (both
+        blank to the fast reader)."""
+        from hostkit.storage.xlsx_formulas import unread
+
         for r, c, value in unread(xml):
             while len(rows) <= r:
                 rows.append([])
@@ -217,6 +228,30 @@ def _cell(value: object) -> object:
     if type(value) is dt.timedelta:  # a duration cell: the time of day it shows
         return time_of_day(value) if value < DAY else value.total_seconds() / 86400
     return value
+
+
+CELLS = 10_000_000
+"""The most cells a tab may span, as many as a whole Google Sheet may hold. The fast reader makes every cell
+of the span, so a value typed out at XFD1048576 (17 billion cells) would exhaust the machine's memory."""
+_FAR = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br\s*=\s*["'](?:[A-Z]{2,3}\d+|[A-Z]\d{6,})["']""")
+_REFS = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br\s*=\s*["']([A-Z]{1,3})(\d+)["']""")
+"""A cell's reference in its tag (never in text, where a '<' is always escaped)."""
+
+
+def spanned(path: Path, name: str, xml: bytes) -> None:
+    """StorageError if a tab's cells span more than CELLS. Only a tab with a cell past column Z or row 99,999
+    (26 columns of 99,999 rows are well within) is searched through."""
+    if not _FAR.search(xml):
+        return
+    refs = _REFS.findall(xml)
+    rows = max(int(row) for _, row in refs)
+    letters = max((column for column, _ in refs), key=lambda column: (len(column), column)).decode()
+    columns = column_index(letters) + 1
+    if rows * columns > CELLS:
+        raise StorageError(
+            f"Tab '{name}' of {path} has cells out to column {letters} and row {rows:,}, more than the "
+            f"{CELLS:,} cells a spreadsheet holds; delete whatever is typed far beyond the table and save it again."
+        )
 
 
 @contextlib.contextmanager

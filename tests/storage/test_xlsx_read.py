@@ -55,3 +55,57 @@ def test_text_xml_cannot_hold_is_replaced_and_the_workbook_still_opens(tmp_path)
     XlsxBook(path).create({"Notes": [["Reason"], [odd]]})
     assert XlsxBook(path).read()["Notes"][1] == ["Reds\ufffd said \ufffd hi \ufffd there"]
     assert openpyxl.load_workbook(path)["Notes"]["A2"].value == "Reds\ufffd said \ufffd hi \ufffd there"
+
+
+def _typed_at(path, ref: str, tab_index: int = 1) -> None:
+    """A value typed far out in a tab, as a slip of the keyboard leaves it."""
+    with zipfile.ZipFile(path) as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    name = f"xl/worksheets/sheet{tab_index}.xml"
+    row = re.fullmatch(r"[A-Z]+(\d+)", ref).group(1)
+    parts[name] = parts[name].replace(
+        b"</sheetData>", f'<row r="{row}"><c r="{ref}"><v>1</v></c></row></sheetData>'.encode()
+    )
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
+        for part, data in parts.items():
+            target.writestr(part, data)
+
+
+def test_a_value_at_the_last_cell_of_a_tab_is_one_sentence_not_a_crash(tmp_path):
+    from hostkit.storage.book import StorageError
+
+    path = tmp_path / "b.xlsx"
+    XlsxBook(path).create({"Scores": [["Player"], ["Ann"]], "Notes": [["mine"]]})
+    _typed_at(path, "XFD1048576")  # the reader would make all 17 billion cells of the span
+    tabs = XlsxBook(path).read()
+    assert tabs["Notes"] == [["mine"]]
+    try:
+        tabs["Scores"]
+    except StorageError as error:
+        assert "Tab 'Scores' of " in str(error) and "column XFD and row 1,048,576" in str(error)
+    else:
+        raise AssertionError("a tab spanning 17 billion cells was read")
+
+
+def test_a_wide_tab_within_the_limit_is_read(tmp_path):
+    path = tmp_path / "b.xlsx"
+    XlsxBook(path).create({"Scores": [["Player"], ["Ann"]]})
+    _typed_at(path, "AB3")  # past column Z: its cells are counted, 28 by 3
+    assert XlsxBook(path).read()["Scores"][2] == [None] * 27 + [1]
+
+
+def test_text_that_looks_like_a_far_cell_is_only_text(tmp_path):
+    path = tmp_path / "b.xlsx"
+    typed = ['<c r="XFD1048576">', 'r="XFD1048576"']
+    XlsxBook(path).create({"Scores": [["Player", "Answer"], ["Ann", typed[0]], ["Bo", typed[1]]]})
+    _typed_at(path, "AB3")  # a far cell to make the tab searched
+    assert [row[1] for row in XlsxBook(path).read()["Scores"][1:]] == typed
+
+
+def test_a_status_on_a_workbook_with_a_value_at_its_last_cell_is_refused_in_one_sentence(tmp_path):
+    path = tmp_path / "game.xlsx"
+    XlsxBook(path).create(hap_and_grab_tabs([]))
+    _typed_at(path, "XFD1048576")  # in Config, the first tab
+    result = CliRunner().invoke(main, ["status", "--book", str(path)])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert result.stderr.count("\n") == 1 and "delete whatever is typed far beyond the table" in result.stderr
