@@ -85,9 +85,10 @@ def explain_turn(game: Game, turn: PlayedTurn, claimed: Mapping[Set, Claimed]) -
     if not claims and not failed:
         return [], data
     block = game.rules.faces.format(turn.block) if turn.block else "no block"
+    allowed = "no claim" if not claims else f"{plural(len(claims), 'claim')} worth {format_points(worth)}"
     text = (
-        f"  Turn {turn.number} ({turn.player}, {block} on {turn.square.name}): the board allowed "
-        f"{plural(len(claims), 'claim')} worth {format_points(worth)} each"
+        f"  Turn {turn.number} ({turn.player}, {block} on {turn.square.name}): the board allowed {allowed}"
+        + (" each" if len(claims) > 1 else "")
         + (f"; claimed now: {', '.join(now)}" if now else "")
         + (f"; never claimed: {', '.join(missed)}" if missed else "")
         + (f"; claims that failed: {', '.join(failed)}" if failed else "")
