@@ -190,7 +190,18 @@ class Match:
             return None
         if outcome.confirm and not (confirm is not None and confirm(outcome.confirm)):
             return Report("play", ("Not recorded: nothing was changed.",), data={"recorded": False})
-        return self.finish("play", game, outcome, round, only_messages=True)
+        said = len(outcome.summary)
+        report = self.finish("play", game, outcome, round, only_messages=True)
+        return replace(report, summary=report.summary[:said], notes=report.summary[said:], saved=bool(outcome.writes))
+
+    def pause(self) -> None:
+        """Let other hostkit commands use the match workbook while the host thinks (between `prompt` and
+        `step`); `resume` holds it again."""
+        self.book.release()
+
+    def resume(self) -> bool:
+        """Hold the match workbook again after `pause`: True when another command changed it meanwhile."""
+        return self.book.relock()
 
     def undo(
         self,
@@ -265,34 +276,10 @@ class Match:
 
     def publish(self) -> Report:
         """Write every public tab of the match, as it stands, to the players' workbook."""
-        from hostkit.core.game import Outcome
-        from hostkit.targets import Target, keep_match_id, public_target, write_all
+        from hostkit.publishing import publish
 
-        book = self.book
-        if book.public is None:
-            raise BadInput(
-                "Say where the players read: --public-book FILE (an .xlsx file) or --public-sheet KEY (a Google Sheet)."
-            )
-        game, _ = self.game()
-        outcome = Outcome()
-        keep_match_id(book, outcome)
-        target = public_target(book, game, {}, whole=True)
-        ordered = game.reading_order([name for name in (target.tabs if target else {}) if game.is_public(name)])
-        if self.sending and ordered:
-            outcome.message = f"Updated for players: {', '.join(ordered)}."
-            outcome.about = f"{len(ordered)} tabs"  # a notice per new tab, not a correction of the last one
-            self._deliver(outcome, "publish", None)
-        targets = [t for t in [target] if t is not None]
-        if outcome.writes:
-            targets.append(Target(book, outcome.writes))
-        write_all(targets, order=game.reading_order)
-        if not ordered:
-            outcome.summary.append(
-                f"Nothing is public yet in {book.location}: no round has opened and nothing is scored."
-            )
-        else:
-            outcome.summary.append(f"Published to {book.public.location}: {', '.join(ordered)}.")
-        return Report.of("publish", outcome, {"public": book.public.location, "tabs": ordered})
+        tell = (lambda outcome: self.deliver(outcome, "publish", None)) if self.sending else None
+        return publish(self.book, lambda: self.game()[0], tell)
 
     def send(
         self, round: int | None = None, dry_run: bool = False, resend: bool = False, resend_uncertain: bool = False
@@ -347,7 +334,8 @@ class Match:
 
         return pay(self.book, tables, outcome, season_book(self.season, self.book, tables, self.hold))
 
-    def _deliver(self, outcome: Outcome, verb: str, round: int | None) -> None:
+    def deliver(self, outcome: Outcome, verb: str, round: int | None) -> None:
+        """Record (and with send, deliver) the outcome's messages; the Sent tab joins its writes."""
         messages = messages_of(outcome, verb, round)
         deliver_messages(self.book, outcome, messages, self.sending, self.resend, self.on_stop)
 
@@ -367,7 +355,7 @@ class Match:
         if self.book.public is not None and any(game.is_public(tab) for tab in outcome.writes):
             keep_match_id(self.book, outcome)
         if not only_messages or outcome.private or outcome.message:
-            self._deliver(outcome, verb, round)
+            self.deliver(outcome, verb, round)
         if outcome.writes or also:
             save(self.book, game, outcome.writes, also)
         return Report.of(verb, outcome)

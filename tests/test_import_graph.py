@@ -100,6 +100,7 @@ LAYERS = [
         "hostkit.season_matches",
         "hostkit.season_link",
         "hostkit.season_demo",
+        "hostkit.publishing",
     ),
     ("hostkit.match",),
     ("hostkit", "hostkit.__main__", "hostkit.cli"),

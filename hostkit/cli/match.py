@@ -24,6 +24,7 @@ from hostkit.cli.options import (
     save_image,
     show,
     shown,
+    warn,
 )
 from hostkit.cli.season_link import season_options
 from hostkit.core.settings import MAX_SEED, TOO_LONG_SEED
@@ -279,6 +280,7 @@ def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> Non
     from hostkit.core.settings import CONFIG_TAB, with_setting
     from hostkit.core.tables import Tables
     from hostkit.games import load_game
+    from hostkit.match import Match
     from hostkit.storage.xlsx import XlsxBook
     from hostkit.targets import pay
 
@@ -302,7 +304,8 @@ def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> Non
                 click.echo(f"{prompt.text} ({', '.join(prompt.choices)}): {choice}")
                 return choice
 
-            play_through(book, game, tables, step.round, None, answer, clock=lambda: played_at)
+            live = Match(book, clock=lambda: played_at, warn=warn, hold=hold)
+            play_through(live, step.round, None, answer)
         elif step.command == "ledger":
             for line in ledger_lines(tables, book.location):
                 click.echo(line)
