@@ -281,6 +281,16 @@ class Match:
         tell = (lambda outcome: self.deliver(outcome, "publish", None)) if self.sending else None
         return publish(self.book, lambda: self.game()[0], tell)
 
+    def dismiss(self, tab: str, row: int, reason: str = "handled") -> Report:
+        """Mark a reported row handled (`hostkit dismiss`): it is neither judged nor reported again."""
+        from hostkit.core.tables import Tables
+        from hostkit.dismissing import dismissed
+
+        game, _ = self.game()
+        outcome = dismissed(game, Tables(self.book.read()), tab, row, reason)
+        self.book.write(outcome.writes)
+        return Report.of("dismiss", outcome)
+
     def send(
         self, round: int | None = None, dry_run: bool = False, resend: bool = False, resend_uncertain: bool = False
     ) -> Report:
