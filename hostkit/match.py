@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from hostkit.errors import BadInput
 from hostkit.games import load_game
 from hostkit.messaging import deliver_messages, messages_of, send_due
-from hostkit.opening import open_book, open_public, read_game, where
+from hostkit.opening import open_book, open_public, read_game
 from hostkit.report import Report, StatusReport
 from hostkit.targets import save, season_book
 
@@ -220,39 +220,12 @@ class Match:
         return self.finish("undo", game, outcome, round)
 
     def status(self) -> StatusReport:
-        """What the match is waiting for, and the next command to run; nothing is written. Its Status counts the
-        problems `score` reports for the round in play (else the game's own); the report's problems, which the
-        command line prints, are the game's own."""
-        from hostkit.core.status import Phase
-        from hostkit.core.tables import BookError
-        from hostkit.status import match_status
-        from hostkit.targets import settled
+        """What the match is waiting for, and the next command to run (none once the match is paid and, when it has
+        a players' workbook, published); nothing is written."""
+        from hostkit.status import status_of
 
         game, tables = self.game()
-        now = self.clock()
-        outcome = game.status(tables, now)
-        data = dict(outcome.data or {})
-        number, phase, command = data.get("round"), data.get("phase"), data.get("next")
-        if phase is Phase.OVER and not command:
-            command = "hostkit standings"
-        done = settled(self.book, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
-        if done is not None:
-            command = None
-            outcome.summary.append(done)
-        if command:
-            if command.startswith("hostkit "):
-                command = f"{command} {where(self.book)}"
-            outcome.summary.append(f"Next: {command}" + ("" if command.startswith("hostkit ") else "."))
-        outcome.data = {**data, "next": command}
-        problems = list(outcome.problems)
-        if number is not None and phase in (Phase.CLOSED, Phase.SCORED, Phase.LIVE, Phase.OVER):
-            try:
-                problems = game.score(tables, number, now).problems
-            except BookError:
-                pass
-        match_id = self.book.match.id if self.book.match else None
-        status = match_status(game.name, match_id, outcome, problems)
-        return replace(StatusReport.of("status", outcome, status.to_dict()), status=status)
+        return status_of(self.book, game, tables, self.clock())
 
     def hindsight(self, round: int | None = None, host: bool = False) -> Report:
         """The match explained, written to the public Hindsight tab once its standings are settled; with host, a
