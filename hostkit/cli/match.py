@@ -275,11 +275,11 @@ def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> Non
 
         season_demo(book_path, force)
         return
-    from hostkit.cli.ledger import ledger_lines
     from hostkit.cli.phases import play_through
     from hostkit.core.settings import CONFIG_TAB, with_setting
     from hostkit.core.tables import Tables
     from hostkit.games import load_game
+    from hostkit.ledgers import ledger_lines
     from hostkit.match import Match
     from hostkit.storage.xlsx import XlsxBook
     from hostkit.targets import pay
