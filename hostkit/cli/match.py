@@ -28,9 +28,7 @@ from hostkit.cli.options import (
 )
 from hostkit.cli.season_link import season_options
 from hostkit.core.settings import MAX_SEED, TOO_LONG_SEED
-from hostkit.errors import BadInput
 from hostkit.games import GAMES
-from hostkit.season_link import season_of_match
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome, Prompt
@@ -102,42 +100,13 @@ def new(
       hostkit new hap-and-grab --sheet 1AbC...xyz --credentials credentials.json --players "Reds,Craw"
       hostkit new paths-and-pahs --book main-1.xlsx --season season.xlsx
     """
-    from hostkit.core.players import parse_player_list
-    from hostkit.core.settings import CONFIG_TAB, with_setting
-    from hostkit.games import load_game
+    from hostkit.creating import new_match
 
-    try:
-        names = parse_player_list(players) if players is not None else None
-    except ValueError as error:
-        raise BadInput(f"--players: {error}.") from None
-    rules = load_game(game)
-    in_season = season_of_match(season_path, season_sheet, book, None)
-    if in_season is not None:
-        hold(in_season)
-    if in_season is None and names is None:
-        raise BadInput('Say who plays: --players "Reds,Craw" (or --season FILE for the players still in).')
-    if in_season is not None:
-        from hostkit.season_matches import starting
-
-        name, names = starting(in_season, rules, names)
-    assert names is not None
-    import secrets
-
-    seed = secrets.randbelow(10**9) if seed is None else seed
-    match_id = f"{rules.name}-{secrets.token_hex(5)}"
-    tabs = rules.new_book(names, seed, match_id=match_id)
-    if book.timezone:
-        tabs[CONFIG_TAB] = with_setting(tabs[CONFIG_TAB], "timezone", book.timezone)
-    if in_season is not None:
-        from hostkit.season_matches import match_config, record_start
-
-        tabs[CONFIG_TAB] = match_config(tabs[CONFIG_TAB], in_season, book, name, rules)
-    book.create(tabs, force=force)
-    click.echo(f"Created {book.location}: {rules.title} for {', '.join(names)}, seed {seed}.")
-    if in_season is not None:
-        click.echo(record_start(in_season, book, rules, name, names, match_id))
-    if rules.first_steps:
-        click.echo(runnable(f"Next: {rules.first_steps}", book))
+    report = new_match(
+        book, game, players, seed=seed, force=force, season=season_path, season_sheet=season_sheet, hold=hold
+    )
+    for line in report.summary:
+        click.echo(runnable(line, book))
 
 
 @click.command()
