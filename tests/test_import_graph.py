@@ -104,6 +104,8 @@ LAYERS = [
         "hostkit.dismissing",
         "hostkit.creating",
         "hostkit.ledgers",
+        "hostkit.watching",
+        "hostkit.syncing",
     ),
     ("hostkit.match",),
     ("hostkit", "hostkit.__main__", "hostkit.cli"),
