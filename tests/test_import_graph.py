@@ -106,6 +106,7 @@ LAYERS = [
         "hostkit.ledgers",
         "hostkit.watching",
         "hostkit.syncing",
+        "hostkit.match_demo",
     ),
     ("hostkit.match",),
     ("hostkit", "hostkit.__main__", "hostkit.cli"),

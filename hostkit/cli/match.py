@@ -31,7 +31,7 @@ from hostkit.core.settings import MAX_SEED, TOO_LONG_SEED
 from hostkit.games import GAMES
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Outcome, Prompt
+    from hostkit.core.game import Prompt
     from hostkit.storage.book import Book
 
 
@@ -245,26 +245,20 @@ def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> Non
         season_demo(book_path, force)
         return
     from hostkit.cli.phases import play_through
-    from hostkit.core.settings import CONFIG_TAB, with_setting
-    from hostkit.core.tables import Tables
     from hostkit.games import load_game
-    from hostkit.ledgers import ledger_lines
     from hostkit.match import Match
+    from hostkit.match_demo import build_demo, demo_step
     from hostkit.storage.xlsx import XlsxBook
-    from hostkit.targets import pay
 
     game = load_game(game_name)
     book = XlsxBook(book_path)
     hold(book)
-    sample = game.demo()
-    config = with_setting(sample.tabs[CONFIG_TAB], "match_id", f"{game.name}-demo")
-    book.create({**sample.tabs, CONFIG_TAB: config}, force=force)
-    click.echo(f"Built {book_path}: {sample.description}\n")
+    sample, built = build_demo(book, game, force)
+    click.echo(f"Built {book_path}: {built.data['description']}\n")
     played_at = sample.now or now()
     for step in sample.script():
         typed = f"hostkit {step.command} --book {shlex.quote(book_path)}"
         click.echo(f"$ {typed}" + (f" --round {step.round}" if step.round is not None else ""))
-        tables = Tables(book.read())
         if step.command == "play":
             answers = itertools.cycle(step.answers)
 
@@ -275,26 +269,11 @@ def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> Non
 
             live = Match(book, clock=lambda: played_at, warn=warn, hold=hold)
             play_through(live, step.round, None, answer)
-        elif step.command == "ledger":
-            for line in ledger_lines(tables, book.location):
-                click.echo(line)
         else:
-
-            def standings() -> Outcome:
-                outcome = game.standings(tables)
-                pay(book, tables, outcome, None)
-                return outcome
-
-            runs = {
-                "score": lambda: game.score(tables, game.round_needed(step.round), played_at),
-                "deal": lambda: game.deal(tables, game.round_needed(step.round), played_at),
-                "standings": standings,
-            }
-            outcome = runs[step.command]()
-            book.write(outcome.writes, order=game.reading_order)
-            for line in shown(book, outcome.summary, outcome.private):
+            report = demo_step(book, game, step, played_at)
+            for line in shown(book, report.summary, report.private):
                 click.echo(line)
-            for line in problem_lines(outcome.problems):
+            for line in problem_lines(list(report.problems)):
                 click.echo(f"  problem reported: {runnable(line, book)}")
         click.echo("")
     book.release(remove_lock=True)  # the demo made this workbook: nothing else waits on it
