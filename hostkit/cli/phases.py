@@ -115,6 +115,7 @@ def play_through(
                 continue
             click.echo(f"Done: {plural(saved, 'decision')} saved this run.")
             return saved, True
+        book.progress = None  # the host answers at their pace: a read or a write per decision is no news
         match.pause()  # other commands may use the workbook while the host waits for an answer
         if not gc.isenabled():  # paused while hostkit runs as a program: it runs while the host thinks
             gc.collect()
