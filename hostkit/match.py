@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from hostkit.errors import BadInput
 from hostkit.games import load_game
 from hostkit.messaging import deliver_messages, messages_of, send_due
-from hostkit.opening import open_book, open_public, read_game, where
+from hostkit.opening import open_book, open_public, read_game
 from hostkit.report import Report, StatusReport
 from hostkit.targets import save, season_book
 
@@ -190,7 +190,18 @@ class Match:
             return None
         if outcome.confirm and not (confirm is not None and confirm(outcome.confirm)):
             return Report("play", ("Not recorded: nothing was changed.",), data={"recorded": False})
-        return self.finish("play", game, outcome, round, only_messages=True)
+        said = len(outcome.summary)
+        report = self.finish("play", game, outcome, round, only_messages=True)
+        return replace(report, summary=report.summary[:said], notes=report.summary[said:], saved=bool(outcome.writes))
+
+    def pause(self) -> None:
+        """Let other hostkit commands use the match workbook while the host thinks (between `prompt` and
+        `step`); `resume` holds it again."""
+        self.book.release()
+
+    def resume(self) -> bool:
+        """Hold the match workbook again after `pause`: True when another command changed it meanwhile."""
+        return self.book.relock()
 
     def undo(
         self,
@@ -209,39 +220,12 @@ class Match:
         return self.finish("undo", game, outcome, round)
 
     def status(self) -> StatusReport:
-        """What the match is waiting for, and the next command to run; nothing is written. Its Status counts the
-        problems `score` reports for the round in play (else the game's own); the report's problems, which the
-        command line prints, are the game's own."""
-        from hostkit.core.status import Phase
-        from hostkit.core.tables import BookError
-        from hostkit.status import match_status
-        from hostkit.targets import settled
+        """What the match is waiting for, and the next command to run (none once the match is paid and, when it has
+        a players' workbook, published); nothing is written."""
+        from hostkit.status import status_of
 
         game, tables = self.game()
-        now = self.clock()
-        outcome = game.status(tables, now)
-        data = dict(outcome.data or {})
-        number, phase, command = data.get("round"), data.get("phase"), data.get("next")
-        if phase is Phase.OVER and not command:
-            command = "hostkit standings"
-        done = settled(self.book, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
-        if done is not None:
-            command = None
-            outcome.summary.append(done)
-        if command:
-            if command.startswith("hostkit "):
-                command = f"{command} {where(self.book)}"
-            outcome.summary.append(f"Next: {command}" + ("" if command.startswith("hostkit ") else "."))
-        outcome.data = {**data, "next": command}
-        problems = list(outcome.problems)
-        if number is not None and phase in (Phase.CLOSED, Phase.SCORED, Phase.LIVE, Phase.OVER):
-            try:
-                problems = game.score(tables, number, now).problems
-            except BookError:
-                pass
-        match_id = self.book.match.id if self.book.match else None
-        status = match_status(game.name, match_id, outcome, problems)
-        return replace(StatusReport.of("status", outcome, status.to_dict()), status=status)
+        return status_of(self.book, game, tables, self.clock())
 
     def hindsight(self, round: int | None = None, host: bool = False) -> Report:
         """The match explained, written to the public Hindsight tab once its standings are settled; with host, a
@@ -265,34 +249,20 @@ class Match:
 
     def publish(self) -> Report:
         """Write every public tab of the match, as it stands, to the players' workbook."""
-        from hostkit.core.game import Outcome
-        from hostkit.targets import Target, keep_match_id, public_target, write_all
+        from hostkit.publishing import publish
 
-        book = self.book
-        if book.public is None:
-            raise BadInput(
-                "Say where the players read: --public-book FILE (an .xlsx file) or --public-sheet KEY (a Google Sheet)."
-            )
+        tell = (lambda outcome: self.deliver(outcome, "publish", None)) if self.sending else None
+        return publish(self.book, lambda: self.game()[0], tell)
+
+    def dismiss(self, tab: str, row: int, reason: str = "handled") -> Report:
+        """Mark a reported row handled (`hostkit dismiss`): it is neither judged nor reported again."""
+        from hostkit.core.tables import Tables
+        from hostkit.dismissing import dismissed
+
         game, _ = self.game()
-        outcome = Outcome()
-        keep_match_id(book, outcome)
-        target = public_target(book, game, {}, whole=True)
-        ordered = game.reading_order([name for name in (target.tabs if target else {}) if game.is_public(name)])
-        if self.sending and ordered:
-            outcome.message = f"Updated for players: {', '.join(ordered)}."
-            outcome.about = f"{len(ordered)} tabs"  # a notice per new tab, not a correction of the last one
-            self._deliver(outcome, "publish", None)
-        targets = [t for t in [target] if t is not None]
-        if outcome.writes:
-            targets.append(Target(book, outcome.writes))
-        write_all(targets, order=game.reading_order)
-        if not ordered:
-            outcome.summary.append(
-                f"Nothing is public yet in {book.location}: no round has opened and nothing is scored."
-            )
-        else:
-            outcome.summary.append(f"Published to {book.public.location}: {', '.join(ordered)}.")
-        return Report.of("publish", outcome, {"public": book.public.location, "tabs": ordered})
+        outcome = dismissed(game, Tables(self.book.read()), tab, row, reason)
+        self.book.write(outcome.writes)
+        return Report.of("dismiss", outcome)
 
     def send(
         self, round: int | None = None, dry_run: bool = False, resend: bool = False, resend_uncertain: bool = False
@@ -347,7 +317,8 @@ class Match:
 
         return pay(self.book, tables, outcome, season_book(self.season, self.book, tables, self.hold))
 
-    def _deliver(self, outcome: Outcome, verb: str, round: int | None) -> None:
+    def deliver(self, outcome: Outcome, verb: str, round: int | None) -> None:
+        """Record (and with send, deliver) the outcome's messages; the Sent tab joins its writes."""
         messages = messages_of(outcome, verb, round)
         deliver_messages(self.book, outcome, messages, self.sending, self.resend, self.on_stop)
 
@@ -367,7 +338,7 @@ class Match:
         if self.book.public is not None and any(game.is_public(tab) for tab in outcome.writes):
             keep_match_id(self.book, outcome)
         if not only_messages or outcome.private or outcome.message:
-            self._deliver(outcome, verb, round)
+            self.deliver(outcome, verb, round)
         if outcome.writes or also:
             save(self.book, game, outcome.writes, also)
         return Report.of(verb, outcome)

@@ -27,6 +27,10 @@ class Report:
     private: Mapping[str, str] = field(default_factory=dict)
     message: str | None = None
     image: Callable[[], bytes] | None = None
+    notes: tuple[str, ...] = ()
+    """A live decision's lines about its messages (recorded, delivered), apart from what the game said."""
+    saved: bool = False
+    """Whether a live decision wrote the workbook."""
 
     @classmethod
     def of(cls: type[R], verb: str, outcome: Outcome, data: Mapping[str, Any] | None = None) -> R:

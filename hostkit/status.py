@@ -2,13 +2,84 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hostkit.core.status import Phase, Status
+from hostkit.report import StatusReport
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Outcome
-    from hostkit.core.tables import Problem
+    from hostkit.core.game import Game, Outcome
+    from hostkit.core.tables import Problem, Tables
+    from hostkit.storage.book import Book
+
+
+def status_of(book: Book, game: Game, tables: Tables, now: dt.datetime) -> StatusReport:
+    """What the match is waiting for, and the next command to run: once it is over, `standings` until its final
+    standings are paid, then `publish` while its players' workbook (when it has one) lacks a public tab as the
+    match workbook shows it, then none. Nothing is written. Its Status counts the problems `score` reports for
+    the round in play (else the game's own); the report's problems, which the command line prints, are the
+    game's own."""
+    from hostkit.core.tables import BookError
+    from hostkit.opening import where
+    from hostkit.targets import settled
+
+    outcome = game.status(tables, now)
+    data = dict(outcome.data or {})
+    number, phase, command = data.get("round"), data.get("phase"), data.get("next")
+    if phase is Phase.OVER and not command:
+        command = "hostkit standings"
+    done = settled(book, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
+    if done is not None:
+        command = None
+        outcome.summary.append(done)
+        if book.public is not None and unpublished(book, game):
+            command = f"hostkit publish {where(book)} {_public_option(book.public)}"
+    if command:
+        if command.startswith("hostkit ") and not command.startswith("hostkit publish "):
+            command = f"{command} {where(book)}"
+        outcome.summary.append(f"Next: {command}" + ("" if command.startswith("hostkit ") else "."))
+    outcome.data = {**data, "next": command}
+    problems = list(outcome.problems)
+    if number is not None and phase in (Phase.CLOSED, Phase.SCORED, Phase.LIVE, Phase.OVER):
+        try:
+            problems = game.score(tables, number, now).problems
+        except BookError:
+            pass
+    match_id = book.match.id if book.match else None
+    status = match_status(game.name, match_id, outcome, problems)
+    return replace(StatusReport.of("status", outcome, status.to_dict()), status=status)
+
+
+def unpublished(book: Book, game: Game) -> list[str]:
+    """The public tabs of the match that its players' workbook lacks, or shows otherwise than the match
+    workbook does (values only)."""
+    from hostkit.core.tables import Tables
+
+    assert book.public is not None
+    ours = Tables(book.read())
+    theirs = Tables(book.public.read() if book.public.exists() else {})
+    return [name for name in ours.names() if game.is_public(name) and _values(theirs, name) != _values(ours, name)]
+
+
+def _values(tables: Tables, name: str) -> list[list[object]] | None:
+    table = tables.get(name)
+    if table is None:
+        return None
+    rows = [list(table.header), *(list(r) for r in table.rows)]
+    trimmed = [r[: max((i + 1 for i, v in enumerate(r) if v not in (None, "")), default=0)] for r in rows]
+    while trimmed and not trimmed[-1]:
+        trimmed.pop()
+    return trimmed
+
+
+def _public_option(public: Book) -> str:
+    """The option naming the players' workbook, for a command to copy."""
+    import shlex
+
+    key = getattr(public, "key", None)
+    return f"--public-sheet {shlex.quote(key)}" if key else f"--public-book {shlex.quote(public.location)}"
 
 
 def _names(waiting: object) -> list[str]:

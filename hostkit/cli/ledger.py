@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from hostkit.cli.options import as_json_text, hold, open_book, open_game, report_problems
-from hostkit.errors import BadInput
+from hostkit.cli.options import as_json_text, hold, open_book, show, warn
+from hostkit.errors import BadInput, Refused
 
 if TYPE_CHECKING:
-    from hostkit.core.ledger import Entry
-    from hostkit.core.tables import Rows, Tables
+    from hostkit.report import Report
     from hostkit.storage.book import Book
 from hostkit.cli.progress import progress_for
 
@@ -65,54 +64,13 @@ def ledger(
       hostkit ledger spend --book game.xlsx --player Reds --garnets 4 --reason "a 4-space move"
       hostkit ledger pay --ledger season.xlsx --player Craw --garnets 2 --reason "dodged the DM"
     """
-    from hostkit.core.ledger import balances, read_ledger
-    from hostkit.core.tables import Tables
+    from hostkit.ledgers import balances
 
     ctx.obj = {"book_path": book_path, "sheet": sheet, "credentials": credentials}
     if ctx.invoked_subcommand is not None:
         return
     book = _open(book_path, sheet, credentials, as_json)
-    tables = Tables(book.read())
-    entries, problems = read_ledger(tables)
-    totals = balances(entries)
-    if as_json:
-        click.echo(
-            as_json_text(
-                {
-                    "players": {name: _balance_json(b) for name, b in totals.items()},
-                    "entries": len(entries),
-                    "problems": [p.as_json() for p in problems],
-                }
-            )
-        )
-    else:
-        for line in ledger_lines(tables, book.location):
-            click.echo(line)
-    report_problems(problems, book)
-
-
-def ledger_lines(tables: Tables, location: str) -> list[str]:
-    """Each player's balance from the Ledger tab of `tables`, as a table for the host."""
-    from hostkit.core.ledger import LEDGER_TAB, balances, read_ledger
-    from hostkit.core.text_table import text_table
-    from hostkit.core.words import plural
-
-    entries, _ = read_ledger(tables)
-    totals = balances(entries)
-    if LEDGER_TAB not in tables:
-        return [f"{location} has no {LEDGER_TAB} tab yet: nothing has been paid."]
-    if not totals:
-        return [f"{location}'s {LEDGER_TAB} tab has no entries yet."]
-    ordered = sorted(totals.items(), key=lambda item: (-item[1].garnets, item[0].casefold()))
-    lines = text_table(
-        [["Player", "Garnets", "Tokens of Life", "EC"]]
-        + [[name, b.garnets, b.tokens, b.candidacies] for name, b in ordered]
-    )
-    return lines + [f"({plural(len(entries), 'entry', 'entries')})"]
-
-
-def _balance_json(b: Any) -> dict:
-    return {"garnets": b.garnets, "tokens_of_life": b.tokens, "elimination_candidacies": b.candidacies}
+    show(book, balances(book), as_json)
 
 
 def _open(
@@ -166,16 +124,9 @@ def spend_command(obj: dict, garnets: int, **options: Any) -> None:
     Example:
       hostkit ledger spend --book game.xlsx --player Reds --garnets 4 --reason "a 4-space move"
     """
-    from hostkit.core.ledger import spend
+    from hostkit.ledgers import spend
 
-    _post(
-        obj,
-        options,
-        lambda existing, match, round_, player, match_id: spend(
-            existing, match, round_, player, garnets, options["reason"], match_id
-        ),
-        "Spent",
-    )
+    _post(obj, options, lambda **where: spend(options["player"], garnets, options["reason"], **where))
 
 
 @ledger.command("pay")
@@ -194,137 +145,44 @@ def pay_command(obj: dict, garnets: int, tokens: int, candidate: bool, **options
     Example:
       hostkit ledger pay --ledger season.xlsx --player Craw --garnets 6 --reason "won the Death Match"
     """
-    from hostkit.core.ledger import Entry
+    from hostkit.ledgers import pay
 
-    if not (garnets or tokens or candidate):
-        raise BadInput("Say what to pay: --garnets N, --tokens N and/or --candidate.")
     _post(
         obj,
         options,
-        lambda existing, match, round_, player, match_id: Entry(
-            match,
-            round_,
-            player,
-            garnets=garnets,
-            tokens=tokens,
-            candidate=candidate,
-            reason=options["reason"],
-            match_id=match_id,
+        lambda **where: pay(
+            options["player"], options["reason"], garnets=garnets, tokens=tokens, candidate=candidate, **where
         ),
-        "Paid",
     )
 
 
-def _post(obj: dict, options: dict, make: Callable[..., Entry], verb: str) -> None:
-    """Read the ledger once, make the entry, refuse it or write the Ledger tab once, and say the new balance."""
-    from hostkit.core.ledger import LEDGER_TAB, Refused, balances, ledger_rows, post, read_ledger
-    from hostkit.core.players import player_key
-    from hostkit.core.tables import Tables
-    from hostkit.core.words import plural
-    from hostkit.targets import SEASON, claim, same_file, write_or_create
-
+def _post(obj: dict, options: dict, post: Callable[..., Report]) -> None:
+    """Open the match workbook and the season workbook the options name, have the library post the entry once,
+    and print its report (under --json, a refusal's balance too)."""
     as_json = options["as_json"]
     book_path = options["book_path"] or obj["book_path"]
     sheet = options["sheet"] or obj["sheet"]
     credentials = options["credentials"] or obj["credentials"]
     if options["ledger_path"] and options["ledger_sheet"]:
         raise BadInput("Give --ledger or --ledger-sheet, not both.")
-    match_book = _open(book_path, sheet, credentials, as_json) if book_path or sheet else None
-    player, match, match_id = options["player"].strip().lstrip("@"), options["match_name"], ""
-    if match_book is not None:
-        hold(match_book)
-        game, tables = open_game(match_book)
-        ctx = game.context(tables)
-        player = ctx.roster.match(player) or player
-        if match is None:
-            match, match_id = game.match_name(ctx), game.match_id(ctx)
-    mark: dict[str, Rows] = {}
+    match = _open(book_path, sheet, credentials, as_json) if book_path or sheet else None
+    ledger = None
     if options["ledger_path"] or options["ledger_sheet"]:
-        target = _open(options["ledger_path"], options["ledger_sheet"], credentials, as_json, public=True)
-        if match_book is not None and same_file(target, match_book):
-            target = match_book
-        else:
-            hold(target)
-            exists = target.exists()
-            tabs = target.read() if exists else {}
-            tables = Tables(tabs)
-            if match_book is not None and match_book.match is not None:
-                mark = claim(target, tabs, SEASON, match_book.match)
-    elif match_book is not None:
-        target = match_book
-    else:
-        raise BadInput(
-            "Say which ledger: --book or --sheet (the match workbook), --ledger FILE or "
-            "--ledger-sheet KEY (a season workbook)."
-        )
-    existing, problems = read_ledger(tables)
-    player = next((e.player for e in existing if player_key(e.player) == player_key(player)), player)
+        ledger = _open(options["ledger_path"], options["ledger_sheet"], credentials, as_json, public=True)
     try:
-        entry = make(existing, match or "", options["round_number"], player, match_id)
+        report = post(
+            match=match,
+            ledger=ledger,
+            match_name=options["match_name"],
+            round=options["round_number"],
+            hold=hold,
+            warn=warn,
+        )
     except Refused as error:
-        held = balances([e for e in existing if player_key(e.player) == player_key(player)]).get(player)
-        if as_json:
-            click.echo(
-                as_json_text(
-                    {
-                        "refused": str(error),
-                        "player": player,
-                        "balance": _balance_json(held) if held else _balance_json(_Zero),
-                    }
-                )
-            )
-        raise Refused(f"{error}; nothing was written.") from None
-    _, added = post(existing, [entry])
-    if added:
-        write_or_create(target, {**mark, LEDGER_TAB: ledger_rows(added, tables.get(LEDGER_TAB))})
-    after = balances([e for e in existing + added if player_key(e.player) == player_key(player)])[player]
-    if as_json:
-        click.echo(
-            as_json_text(
-                {
-                    "written": bool(added),
-                    "entry": _entry_json(entry),
-                    "balance": _balance_json(after),
-                    "problems": [p.as_json() for p in problems],
-                }
-            )
-        )
-    elif added:
-        click.echo(f"{verb}: {_describe(entry)}, written to {LEDGER_TAB} in {target.location}.")
-    else:
-        click.echo(
-            f"Already recorded: {_describe(entry)}; nothing added (give another --reason to post another entry)."
-        )
-    if not as_json:
-        click.echo(
-            f"{player} now has {plural(after.garnets, 'garnet')}, "
-            f"{plural(after.tokens, 'Token of Life', 'Tokens of Life')}, "
-            f"{plural(after.candidacies, 'elimination candidacy', 'elimination candidacies')}."
-        )
-    report_problems(problems)
-
-
-class _Zero:
-    garnets = tokens = candidacies = 0
-
-
-def _describe(entry: Entry) -> str:
-    from hostkit.core.ledger import describe
-
-    where = f", {entry.match}" if entry.match else ""
-    return f"{entry.player} {describe(entry)} ({entry.reason}{where})"
-
-
-def _entry_json(entry: Entry) -> dict:
-    return {
-        "match": entry.match,
-        "round": entry.round,
-        "player": entry.player,
-        "garnets": entry.garnets,
-        "tokens_of_life": entry.tokens,
-        "elimination_candidate": entry.candidate,
-        "reason": entry.reason,
-    }
+        if as_json and error.data is not None:
+            click.echo(as_json_text(dict(error.data)))
+        raise
+    show(None, report, as_json)
 
 
 COMMANDS = (ledger,)

@@ -24,15 +24,14 @@ from hostkit.cli.options import (
     save_image,
     show,
     shown,
+    warn,
 )
 from hostkit.cli.season_link import season_options
 from hostkit.core.settings import MAX_SEED, TOO_LONG_SEED
-from hostkit.errors import BadInput
 from hostkit.games import GAMES
-from hostkit.season_link import season_of_match
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Outcome, Prompt
+    from hostkit.core.game import Prompt
     from hostkit.storage.book import Book
 
 
@@ -101,42 +100,13 @@ def new(
       hostkit new hap-and-grab --sheet 1AbC...xyz --credentials credentials.json --players "Reds,Craw"
       hostkit new paths-and-pahs --book main-1.xlsx --season season.xlsx
     """
-    from hostkit.core.players import parse_player_list
-    from hostkit.core.settings import CONFIG_TAB, with_setting
-    from hostkit.games import load_game
+    from hostkit.creating import new_match
 
-    try:
-        names = parse_player_list(players) if players is not None else None
-    except ValueError as error:
-        raise BadInput(f"--players: {error}.") from None
-    rules = load_game(game)
-    in_season = season_of_match(season_path, season_sheet, book, None)
-    if in_season is not None:
-        hold(in_season)
-    if in_season is None and names is None:
-        raise BadInput('Say who plays: --players "Reds,Craw" (or --season FILE for the players still in).')
-    if in_season is not None:
-        from hostkit.season_matches import starting
-
-        name, names = starting(in_season, rules, names)
-    assert names is not None
-    import secrets
-
-    seed = secrets.randbelow(10**9) if seed is None else seed
-    match_id = f"{rules.name}-{secrets.token_hex(5)}"
-    tabs = rules.new_book(names, seed, match_id=match_id)
-    if book.timezone:
-        tabs[CONFIG_TAB] = with_setting(tabs[CONFIG_TAB], "timezone", book.timezone)
-    if in_season is not None:
-        from hostkit.season_matches import match_config, record_start
-
-        tabs[CONFIG_TAB] = match_config(tabs[CONFIG_TAB], in_season, book, name, rules)
-    book.create(tabs, force=force)
-    click.echo(f"Created {book.location}: {rules.title} for {', '.join(names)}, seed {seed}.")
-    if in_season is not None:
-        click.echo(record_start(in_season, book, rules, name, names, match_id))
-    if rules.first_steps:
-        click.echo(runnable(f"Next: {rules.first_steps}", book))
+    report = new_match(
+        book, game, players, seed=seed, force=force, season=season_path, season_sheet=season_sheet, hold=hold
+    )
+    for line in report.summary:
+        click.echo(runnable(line, book))
 
 
 @click.command()
@@ -274,26 +244,21 @@ def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> Non
 
         season_demo(book_path, force)
         return
-    from hostkit.cli.ledger import ledger_lines
     from hostkit.cli.phases import play_through
-    from hostkit.core.settings import CONFIG_TAB, with_setting
-    from hostkit.core.tables import Tables
     from hostkit.games import load_game
+    from hostkit.match import Match
+    from hostkit.match_demo import build_demo, demo_step
     from hostkit.storage.xlsx import XlsxBook
-    from hostkit.targets import pay
 
     game = load_game(game_name)
     book = XlsxBook(book_path)
     hold(book)
-    sample = game.demo()
-    config = with_setting(sample.tabs[CONFIG_TAB], "match_id", f"{game.name}-demo")
-    book.create({**sample.tabs, CONFIG_TAB: config}, force=force)
-    click.echo(f"Built {book_path}: {sample.description}\n")
+    sample, built = build_demo(book, game, force)
+    click.echo(f"Built {book_path}: {built.data['description']}\n")
     played_at = sample.now or now()
     for step in sample.script():
         typed = f"hostkit {step.command} --book {shlex.quote(book_path)}"
         click.echo(f"$ {typed}" + (f" --round {step.round}" if step.round is not None else ""))
-        tables = Tables(book.read())
         if step.command == "play":
             answers = itertools.cycle(step.answers)
 
@@ -302,27 +267,13 @@ def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> Non
                 click.echo(f"{prompt.text} ({', '.join(prompt.choices)}): {choice}")
                 return choice
 
-            play_through(book, game, tables, step.round, None, answer, clock=lambda: played_at)
-        elif step.command == "ledger":
-            for line in ledger_lines(tables, book.location):
-                click.echo(line)
+            live = Match(book, clock=lambda: played_at, warn=warn, hold=hold)
+            play_through(live, step.round, None, answer)
         else:
-
-            def standings() -> Outcome:
-                outcome = game.standings(tables)
-                pay(book, tables, outcome, None)
-                return outcome
-
-            runs = {
-                "score": lambda: game.score(tables, game.round_needed(step.round), played_at),
-                "deal": lambda: game.deal(tables, game.round_needed(step.round), played_at),
-                "standings": standings,
-            }
-            outcome = runs[step.command]()
-            book.write(outcome.writes, order=game.reading_order)
-            for line in shown(book, outcome.summary, outcome.private):
+            report = demo_step(book, game, step, played_at)
+            for line in shown(book, report.summary, report.private):
                 click.echo(line)
-            for line in problem_lines(outcome.problems):
+            for line in problem_lines(list(report.problems)):
                 click.echo(f"  problem reported: {runnable(line, book)}")
         click.echo("")
     book.release(remove_lock=True)  # the demo made this workbook: nothing else waits on it

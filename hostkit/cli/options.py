@@ -20,12 +20,11 @@ from hostkit.errors import BadInput
 from hostkit.opening import where
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Game, Outcome
-    from hostkit.core.tables import Problem, Tables
+    from hostkit.core.game import Outcome
+    from hostkit.core.tables import Problem
     from hostkit.match import Match
     from hostkit.report import Report
     from hostkit.storage.book import Book
-    from hostkit.targets import Target
 
 
 def book_options(command: Callable) -> Callable:
@@ -139,14 +138,6 @@ def ledger_option(command: Callable) -> Callable:
         help="Pay into this season workbook's Ledger tab instead of the match workbook's own "
         "(made if it does not exist).",
     )(command)
-
-
-def season_book(path: str | None, book: Book, tables: Tables) -> Book | None:
-    """The season workbook --ledger names, or the one this match was paid into before, held until the command
-    ends."""
-    from hostkit import targets
-
-    return targets.season_book(path, book, tables, hold)
 
 
 def image_option(command: Callable) -> Callable:
@@ -288,13 +279,6 @@ def warn(text: str) -> None:
     click.echo(text, err=True)
 
 
-def open_game(book: Book) -> tuple[Game, Tables]:
-    """Read the whole workbook once and find which game it runs (hostkit.opening.read_game)."""
-    from hostkit.opening import read_game
-
-    return read_game(book, warn)
-
-
 def match_of(book: Book, season: str | None = None) -> Match:
     """The library's match on this command's workbook, with its --send and --resend and the command's clock."""
     from hostkit.cli.delivering import sending, stopped
@@ -311,17 +295,6 @@ def as_json_text(data: Any) -> str:
     import json
 
     return json.dumps(data, ensure_ascii=False, indent=2)
-
-
-def finish(
-    book: Book, game: Game, outcome: Outcome, as_json: bool, also: Sequence[Target] = (), show_private: bool = True
-) -> None:
-    """Deliver and write what a command produced (every workbook checked before any is written), report it,
-    and exit 0 (done) or 1 (done with problems)."""
-    context = click.get_current_context()
-    command = context.command_path.split(" ", 1)[-1]
-    round_number = context.params.get("round_number", context.params.get("asked_round"))
-    show(book, match_of(book).finish(command, game, outcome, round_number, also), as_json, show_private)
 
 
 def show(book: Book | None, report: Report, as_json: bool, show_private: bool = True) -> None:

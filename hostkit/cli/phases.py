@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import gc
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import click
@@ -18,20 +17,19 @@ from hostkit.cli.options import (
     json_option,
     ledger_option,
     match_of,
-    now,
-    open_game,
     round_option,
     runnable,
     save_image,
     show,
+    warn,
 )
 from hostkit.cli.season_link import season_options
 from hostkit.core.words import replace_undecodable
-from hostkit.targets import save
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Game, Outcome, Prompt
-    from hostkit.core.tables import Rows, Tables
+    from hostkit.core.game import Prompt
+    from hostkit.match import Match
+    from hostkit.report import Report
     from hostkit.storage.book import Book
 
 
@@ -79,15 +77,8 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
     from hostkit.core.words import plural
 
     check_image(image, book)
-    game, tables = open_game(book)
     saved, ended = play_through(
-        book,
-        game,
-        tables,
-        round_number,
-        player,
-        lambda prompt: replace_undecodable(click.prompt(_question(prompt))),
-        image,
+        match_of(book), round_number, player, lambda prompt: replace_undecodable(click.prompt(_question(prompt))), image
     )
     if not ended:
         click.echo(f"\nStopped: {plural(saved, 'decision')} saved this run; run the same command to resume.", err=True)
@@ -95,40 +86,37 @@ def play(book: Book, round_number: int | None, player: str | None, image: str | 
 
 
 def play_through(
-    book: Book,
-    game: Game,
-    tables: Tables,
-    round_number: int | None,
-    player: str | None,
-    ask: Callable[[Prompt], str],
-    image: str | None = None,
-    clock: Callable[[], dt.datetime] = now,
+    match: Match, round_number: int | None, player: str | None, ask: Callable[[Prompt], str], image: str | None = None
 ) -> tuple[int, bool]:
-    """Ask for each decision due and save it at once: the decisions saved, and whether the phase ended (else
-    `ask` raised click.Abort at a prompt that is not open-ended). The game reads the answer, so the same words as its tab are accepted."""
-    from hostkit.cli.delivering import deliver_messages
+    """Ask for each decision due and have the library record it (Match.prompt, step, undo): the decisions saved,
+    and whether the phase ended (else `ask` raised click.Abort at a prompt that is not open-ended). The game
+    reads the answer, so the same words as its tab are accepted."""
     from hostkit.core.tables import BookError
-    from hostkit.core.words import plural, private_block
+    from hostkit.core.words import plural
 
+    book = match.book
     seen: set[str] = set()
+    match.warn = _once(warn)  # each step reads the workbook anew: a warning about it is said once a run
     saved = 0
     unpictured = False
     while True:
-        prompt, lines = game.next_prompt(tables, round_number, player, clock())
+        prompt, lines = match.prompt(round_number, player)
         for line in lines:
             if line.strip() not in seen:
                 click.echo(runnable(line, book))
                 seen.add(line.strip())
         if prompt is None:
-            taken = _undo_at_the_end(game, tables, round_number, player, seen)
+            try:
+                taken = match.undo(round_number, player, confirm=lambda lines: _at_the_end(lines, seen))
+            except BookError:
+                taken = None  # nothing this game can take back here
             if taken is not None:
-                save(book, game, taken.writes)
-                tables = _updated(tables, taken.writes)
-                click.echo("Taken back.")
+                _said(taken, seen, saved=False)
                 continue
             click.echo(f"Done: {plural(saved, 'decision')} saved this run.")
             return saved, True
-        book.release()  # other commands may use the workbook while the host waits for an answer
+        book.progress = None  # the host answers at their pace: a read or a write per decision is no news
+        match.pause()  # other commands may use the workbook while the host waits for an answer
         if not gc.isenabled():  # paused while hostkit runs as a program: it runs while the host thinks
             gc.collect()
         try:
@@ -137,50 +125,43 @@ def play_through(
             if prompt.open_ended:  # this phase takes answers until the host stops: stopping finishes it
                 click.echo(f"\nDone: {plural(saved, 'decision')} saved this run.")
             return saved, prompt.open_ended
-        if book.relock():
-            game, tables = open_game(book)
-            if game.next_prompt(tables, round_number, player, clock())[0] != prompt:
-                click.echo(
-                    f"Not recorded: {book.location} changed while you answered (another command wrote it), "
-                    f"and the decision due is no longer the same; here it is again.",
-                    err=True,
-                )
-                continue
+        if match.resume() and match.prompt(round_number, player)[0] != prompt:
+            click.echo(
+                f"Not recorded: {book.location} changed while you answered (another command wrote it), "
+                f"and the decision due is no longer the same; here it is again.",
+                err=True,
+            )
+            continue
+        undone = answer.strip().casefold() == UNDO
         try:
-            if answer.strip().casefold() == UNDO:
-                outcome = _confirmed_undo(game, tables, round_number, player, seen)
+            if undone:
+                report = match.undo(round_number, player, confirm=lambda lines: _take_back(lines, seen))
             else:
-                outcome = game.decide(tables, round_number, player, answer, clock())
+                report = match.step(answer, round_number, player, confirm=lambda q: click.confirm(q, default=False))
         except BookError as error:
             click.echo(f"Not recorded: {error}", err=True)
             continue
-        if outcome is None:
+        if report is None:
             continue
-        if outcome.confirm and not click.confirm(outcome.confirm, default=False):
-            click.echo("Not recorded: nothing was changed.")
-            continue
-        undone = answer.strip().casefold() == UNDO
-        said = len(outcome.summary)
-        if outcome.private or outcome.message:
-            deliver_messages(book, outcome)
-        if outcome.writes:
-            save(book, game, outcome.writes)
-            saved += not undone
-            tables = _updated(tables, outcome.writes)
-        if outcome.image is not None or not unpictured:  # "no picture" is said once a run, not per decision
-            save_image(outcome, image)
-            unpictured = unpictured or outcome.image is None
-        for i, line in enumerate(outcome.summary[:said]):
-            click.echo(f"Saved: {line}" if i == 0 and outcome.writes and not undone else line)
-            seen.add(line.strip())
-        for who, text in outcome.private.items():
-            for line in private_block(who, text):
-                click.echo(line)
-        for line in [*outcome.summary[said:], *(str(p) for p in outcome.problems)]:
-            click.echo(line, err=True)
+        saved += report.saved
+        if report.image is not None or not unpictured:  # "no picture" is said once a run, not per decision
+            save_image(report, image)
+            unpictured = unpictured or report.image is None
+        _said(report, seen, saved=report.saved)
 
 
 UNDO = "undo"
+
+
+def _once(say: Callable[[str], None]) -> Callable[[str], None]:
+    said: set[str] = set()
+
+    def once(text: str) -> None:
+        if text not in said:
+            said.add(text)
+            say(text)
+
+    return once
 
 
 def _question(prompt: Prompt) -> str:
@@ -188,32 +169,36 @@ def _question(prompt: Prompt) -> str:
     return f"{prompt.text} ({', '.join([*prompt.choices, UNDO])})" if prompt.choices else prompt.text
 
 
-def _confirmed_undo(
-    game: Game, tables: Tables, round_number: int | None, player: str | None, seen: set[str]
-) -> Outcome | None:
-    """The game's undo once the host confirms it; the lines it shows are not shown again."""
-    outcome = game.undo(tables, round_number, player)
-    for line in outcome.summary:
+def _said(report: Report, seen: set[str], saved: bool) -> None:
+    """What the game said of a decision (marked saved when it was), each player's private message, then on
+    stderr its messages' fate and its problems. An undo says "Taken back." and then its messages' fate."""
+    from hostkit.core.words import private_block
+
+    said, notes = (report.summary, report.notes) if report.verb == "play" else (report.summary[:1], report.summary[1:])
+    for i, line in enumerate(said):
+        click.echo(f"Saved: {line}" if i == 0 and saved else line)
+        seen.add(line.strip())
+    for who, text in report.private.items():
+        for line in private_block(who, text):
+            click.echo(line)
+    for line in [*notes, *(str(p) for p in report.problems)]:
+        click.echo(line, err=True)
+
+
+def _take_back(lines: Sequence[str], seen: set[str]) -> bool:
+    """Show what an undo would take back (not shown again) and ask the host."""
+    for line in lines:
         click.echo(line)
         seen.add(line.strip())
     if not click.confirm("Take it back?", default=False):
         click.echo("Kept: nothing was changed.")
-        return None
-    outcome.summary = ["Taken back."]
-    return outcome
+        return False
+    return True
 
 
-def _undo_at_the_end(
-    game: Game, tables: Tables, round_number: int | None, player: str | None, seen: set[str]
-) -> Outcome | None:
+def _at_the_end(lines: Sequence[str], seen: set[str]) -> bool:
     """Once the phase has ended, a last chance to take back the decision that ended it (a loss on time typed
-    by mistake): the confirmed undo, or None. Enter, or the end of the input, finishes."""
-    from hostkit.core.tables import BookError
-
-    try:
-        game.undo(tables, round_number, player)
-    except BookError:
-        return None  # nothing this game can take back here
+    by mistake). Enter, or the end of the input, finishes."""
     try:
         answer = click.prompt(
             "The phase has ended. Press Enter to finish, or type undo to take back its last decision",
@@ -221,19 +206,8 @@ def _undo_at_the_end(
             show_default=False,
         )
     except click.Abort:
-        return None
-    if answer.strip().casefold() != UNDO:
-        return None
-    return _confirmed_undo(game, tables, round_number, player, seen)
-
-
-def _updated(tables: Tables, writes: Mapping[str, Rows]) -> Tables:
-    """The tabs as they stand after a write, without reading the workbook again."""
-    from hostkit.core.tables import Table
-
-    for name, rows in writes.items():
-        tables = tables.replaced(name, Table(name, rows))
-    return tables
+        return False
+    return answer.strip().casefold() == UNDO and _take_back(lines, seen)
 
 
 @click.command()

@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING
-
 import click
 
 from hostkit.cli.options import hold, open_book
 from hostkit.cli.progress import progress_for
-from hostkit.opening import form_mapping
-
-if TYPE_CHECKING:
-    from hostkit.core.tables import Tables
-
-_XLSX_BAD_TITLE = re.compile(r"[\[\]:*?/\\]")
 
 
 def sheet_option(command):
@@ -59,23 +50,13 @@ def pull(sheet: str, book_path: str, credentials: str | None, force: bool) -> No
     Example:
       hostkit pull --sheet 1AbC...xyz --book copy.xlsx --credentials credentials.json
     """
-    from hostkit.storage.book import StorageError
-    from hostkit.storage.snapshot import PULL_TAB, Snapshot, fingerprint, snapshot_rows
+    from hostkit.syncing import pull as pulled
 
     live = open_book(None, sheet, credentials, progress_for(False))
-    tabs = live.read()
-    for title in tabs:
-        if len(title) > 31 or _XLSX_BAD_TITLE.search(title):
-            raise StorageError(
-                f"The tab {title!r} cannot be kept in an .xlsx copy (names there have at most 31 "
-                f"characters and none of []:*?/\\); rename it in the spreadsheet and pull again."
-            )
-    snapshot = Snapshot(live.key or sheet, live.timezone, {title: fingerprint(rows) for title, rows in tabs.items()})
     copy = open_book(book_path, None, None)
     hold(copy)
-    copy.create({**tabs, PULL_TAB: snapshot_rows(snapshot)}, force=force)
-    click.echo(f"Pulled {len(tabs)} tabs of {live.location} into {book_path} (time zone {live.timezone}).")
-    click.echo(f"Run commands with --book {book_path}, then `hostkit push --book {book_path} --sheet {live.key}`.")
+    for line in pulled(live, copy, force).summary:
+        click.echo(line)
 
 
 @click.command()
@@ -96,61 +77,12 @@ def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> No
     Example:
       hostkit push --book copy.xlsx --sheet 1AbC...xyz --credentials credentials.json
     """
-    from hostkit.core.settings import COMMON_SETTINGS, read_config
-    from hostkit.core.tables import Tables
-    from hostkit.storage.book import StorageError
-    from hostkit.storage.snapshot import PULL_TAB, Snapshot, fingerprint, read_snapshot, snapshot_rows
+    from hostkit.syncing import push as pushed
 
     copy = open_book(book_path, None, None)
     hold(copy)
-    tabs = copy.read()
-    snapshot = read_snapshot(tabs)
-    if snapshot is None:
-        raise StorageError(
-            f"{book_path} was not made by `hostkit pull` (it has no {PULL_TAB!r} tab); pull the "
-            f"spreadsheet first: hostkit pull --sheet KEY --book {book_path}."
-        )
-    live = open_book(None, sheet, credentials, progress_for(False))
-    if snapshot.key != live.key:
-        raise StorageError(
-            f"{book_path} was pulled from spreadsheet {snapshot.key}, not {live.key}; push it "
-            f"with --sheet {snapshot.key}, or pull {live.key} into another copy."
-        )
-    tables = Tables(tabs)
-    form = form_mapping(read_config(tables, COMMON_SETTINGS)[0]) if "Config" in tables else None
-    protected = {"submissions"} | ({form.target.casefold(), form.tab.casefold()} if form and form.is_set() else set())
-    owned = {t: rows for t, rows in tabs.items() if t.casefold() not in protected | {PULL_TAB.casefold()}}
-    changed = {t: rows for t, rows in owned.items() if fingerprint(rows) != snapshot.fingerprint_of(t)}
-    kept = sorted(t for t in tabs if t.casefold() in protected)
-    if not changed:
-        click.echo(f"Nothing to push: no tab changed in {book_path} since the pull.")
-        return
-    remote = {t.casefold(): fingerprint(rows) for t, rows in live.read().items()}
-    conflicts = [t for t in changed if remote.get(t.casefold()) != snapshot.fingerprint_of(t)]
-    if conflicts and not force:
-        raise StorageError(
-            f"The tabs {', '.join(conflicts)} changed on the spreadsheet as well as in {book_path} since the "
-            f"pull; pull again and redo the offline work, or pass --force to overwrite the spreadsheet's version."
-        )
-    live.write(changed, order=_public_order(tables))
-    prints = dict(snapshot.fingerprints)
-    prints.update({t: fingerprint(rows) for t, rows in changed.items()})
-    copy.write({PULL_TAB: snapshot_rows(Snapshot(snapshot.key, snapshot.timezone, prints))})
-    click.echo(f"Pushed {', '.join(changed)} to {live.location}.")
-    if kept:
-        click.echo(f"Left alone: {', '.join(kept)} (submissions are never pushed).")
-
-
-def _public_order(tables: Tables):
-    """The game's reading order of public tabs, so a push puts them first too; None when Config names no game."""
-    from hostkit.core.settings import COMMON_SETTINGS, read_config
-    from hostkit.core.tables import BookError
-    from hostkit.games import load_game
-
-    try:
-        return load_game(read_config(tables, COMMON_SETTINGS)[0]["game"]).reading_order if "Config" in tables else None
-    except (KeyError, BookError):
-        return None
+    for line in pushed(copy, lambda: open_book(None, sheet, credentials, progress_for(False)), force).summary:
+        click.echo(line)
 
 
 COMMANDS = (pull, push)

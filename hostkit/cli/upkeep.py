@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hostkit.cli.delivering import send_options
-from hostkit.cli.options import book_options, json_option, match_of, open_game, show
-from hostkit.errors import BadInput
+from hostkit.cli.options import book_options, json_option, match_of, show
 
 if TYPE_CHECKING:
     from hostkit.storage.book import Book
@@ -62,29 +61,8 @@ def dismiss(book: Book, tab_name: str, row_number: int, reason: str) -> None:
     Example:
       hostkit dismiss --book game.xlsx --tab Submissions --row 14 --reason "not a player"
     """
-    from hostkit.core.players import PLAYERS_TAB
-    from hostkit.core.settings import CONFIG_TAB
-    from hostkit.core.tables import HANDLED, Cell, Tables
-
-    game, _ = open_game(book)
-    table = Tables(book.read()).get(tab_name)
-    if table is None:
-        raise BadInput(f"The workbook has no tab {tab_name!r}; give --tab the name of the tab holding the row.")
-    if table.name in (CONFIG_TAB, PLAYERS_TAB) or game.is_public(table.name):
-        raise BadInput(
-            f"{table.name} is not an input tab whose rows are judged; fix the row there instead of dismissing it."
-        )
-    reason = reason.strip() or "handled"
-    if row_number - 2 >= len(table.rows) or not any(v not in (None, "") for v in table.rows[row_number - 2]):
-        raise BadInput(f"{table.name} row {row_number} is blank; give --row the number of a row that holds something.")
-    header: list[Cell] = list(table.header)
-    if not table.has_column(HANDLED):
-        header.append(HANDLED)
-    column = [str(h).casefold() for h in header].index(HANDLED.casefold())
-    rows = [list(r) + [None] * (len(header) - len(r)) for r in table.rows]
-    rows[row_number - 2][column] = reason
-    book.write({table.name: [header, *rows]})
-    click.echo(f"{table.name} row {row_number} is marked handled ({reason}): it is no longer judged or reported.")
+    for line in match_of(book).dismiss(tab_name, row_number, reason).summary:
+        click.echo(line)
 
 
 COMMANDS = [publish, dismiss]

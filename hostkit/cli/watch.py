@@ -7,16 +7,14 @@ import datetime as dt
 import gc
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import book_options, now, open_game, runnable
-from hostkit.core.words import plural
+from hostkit.cli.options import book_options, now, runnable, warn
 from hostkit.errors import BadInput
 from hostkit.storage.book import Conflict, Missing
-from hostkit.targets import save
 
 if TYPE_CHECKING:
     from hostkit.storage.book import Book
@@ -161,37 +159,15 @@ def _missing(book: Book, since: float | None, pause: float) -> float:
 
 
 def _rescore(book: Book, round_number: int, before: Mapping[str, int]) -> tuple[dict[str, int], dt.datetime | None]:
-    """Score the round on the workbook as it is now, write it, and say so in one line; the rows of each tab
-    read, and when the round closes."""
-    book.lock()
-    try:
-        game, tables = open_game(book)
-        outcome = game.score(tables, round_number, now())
-        save(book, game, outcome.writes)
-        closes = game.round_closes(tables, round_number)
-        counts = {name: _filled(tables.require(name).rows) for name in tables.looked_up() if name not in outcome.writes}
-    finally:
-        book.release()
-    new = sum(max(counts[name] - before.get(name, 0), 0) for name in counts) if before else None
-    grew = [name for name in counts if before and counts[name] > before.get(name, 0)]
-    said = outcome.summary or [str(p).split(": ", 1)[-1] for p in outcome.problems[:1]] or ["scored"]
-    lines = [line.strip() for line in said[0].splitlines() if line.strip()]
-    what = (lines[0] if len(lines) == 1 else f"{lines[0].rstrip(':')}: {lines[-1]}").rstrip(".")
-    rows = "first score" if new is None else plural(new, "new row") + (f" in {', '.join(grew)}" if grew else "")
-    problems = (
-        runnable(
-            f"; {plural(len(outcome.problems), 'problem')}: `hostkit score --round {round_number}` lists them", book
-        )
-        if outcome.problems
-        else ""
-    )
-    click.echo(f"{_stamp()} {rows}: {what}{problems}")
-    return counts, closes
+    """Have the library re-score the round and say so in one line; the rows of each tab read, and when the
+    round closes."""
+    from hostkit.watching import rescore
 
-
-def _filled(rows: Sequence[Sequence[object]]) -> int:
-    """The rows with anything in them (a Table's rows: its header is not among them)."""
-    return sum(1 for row in rows if any(v not in (None, "") for v in row))
+    report = rescore(book, round_number, before, now, warn)
+    hint = runnable(report.notes[0], book) if report.notes else ""
+    click.echo(f"{_stamp()} {report.summary[0]}{hint}")
+    closes = report.data["closes"]
+    return dict(report.data["counts"]), None if closes is None else dt.datetime.fromisoformat(closes)
 
 
 def _with_unit(duration: str) -> str:

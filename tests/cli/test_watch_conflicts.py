@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from freezegun import freeze_time
 
+from hostkit import watching as rescoring
 from hostkit.cli import main, watch
 from hostkit.storage.xlsx import XlsxBook
 from tests.cli.watching import death_match, looks, third_turn
@@ -28,7 +29,7 @@ def test_a_host_save_during_a_rescore_is_said_and_the_next_look_scores_again(tmp
     hosts = tmp_path / "host.xlsx"
     shutil.copy(path, hosts)
     third_turn(hosts)
-    real = watch.save
+    real = rescoring.save
     saves = []
 
     def save_after_the_host(book, game, writes):
@@ -37,7 +38,7 @@ def test_a_host_save_during_a_rescore_is_said_and_the_next_look_scores_again(tmp
             os.replace(hosts, path)  # the host's spreadsheet program saves while the round is being scored
         return real(book, game, writes)
 
-    monkeypatch.setattr(watch, "save", save_after_the_host)
+    monkeypatch.setattr(rescoring, "save", save_after_the_host)
     looks(monkeypatch, {})
     result = watching(path, "--for", "30s")
     assert result.exit_code == 0, result.output

@@ -70,3 +70,19 @@ def test_status_is_the_librarys_typed_status(tmp_path, name):
     assert report.status is not None and report.status.phase is Phase.SETUP and report.status.next
     printed = json.loads(CliRunner().invoke(main, ["status", "--book", str(path), "--json"]).stdout)
     assert printed == report.status.to_dict()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_paid_match_with_a_players_workbook_is_done_once_published(tmp_path, name):
+    """Paid is not the end while the players' workbook lacks the final public tabs: `next` is publish, naming
+    both workbooks, until it has run; then null."""
+    path, public = tmp_path / "demo.xlsx", tmp_path / "players.xlsx"
+    assert CliRunner().invoke(main, ["demo", "--game", name, "--book", str(path)]).exit_code == 0
+    where = ["--book", str(path), "--public-book", str(public)]
+    data = json.loads(CliRunner().invoke(main, ["status", *where, "--json"]).stdout)
+    assert data["phase"] == "over" and data["next"] == f"hostkit publish --book {path} --public-book {public}"
+    shown = CliRunner().invoke(main, ["status", *where]).stdout
+    assert f"Next: hostkit publish --book {path} --public-book {public}" in shown
+    assert CliRunner().invoke(main, ["publish", *where]).exit_code == 0
+    data = json.loads(CliRunner().invoke(main, ["status", *where, "--json"]).stdout)
+    assert (data["phase"], data["next"]) == ("over", None)
