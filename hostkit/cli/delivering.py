@@ -1,8 +1,7 @@
-"""--send and --resend: a command's players' messages delivered to Discord, and recorded in the Sent tab.
+"""--send and --resend: the options, and the line a command ends with when a signal stopped its delivery.
 
-Every command that makes messages for players (deal, score, standings, play, reveal, publish) goes through
-`deliver_messages`: without --send the messages are only recorded as due (and only once a webhook is set up),
-so nothing leaves the machine."""
+The library (hostkit.messaging) records and delivers every command's messages; `deliver_messages` here hands
+it a season command's messages with the options as click parsed them."""
 
 from __future__ import annotations
 
