@@ -162,7 +162,7 @@ def post(
         f"{plural(after.tokens, 'Token of Life', 'Tokens of Life')}, "
         f"{plural(after.candidacies, 'elimination candidacy', 'elimination candidacies')}."
     )
-    data: dict[str, Any] = {"written": bool(added), "entry": _entry_json(entry), "balance": balance_json(after)}
+    data: dict[str, Any] = {"written": bool(added), "entry": entry.as_json(), "balance": balance_json(after)}
     return Report(verb, tuple(lines), tuple(problems), data)
 
 
@@ -177,15 +177,3 @@ def _describe(entry: Entry) -> str:
 
     where = f", {entry.match}" if entry.match else ""
     return f"{entry.player} {describe(entry)} ({entry.reason}{where})"
-
-
-def _entry_json(entry: Entry) -> dict:
-    return {
-        "match": entry.match,
-        "round": entry.round,
-        "player": entry.player,
-        "garnets": entry.garnets,
-        "tokens_of_life": entry.tokens,
-        "elimination_candidate": entry.candidate,
-        "reason": entry.reason,
-    }

@@ -16,7 +16,6 @@ from hostkit.core.game import TEMPLATE_ID, Game, Identity, Outcome
 from hostkit.core.ledger import (
     LEDGER_TAB,
     REVERSED,
-    Entry,
     Payout,
     blank_ids,
     describe,
@@ -161,7 +160,7 @@ def pay(book: Book, tables: Tables, outcome: Outcome, season: Book | None) -> li
     for entry in outcome.payout.due:
         if entry.key() not in made:
             outcome.summary.append(f"Already paid: {entry.player} {describe(entry)} ({entry.reason}); nothing added.")
-    outcome.data = {**(outcome.data or {}), "paid": [_entry_json(e) for e in posted]}
+    outcome.data = {**(outcome.data or {}), "paid": [e.as_json() for e in posted]}
     return targets
 
 
@@ -263,19 +262,6 @@ def keep_match_id(book: Book, outcome: Outcome) -> None:
         f"Config had no match_id (the workbook is older than match ids): it is now {match.id!r}, "
         f"the name the ledger knows this match by, so renaming the match cannot pay it twice."
     )
-
-
-def _entry_json(entry: Entry) -> dict:
-    return {
-        "match": entry.match,
-        "match_id": entry.match_id,
-        "round": entry.round,
-        "player": entry.player,
-        "garnets": entry.garnets,
-        "tokens_of_life": entry.tokens,
-        "elimination_candidate": entry.candidate,
-        "reason": entry.reason,
-    }
 
 
 def season_book(path: str | None, book: Book, tables: Tables, hold: Callable[[Book], None]) -> Book | None:

@@ -55,6 +55,19 @@ class Entry:
     def match_key(self) -> str:
         return (self.match_id or self.match).strip().casefold()
 
+    def as_json(self) -> dict:
+        """The entry as `--json` gives it (`standings` under `paid`, `ledger pay` and `spend` under `entry`)."""
+        return {
+            "match": self.match,
+            "match_id": self.match_id,
+            "round": self.round,
+            "player": self.player,
+            "garnets": self.garnets,
+            "tokens_of_life": self.tokens,
+            "elimination_candidate": self.candidate,
+            "reason": self.reason,
+        }
+
     def payout_key(self) -> str:
         """What the entry pays for: its Pays for, else its reason (without a reversal's explanation)."""
         return (self.pays_for or self.reason.split(REVERSED, 1)[0]).strip().casefold()
