@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -54,20 +53,12 @@ def interrupted() -> None:
         sys.exit(INTERRUPTED)
 
 
-class Failure(click.ClickException):
+def failed(ctx: click.Context, error: HostkitError) -> NoReturn:
     """A HostkitError as the command line reports it: `Error: ` (or `Refused: `) and its sentence, whose
-    `hostkit ...` hints name the command's workbook, and the error's exit status."""
-
-    def __init__(self, error: HostkitError, hints: Callable[[str], str] = str):
-        super().__init__(hints(str(error)))
-        self.exit_code = error.exit_code
-        self.refused = isinstance(error, Refused)
-
-    def show(self, file: Any = None) -> None:
-        if self.refused:
-            click.echo(f"Refused: {self.format_message()}", err=True)
-        else:
-            super().show(file)
+    `hostkit ...` hints name the command's workbook, then the error's exit status."""
+    label = "Refused" if isinstance(error, Refused) else "Error"
+    click.echo(f"{label}: {ctx.meta.get(HINTS, str)(str(error))}", err=True)
+    ctx.exit(error.exit_code)
 
 
 class Hostkit(click.Group):
@@ -104,7 +95,7 @@ class Hostkit(click.Group):
         except KeyboardInterrupt:
             interrupted()
         except HostkitError as error:
-            raise Failure(error, ctx.meta.get(HINTS, str)) from None
+            failed(ctx, error)
         finally:
             stopped = ctx.meta.get("hostkit.stopped")
             if stopped:
