@@ -74,16 +74,19 @@ class Tabs(MutableMapping[str, Rows]):
         now: if the file was written over meanwhile (its signature changed), the tab is parsed from the bytes
         read instead."""
         if self._seen is not None:
-            with contextlib.suppress(Exception):
+            try:
                 grid = self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
                 if signature(self.path) == self._seen:
                     return grid
+            except BaseException as error:
+                if not failed_reading(error):
+                    raise
             self._book, self._seen = _from_bytes(self._utf8 or self.data), None
         with readable(self.path):
             try:
                 return self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
-            except Exception:
-                if self._recode() is None:
+            except BaseException as error:
+                if not failed_reading(error) or self._recode() is None:
                     raise
                 return self._book.get_sheet_by_name(name).to_python(skip_empty_area=False)
 
@@ -267,8 +270,16 @@ def readable(path: Path) -> Iterator[None]:
         raise StorageError(
             f"{path} is not a readable .xlsx workbook; save it from your spreadsheet program as Excel Workbook (.xlsx)."
         ) from None
-    except Exception:  # a damaged part inside the zip: the XML parser, zlib or the reader fails on it
+    except BaseException as error:  # a damaged part inside the zip: the XML parser, zlib or the reader fails on it
+        if not failed_reading(error):
+            raise
         raise damaged(path) from None
+
+
+def failed_reading(error: BaseException) -> bool:
+    """An error of reading a file: an Exception, or the panic older python-calamine releases raise on
+    a damaged part, which is a BaseException (pyo3's PanicException); never Ctrl-C or an exit."""
+    return isinstance(error, Exception) or type(error).__name__ == "PanicException"
 
 
 def damaged(path: Path) -> StorageError:
