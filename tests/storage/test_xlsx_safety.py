@@ -239,3 +239,32 @@ def test_a_lock_path_that_is_a_folder_or_a_link_is_one_sentence(tmp_path, kind):
     with pytest.raises(StorageError, match=rf"lock file .* is a {kind} .*delete \.b\.xlsx\.hostkit-lock"):
         XlsxBook(path).write({"Scores": [["Player"], ["Ann"]]})
     assert path.read_bytes() == before and not (tmp_path / "elsewhere").exists()
+
+
+def test_a_reader_that_panics_on_a_damaged_part_is_one_sentence(tmp_path, monkeypatch):
+    """Older python-calamine releases panic on some damaged parts: pyo3's PanicException, a BaseException."""
+    import python_calamine
+
+    PanicException = type("PanicException", (BaseException,), {})
+
+    def panics(self, *args, **kwargs):
+        raise PanicException("index out of bounds: the len is 0 but the index is 0")
+
+    path = tmp_path / "b.xlsx"
+    XlsxBook(path).create({"A": [["x"]]})
+    monkeypatch.setattr(python_calamine.CalamineSheet, "to_python", panics)
+    with pytest.raises(StorageError, match=r"is damaged \(a part inside the file cannot be read\)"):
+        XlsxBook(path).read()["A"]
+
+
+def test_ctrl_c_while_a_tab_is_read_is_not_called_damage(tmp_path, monkeypatch):
+    import python_calamine
+
+    def interrupted(self, *args, **kwargs):
+        raise KeyboardInterrupt
+
+    path = tmp_path / "b.xlsx"
+    XlsxBook(path).create({"A": [["x"]]})
+    monkeypatch.setattr(python_calamine.CalamineSheet, "to_python", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        XlsxBook(path).read()["A"]
