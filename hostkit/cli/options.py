@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import re
 import shlex
@@ -17,6 +16,7 @@ from click.core import ParameterSource
 from hostkit.cli import HINTS
 from hostkit.cli.progress import progress_for
 from hostkit.errors import BadInput
+from hostkit.match import now
 from hostkit.opening import where
 
 if TYPE_CHECKING:
@@ -269,10 +269,6 @@ def report_problems(problems: list[Problem], book: Book | None = None) -> None:
         hint = f"`hostkit dismiss --tab {shlex.quote(row.tab)} --row {row.row}`"
         click.echo(f"Fix each row, or once you have dealt with one, {runnable(hint, book)} stops its report.", err=True)
     sys.exit(1)
-
-
-def now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
 
 
 def warn(text: str) -> None:
