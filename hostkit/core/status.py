@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hostkit.core.tables import Problem
 
 
 class Phase(str, Enum):
@@ -59,3 +62,19 @@ class Status:
             "problems": self.problems,
             "details": dict(self.details),
         }
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    """What a game says of its match (`Game.status`): the round in play and its phase, the players it waits for
+    (names, in the order the game lists them), the next step for the host (a `hostkit VERB ...` command without
+    the workbook option, or a sentence of what to do by hand; None when the game has nothing to add), the lines
+    for the host, the problems found reading the workbook, and the game's own keys."""
+
+    round: int | None
+    phase: Phase
+    waiting_for: tuple[str, ...] = ()
+    next: str | None = None
+    lines: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
