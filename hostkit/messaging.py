@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from hostkit.report import Report
+from hostkit.plan import MATCH, Plan
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome
@@ -157,11 +157,10 @@ def send_due(
     resend: bool,
     resend_uncertain: bool,
     on_stop: Callable[[str], None] | None = None,
-) -> Report:
+) -> Plan:
     """Deliver to Discord every recorded message that is due (of this round, or all; with resend, those
     delivered too; with resend_uncertain, those posted whose answer never came); with dry_run, only say
-    what would go where."""
-    from hostkit.core.game import Outcome
+    what would go where. The plan writes the Sent tab as delivery left it."""
     from hostkit.core.players import read_roster
     from hostkit.core.settings import COMMON_SETTINGS, read_config
     from hostkit.core.tables import Tables
@@ -192,13 +191,16 @@ def send_due(
             f"{item['command']}, {item['characters']} characters."
             for item in plan
         ]
-        nothing = ["Nothing is due: every recorded message has been delivered."]
-        return Report.of("send", Outcome(problems=problems, summary=lines or nothing), {"due": plan})
+        nothing = ("Nothing is due: every recorded message has been delivered.",)
+        return Plan(
+            "send", summary=tuple(lines) or nothing, problems=tuple(problems), data={"due": plan}, messages=False
+        )
     delivery = run_delivery(
         book, [], True, resend, round, everything_due=True, uncertain=resend_uncertain, on_stop=on_stop
     )
-    if delivery.sent_tab is not None:
-        book.write({SENT_TAB: delivery.sent_tab})
+    writes = {MATCH: {SENT_TAB: delivery.sent_tab}} if delivery.sent_tab is not None else {}
     lines = delivery.lines or ["Nothing is due: every recorded message has been delivered."]
-    told = Outcome(problems=delivery.problems, summary=lines)
-    return Report.of("send", told, {"requests": delivery.requests, "lines": delivery.lines})
+    data = {"requests": delivery.requests, "lines": delivery.lines}
+    return Plan(
+        "send", writes=writes, summary=tuple(lines), problems=tuple(delivery.problems), data=data, messages=False
+    )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import book_options, now, runnable, warn
+from hostkit.cli.options import book_options, now, runnable
 from hostkit.errors import BadInput
 from hostkit.storage.book import Conflict, Missing
 
@@ -35,7 +35,10 @@ def fastest(book: Book) -> float:
 
     if not book.key:
         return 0.0
-    reads = SHEET_COST + (PUBLIC_SHEET_COST if book.public is not None and book.public.key else 0)
+    from hostkit.cli.options import public_of
+
+    public = public_of()
+    reads = SHEET_COST + (PUBLIC_SHEET_COST if public is not None and public.key else 0)
     return 60.0 * reads / PER_MINUTE
 
 
@@ -161,9 +164,9 @@ def _missing(book: Book, since: float | None, pause: float) -> float:
 def _rescore(book: Book, round_number: int, before: Mapping[str, int]) -> tuple[dict[str, int], dt.datetime | None]:
     """Have the library re-score the round and say so in one line; the rows of each tab read, and when the
     round closes."""
-    from hostkit.watching import rescore
+    from hostkit.cli.options import match_of
 
-    report = rescore(book, round_number, before, now, warn)
+    report = match_of(book, held=False).look(round_number, before)
     hint = runnable(report.notes[0], book) if report.notes else ""
     click.echo(f"{_stamp()} {report.summary[0]}{hint}")
     closes = report.data["closes"]
