@@ -46,7 +46,8 @@ def whole_or_none(cell: Cell) -> int | None:
 
 NOTHING = "nothing"
 """What a player types for a list of no cards (a gift in Trades, the host's all-÷ deck in Decks)."""
-_NOT_A_LIST = ("none", "n/a", "na", "nil", "null", "no", "-", "–", "—", "−")
+_DASHES = ("-", "–", "—", "−")
+_NOT_A_LIST = ("none", "n/a", "na", "nil", "null", "no", *_DASHES)
 """What people type for "nothing" that a list of cards cannot take at its word: `-` is also the minus card."""
 
 
@@ -58,7 +59,7 @@ def typed_cards(record: Record, column: str, what: str, nothing_is: str = "none"
     if is_blank(value):
         raise ValueError(f"{column} is blank; {fix}")
     if text.casefold() in _NOT_A_LIST:
-        minus = " (or 'minus' for one minus card)" if text in _NOT_A_LIST[-4:] else ""
+        minus = " (or 'minus' for one minus card)" if text in _DASHES else ""
         raise ValueError(f"{named(column, value)} is not a list of cards; {fix}{minus}")
     if text.casefold() == NOTHING:
         return ()
