@@ -195,3 +195,12 @@ def test_a_malformed_webhook_keeps_its_messages_due_until_it_is_fixed(dealt_book
     fixed = run("send", "--book", dealt_book)
     assert fixed.exit_code == 0, fixed.output
     assert len(discord.received["111"]) == 1 and "Sent to Reds." in fixed.output
+
+
+def test_a_correction_in_a_thread_edits_the_message_in_that_thread(dealt_book, discord):
+    set_webhook(dealt_book, 2, "777", column="Thread")
+    assert run("deal", "--book", dealt_book, "--round", 1, "--send").exit_code == 0
+    reseeded(dealt_book)
+    result = run("deal", "--book", dealt_book, "--round", 1, "--send", "--force")
+    assert result.exit_code == 0, result.output
+    assert [thread for _, thread, _ in discord.edits["111"]] == ["777"] and len(discord.received["111"]) == 1
