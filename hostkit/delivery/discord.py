@@ -38,8 +38,6 @@ UPLOAD_LIMIT = 10 * 1024 * 1024
 PICTURE_NAME = "board.png"
 Waiting = Callable[[str, float, int], None]
 
-__all__ = ["LONGEST_WAIT", "RateLimits", "edit", "post", "retry_after", "user_agent"]
-
 
 def pause(seconds: float) -> None:
     time.sleep(seconds)
