@@ -152,10 +152,10 @@ def courier_for(book: Book, zone: dt.tzinfo, stopped: Callable[[], str] = lambda
     """Posts through Discord, telling the progress line of every wait; times in the match's zone."""
     from hostkit.delivery import discord
     from hostkit.delivery.deliver import Courier, backoff
-    from hostkit.delivery.journal import file_mode, limits_path
+    from hostkit.delivery.journal import StateFile, file_mode, limits_path
 
     limits = backoff(lambda seconds: discord.pause(seconds))
-    buckets = discord.RateLimits.kept(limits_path(book), file_mode(book))
+    buckets = discord.RateLimits.kept(StateFile(limits_path(book), file_mode(book)))
 
     def waiting(failure: str, seconds: float, next_try: int) -> None:
         if not book.progress:

@@ -2,7 +2,7 @@
 library (urllib keeps `hostkit --help` and every command that sends nothing free of an HTTP stack), as Discord
 documents it, always to API version 10 (`/api/v10/webhooks/...`).
 
-Discord's rate-limit headers are followed (limits.py): a post waits when its bucket has no room left; a 429 is
+Discord's rate-limit headers are followed (RateLimits): a post waits when its bucket has no room left; a 429 is
 waited out for its retry_after (bounded); 5xx answers and failures to connect are retried with backoff. A post
 that may have reached Discord without its answer reaching hostkit (a time-out, a dropped connection) is never
 retried: it raises Uncertain, so that no message is delivered twice. A message with a picture goes as
@@ -17,11 +17,12 @@ import secrets
 import time
 import urllib.error
 import urllib.request
+from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from hostkit.delivery.limits import LONGEST_WAIT, PATIENCE, Headers, RateLimits, TooLong, number
+from hostkit.delivery.journal import StateFile
 from hostkit.delivery.webhooks import Webhook, redacted
 from hostkit.errors import DeliveryError as DeliveryError
 from hostkit.errors import WebhookGone as WebhookGone
@@ -36,7 +37,23 @@ TOO_LARGE = 40005
 UPLOAD_LIMIT = 10 * 1024 * 1024
 """Discord's default upload size limit, 10 MiB, for a webhook's files."""
 PICTURE_NAME = "board.png"
+GLOBAL_PER_SECOND = 25
+"""Posts in any one second, whatever the webhooks: half of Discord's global 50 a second."""
+LONGEST_WAIT = 300.0
+"""The longest rate-limit wait believed; a longer (or nonsense) retry_after is taken as this."""
+PATIENCE = 120.0
+"""The longest hostkit waits before one post: a webhook asking for more leaves the message due at once."""
+Headers = Any
+"""An answer's headers (an http.client.HTTPMessage, or a dict in tests): read with .get(name)."""
 Waiting = Callable[[str, float, int], None]
+
+
+def now() -> float:
+    return time.monotonic()
+
+
+def wall() -> float:
+    return time.time()
 
 
 def pause(seconds: float) -> None:
@@ -68,6 +85,112 @@ class CannotEdit(DeliveryError):
 
 class TooLarge(DeliveryError):
     """Discord refused the picture as larger than it takes."""
+
+
+class TooLong(Exception):
+    """The webhook's bucket stays empty for longer than PATIENCE: seconds it asks to wait."""
+
+    def __init__(self, seconds: float):
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+@dataclass
+class RateLimits:
+    """What Discord's rate-limit headers said: a post waits until its webhook's bucket has room, and no more
+    than GLOBAL_PER_SECOND go in any second.
+
+    Discord's bucket name (X-RateLimit-Bucket) leaves out the webhook it is for, so two webhooks can answer
+    with one name while each has its own room: rooms are kept per (webhook id, bucket), and between commands
+    in a StateFile beside the journal (on the wall clock there, the monotonic one while a command runs)."""
+
+    file: StateFile | None = None
+    """The file keeping the rooms between commands (None: kept for this process only)."""
+    buckets: dict[str, str] = field(default_factory=dict)
+    """'webhook id method' -> Discord's bucket (X-RateLimit-Bucket), once an answer named it."""
+    room: dict[str, tuple[int, float]] = field(default_factory=dict)
+    """'webhook id bucket' -> (posts left, when it fills again on the monotonic clock)."""
+    recent: deque = field(default_factory=deque)
+    clock: Callable[[], float] = field(default=lambda: now(), repr=False)
+    wall: Callable[[], float] = field(default=lambda: wall(), repr=False)
+
+    def wait_for(self, hook_id: str, method: str = "POST") -> float:
+        """Seconds to wait before posting to this webhook (0: go now); TooLong past PATIENCE."""
+        moment = self.clock()
+        while self.recent and moment - self.recent[0] >= 1.0:
+            self.recent.popleft()
+        wait = 1.0 - (moment - self.recent[0]) if len(self.recent) >= GLOBAL_PER_SECOND else 0.0
+        left, reset_at = self.room.get(self._room_key(hook_id, method), (1, 0.0))
+        if left <= 0 and reset_at > moment:
+            wait = max(wait, reset_at - moment)
+        if wait > PATIENCE:
+            raise TooLong(wait)
+        return wait
+
+    def posted(self, hook_id: str, method: str, headers: Headers | None) -> None:
+        """Note a post and what its answer's headers say of the bucket."""
+        moment = self.clock()
+        self.recent.append(moment)
+        if headers is None:
+            return
+        route = f"{hook_id} {method}"
+        bucket = headers.get("X-RateLimit-Bucket") or self.buckets.get(route, method)
+        self.buckets[route] = bucket
+        left = number(headers.get("X-RateLimit-Remaining"))
+        after = number(headers.get("X-RateLimit-Reset-After"))
+        if left is not None and after is not None:
+            self.room[f"{hook_id} {bucket}"] = (int(left), moment + min(max(after, 0.0), LONGEST_WAIT))
+            self.save()
+
+    def exhausted(self, hook_id: str, method: str, seconds: float) -> None:
+        """A 429: the bucket has no room for `seconds`."""
+        self.room[self._room_key(hook_id, method)] = (0, self.clock() + seconds)
+        self.save()
+
+    def _room_key(self, hook_id: str, method: str) -> str:
+        return f"{hook_id} {self.buckets.get(f'{hook_id} {method}', method)}"
+
+    @classmethod
+    def kept(cls, file: StateFile) -> RateLimits:
+        """The rooms the file keeps, still running."""
+        limits = cls(file)
+        try:
+            state = _valid(file.read())
+        except OSError:
+            return limits
+        offset = limits.clock() - limits.wall()
+        limits.buckets = {str(k): str(v) for k, v in state.get("buckets", {}).items()}
+        for key, (left, until) in state.get("room", {}).items():
+            if until > limits.wall():
+                limits.room[str(key)] = (int(left), until + offset)
+        return limits
+
+    def save(self) -> None:
+        """Add this process's rooms to the file's, dropping every one already filled again."""
+        if self.file is None:
+            return
+        offset = self.wall() - self.clock()
+
+        def merged(state: dict) -> dict:
+            state = _valid(state)
+            ours = {key: [left, until + offset] for key, (left, until) in self.room.items()}
+            room = {k: v for k, v in {**state.get("room", {}), **ours}.items() if v[1] > self.wall()}
+            return {"buckets": {**state.get("buckets", {}), **self.buckets}, "room": room}
+
+        try:
+            self.file.update(merged)
+        except OSError:  # the rooms are a courtesy to Discord: a post never fails for want of them
+            return
+
+
+def _valid(state: dict) -> dict:
+    """The state file's rooms and buckets, or {} when they are not what save() writes."""
+    room, buckets = state.get("room"), state.get("buckets")
+    if not isinstance(room, dict) or not isinstance(buckets, dict):
+        return {}
+    pairs = [v for v in room.values() if isinstance(v, list) and len(v) == 2]
+    numbers = all(type(x) in (int, float) and x == x for v in pairs for x in v)
+    return state if len(pairs) == len(room) and numbers else {}
 
 
 def post(
@@ -238,3 +361,13 @@ def _answer(error: urllib.error.HTTPError) -> dict:
     except (ValueError, OSError):
         return {}
     return answer if isinstance(answer, dict) else {}
+
+
+def number(value: object) -> float | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        figure = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    return None if math.isnan(figure) else figure

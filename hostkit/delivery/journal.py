@@ -6,16 +6,17 @@ It lives beside the workbook (`.game.xlsx.hostkit-sent`), or for a Google Sheet 
 tab it writes; lines the Sent tab already shows are dropped then. A post tried and never answered is
 uncertain: the Sent tab says so, and only `hostkit send --resend-uncertain` sends it again. The journal holds
 private messages: it is made with the workbook's own permissions (a workbook only its owner reads keeps a
-journal only its owner reads), as is the file of Discord's rate limits kept beside it (limits.py)."""
+journal only its owner reads), as is the file of Discord's rate limits kept beside it (StateFile)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from hostkit.delivery.sent import NO_ID, SENT, UNCERTAIN, Message, Record
 
@@ -238,3 +239,40 @@ def _sync_folder(folder: Path) -> None:
         os.fsync(handle)
     finally:
         os.close(handle)
+
+
+class StateFile:
+    """A small JSON file hostkit keeps beside the journal (Discord's rate limits), locked while it is read or
+    written, made with the workbook's permissions, and replaced whole. An unreadable one reads as {}."""
+
+    def __init__(self, path: Path, mode: int = PRIVATE):
+        self.path, self.mode = path, mode
+
+    def read(self) -> dict:
+        """What the file holds ({} when it is missing or unreadable); OSError when it stays locked."""
+        with self._locked():
+            return self._load()
+
+    def update(self, change: Callable[[dict], dict]) -> None:
+        """Replace what the file holds with change(what it holds), in one locked step."""
+        with self._locked():
+            state = change(self._load())
+            temporary = self.path.with_name(self.path.name + ".new")
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, self.mode)
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                json.dump(state, file)
+            os.chmod(temporary, self.mode)
+            os.replace(temporary, self.path)
+
+    def _locked(self) -> Any:
+        from filelock import FileLock
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        return FileLock(self.path.with_name(self.path.name + ".lock"), timeout=10, mode=self.mode)
+
+    def _load(self) -> dict:
+        try:
+            state = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return state if isinstance(state, dict) else {}

@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 
 from hostkit.delivery import discord as discord_module
-from hostkit.delivery import limits as limits_module
 from tests.delivery.fake_discord import FakeClock, FakeDiscord
 
 
 @pytest.fixture
 def clock(monkeypatch):
     fake = FakeClock()
-    monkeypatch.setattr(limits_module, "now", fake.now)
-    monkeypatch.setattr(limits_module, "wall", fake.wall)
+    monkeypatch.setattr(discord_module, "now", fake.now)
+    monkeypatch.setattr(discord_module, "wall", fake.wall)
     monkeypatch.setattr(discord_module, "pause", fake.sleep)
     return fake
 

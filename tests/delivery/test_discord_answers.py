@@ -216,3 +216,11 @@ def test_a_public_thread_typed_as_a_long_number_is_refused_naming_its_row(dealt_
     XlsxBook(dealt_book).write({"Config": with_setting(tabs["Config"], "public_thread", 1450000000000000031)})
     result = run("send", "--book", dealt_book)
     assert f"Config row {row}: public_thread holds the number 1.45e+18" in result.stderr
+
+
+@pytest.mark.parametrize("kept", ["not json", '{"room": {"111 b": ["x", 1]}, "buckets": {}}', "[]"])
+def test_a_damaged_rate_limit_file_is_started_afresh(dealt_book, discord, kept):
+    dealt_book.with_name(f".{dealt_book.name}.hostkit-limits").write_text(kept)
+    result = run("deal", "--book", dealt_book, "--round", 1, "--send")
+    assert result.exit_code == 0, result.output
+    assert len(discord.received["111"]) == 1 and len(discord.received["222"]) == 1
