@@ -41,6 +41,8 @@ class Sending:
     send: bool = False
     resend: bool = False
     on_stop: Callable[[str], None] | None = None
+    pictures: bool = True
+    """Whether a message carries its board's picture (Config discord_images can still leave them out)."""
 
 
 @dataclass
@@ -204,8 +206,10 @@ def _record_messages(books: Workbooks, plan: Plan, step: _Step, sending: Sending
     from hostkit.messaging import messages_of, run_delivery
 
     said = Outcome(private=dict(plan.private), message=plan.message, image=plan.image, about=plan.about)
-    messages = messages_of(said, plan.verb, plan.round)
-    delivery = run_delivery(books.match, messages, sending.send, sending.resend, on_stop=sending.on_stop)
+    messages = messages_of(said, plan.verb, plan.round, sending.pictures)
+    delivery = run_delivery(
+        books.match, messages, sending.send, sending.resend, on_stop=sending.on_stop, pictures=sending.pictures
+    )
     if delivery.sent_tab is not None:
         from hostkit.delivery.sent import SENT_TAB
 

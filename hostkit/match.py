@@ -51,14 +51,16 @@ def open_match(
     season_sheet: str | None = None,
     send: bool = False,
     resend: bool = False,
+    pictures: bool = True,
     clock: Callable[[], dt.datetime] = now,
 ) -> Match:
     """The match in the .xlsx file `book`, or in the Google Sheet `sheet` (its key or address, signed in with the
     service account's JSON key `credentials`). `public` (an .xlsx file) or `public_sheet` also gets the public
     tabs, and only those; `season` (an .xlsx file) or `season_sheet` is the season workbook (or season ledger) the
     match belongs to and pays into, when its Config does not already name it. With send, the players' messages
-    are delivered to Discord as each step makes them (resend: again, though delivered). Use it in a with block:
-    the workbooks are locked against other hostkit commands until it ends."""
+    are delivered to Discord as each step makes them (resend: again, though delivered), each board's picture
+    attached unless pictures is False. Use it in a with block: the workbooks are locked against other hostkit
+    commands until it ends."""
     if public is not None and public_sheet is not None:
         raise BadInput("Give --public-sheet or --public-book, not both.")
     if season is not None and season_sheet is not None:
@@ -67,7 +69,9 @@ def open_match(
     opened = open_book(book, sheet, key)
     players = open_book(public, public_sheet, key) if public is not None or public_sheet is not None else None
     named = open_book(season, season_sheet, key) if season is not None or season_sheet is not None else None
-    return Match(opened, public=players, season=named, credentials=key, send=send, resend=resend, clock=clock)
+    return Match(
+        opened, public=players, season=named, credentials=key, send=send, resend=resend, pictures=pictures, clock=clock
+    )
 
 
 class Match:
@@ -82,6 +86,7 @@ class Match:
         credentials: str | None = None,
         send: bool = False,
         resend: bool = False,
+        pictures: bool = True,
         clock: Callable[[], dt.datetime] = now,
         warn: Callable[[str], None] = _to_stderr,
         on_stop: Callable[[str], None] | None = None,
@@ -93,7 +98,7 @@ class Match:
         if public is not None:
             self.books.with_public(public)
         self._season = season
-        self.sending = Sending(send, resend, on_stop or self._stopped)
+        self.sending = Sending(send, resend, on_stop or self._stopped, pictures)
         self.clock = clock
         self.warn = warn
         self.stopped: str | None = None
@@ -101,6 +106,10 @@ class Match:
         what stays due."""
         self._holder = hold
         self._held: list[Book] = []
+        self.zone: dt.tzinfo = dt.timezone.utc
+        """The match's time zone, once a step has read it: the one --message text shows times in."""
+        self.names: tuple[str, ...] = ()
+        """The match's players, once a step has read them: escaped in --message text."""
 
     @property
     def book(self) -> Book:
@@ -140,12 +149,33 @@ class Match:
         so that what a game checks before a purchase is the balance a payout changes."""
         game, tables, identity = read_game(self.book, self.warn)
         self.books.identity = identity
+        self._learn(game, tables)
         self.books.resolve(tables, self._season)
         if self.books.pays_elsewhere():
             assert self.books.ledger is not None
             self.hold(self.books.ledger)
             tables = _with_ledger(tables, self.books.ledger)
         return game, tables
+
+    def _learn(self, game: Game, tables: Tables) -> None:
+        from hostkit.core.settings import COMMON_SETTINGS, read_config
+        from hostkit.core.tables import BookError
+
+        self.zone = read_config(tables, COMMON_SETTINGS)[0].tz
+        try:
+            self.names = tuple(game.context(tables).roster.names)
+        except BookError:
+            self.names = ()
+
+    def pasted(self, report: Report) -> tuple[str, ...]:
+        """A step's public message as parts to paste into Discord one by one: each at most 2,000 characters and a
+        whole block, numbered when there are several, times in the match's zone (named), names escaped."""
+        from hostkit.core.times import pasteable
+        from hostkit.delivery.split import paste_parts
+
+        if report.message is None:
+            return ()
+        return tuple(paste_parts(pasteable(report.message, self.zone, self.clock()), self.names))
 
     def _commit(self, game: Game | None, plan: Plan) -> Report:
         return commit(self.books, plan, self.sending, game)

@@ -1,8 +1,7 @@
 """A step's players' messages recorded in the Sent tab, and with send delivered to Discord.
 
-Every step that makes messages for players (deal, score, standings, play, reveal, publish) goes through
-`deliver_messages`: without send the messages are only recorded as due (and only once a webhook is set up),
-so nothing leaves the machine."""
+The commit records every step's messages through `run_delivery`: without send they are only recorded as due
+(and only once a webhook is set up), so nothing leaves the machine."""
 
 from __future__ import annotations
 
@@ -36,28 +35,6 @@ def messages_of(outcome: Outcome, command: str, round_number: int | None, pictur
     if outcome.message:
         found.append(Message(round_number, command, PUBLIC, outcome.message, outcome.image if pictures else None))
     return found
-
-
-def deliver_messages(
-    book: Book,
-    outcome: Outcome,
-    messages: list[Message],
-    send: bool,
-    resend: bool,
-    on_stop: Callable[[str], None] | None = None,
-    pictures: bool = True,
-) -> None:
-    """Record (and with send, deliver) the messages; the Sent tab joins the outcome's writes. Without
-    pictures, none is attached."""
-    if not messages and not send:
-        return
-    delivery = run_delivery(book, messages, send, resend, on_stop=on_stop, pictures=pictures)
-    if delivery.sent_tab is not None:
-        from hostkit.delivery.sent import SENT_TAB
-
-        outcome.writes[SENT_TAB] = delivery.sent_tab
-    outcome.summary += delivery.lines
-    outcome.problems += delivery.problems
 
 
 def run_delivery(

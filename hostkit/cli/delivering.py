@@ -1,7 +1,5 @@
-"""--send and --resend: the options, and the line a command ends with when a signal stopped its delivery.
-
-The library (hostkit.messaging) records and delivers every command's messages; `deliver_messages` here hands
-it a season command's messages with the options as click parsed them."""
+"""--send, --resend and --no-image: the options, and the line a command ends with when a signal stopped its
+delivery. The library records and delivers every command's messages."""
 
 from __future__ import annotations
 
@@ -12,10 +10,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Outcome
-    from hostkit.storage.book import Book
+    pass
 
-_META = "hostkit.send"
+_META, _PICTURES = "hostkit.send", "hostkit.pictures"
 
 
 def send_options(command: Callable) -> Callable:
@@ -28,11 +25,19 @@ def send_options(command: Callable) -> Callable:
         "public_webhook); each is sent once, recorded in the Sent tab.",
     )
     @click.option("--resend", is_flag=True, help="With --send: deliver again messages already delivered.")
+    @click.option(
+        "--no-image",
+        "no_image",
+        is_flag=True,
+        help="With --send: leave the board's picture out of the Discord messages (Config discord_images = no "
+        "does so for every command).",
+    )
     @functools.wraps(command)
-    def wrapper(*args: Any, send: bool, resend: bool, **kwargs: Any) -> Any:
+    def wrapper(*args: Any, send: bool, resend: bool, no_image: bool, **kwargs: Any) -> Any:
         if resend and not send:
             raise click.UsageError("--resend goes with --send.")
         click.get_current_context().meta[_META] = (send, resend)
+        click.get_current_context().meta[_PICTURES] = not no_image
         return command(*args, **kwargs)
 
     return wrapper
@@ -44,15 +49,10 @@ def sending() -> tuple[bool, bool]:
     return context.meta.get(_META, (False, False)) if context else (False, False)
 
 
-def deliver_messages(book: Book, outcome: Outcome) -> None:
-    """Record (and with --send, deliver) the outcome's messages, as the current command made them."""
-    from hostkit.messaging import deliver_messages as record
-    from hostkit.messaging import messages_of
-
-    context = click.get_current_context()
-    command = context.command_path.split(" ", 1)[-1]
-    round_number = context.params.get("round_number", context.params.get("asked_round"))
-    record(book, outcome, messages_of(outcome, command, round_number), *sending(), on_stop=stopped)
+def pictures() -> bool:
+    """Whether this command's Discord messages carry their board's picture (not with --no-image)."""
+    context = click.get_current_context(silent=True)
+    return context.meta.get(_PICTURES, True) if context else True
 
 
 STOPPED = "hostkit.stopped"

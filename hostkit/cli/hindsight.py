@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hostkit.cli.delivering import send_options
-from hostkit.cli.options import book_options, check_image, image_option, json_option, match_of, save_image, show
+from hostkit.cli.options import book_options, check_image, image_option, json_option, match_of, pasted, save_image, show
 from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
@@ -58,10 +58,11 @@ def hindsight(
     if host and sending()[0]:
         raise BadInput("A --host preview is private and is never sent; leave out --send, or --host once it is over.")
     check_image(image, book)
-    report = match_of(book).hindsight(round_number, host=host)
+    match = match_of(book)
+    report = match.hindsight(round_number, host=host)
     save_image(report, image)
     if as_message and report.message:
-        report = replace(report, summary=(report.message,))
+        report = replace(report, summary=pasted(match, report))
     show(book, report, as_json)
 
 

@@ -19,6 +19,7 @@ from hostkit.cli.options import (
     ledger_option,
     match_of,
     now,
+    pasted,
     problem_lines,
     round_option,
     runnable,
@@ -207,7 +208,7 @@ def score(
             identity = match.books.identity
             title = load_game(identity.game).title if identity else "This game"
             click.echo(f"No message: {title} has no public results for round {round_number} yet.", err=True)
-        report = replace(report, summary=(report.message,) if report.message else ())
+        report = replace(report, summary=pasted(match, report))
     show(book, report, as_json, show_private=not as_message)
 
 

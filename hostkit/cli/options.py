@@ -290,7 +290,7 @@ def match_of(book: Book, season: str | None = None, season_sheet: str | None = N
     """The library's match on this command's workbook and players' workbook, paying into the season workbook
     --ledger/--season names (if any), with its --send and --resend and the command's clock. Its workbooks are
     held until the command ends; with held=False, only while a `with` block of the match lasts."""
-    from hostkit.cli.delivering import sending, stopped
+    from hostkit.cli.delivering import pictures, sending, stopped
     from hostkit.match import Match
 
     meta = click.get_current_context().meta
@@ -308,11 +308,19 @@ def match_of(book: Book, season: str | None = None, season_sheet: str | None = N
         credentials=credentials,
         send=send,
         resend=resend,
+        pictures=pictures(),
         clock=lambda: now(),
         warn=warn,
         on_stop=stopped,
         hold=hold if held else None,
     )
+
+
+def pasted(match: Match, report: Report) -> tuple[str, ...]:
+    """A step's public message as lines to print for pasting: its parts (each at most 2,000 characters, a whole
+    block) with a blank line between them."""
+    parts = match.pasted(report)
+    return tuple(line for i, part in enumerate(parts) for line in (([""] if i else []) + [part]))
 
 
 def as_json_text(data: Any) -> str:

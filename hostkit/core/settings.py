@@ -168,6 +168,12 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
         "channel itself).",
         text,
     ),
+    Setting(
+        "discord_images",
+        "",
+        "Whether Discord messages carry the board's picture (blank or yes: they do; no: text only).",
+        choice("yes", "no"),
+    ),
 )
 
 

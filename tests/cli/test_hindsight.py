@@ -76,7 +76,9 @@ def test_an_unknown_round_is_refused_and_message_prints_a_chat_block(book):
     assert refused.exit_code == 2 and "Round 2 has nothing to explain" in refused.output
     assert HINDSIGHT_TAB not in XlsxBook(book).read()
     message = run("hindsight", "--book", book, "--message")
-    assert message.exit_code == 0 and message.output.startswith("```")
+    assert message.exit_code == 0 and message.output.startswith(("```", "(1/"))
+    parts = message.output.split("\n\n(")
+    assert all(len(part) <= 2000 and part.count("```") % 2 == 0 for part in parts)
 
 
 def test_a_game_with_a_board_draws_what_was_missed(tmp_path):
