@@ -17,7 +17,7 @@ from hostkit.core.ledger import LEDGER_TAB, REVERSED, blank_ids, describe, ledge
 from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
 from hostkit.plan import COPY, LEDGER, MATCH, PUBLIC, Plan
-from hostkit.report import Report
+from hostkit.report import Report, next_step
 from hostkit.storage.book import StorageError
 from hostkit.storage.layout import arranged
 from hostkit.workbooks import PAYS_INTO, Workbooks, relative
@@ -72,14 +72,16 @@ def commit(books: Workbooks, plan: Plan, sending: Sending = Sending(), game: Gam
     data = step.data
     if step.extra:
         data = {**(data or {}), **step.extra}
+    summary, advice = next_step(step.summary) if plan.verb not in ("play", "undo") else (tuple(step.summary), None)
     return Report(
         plan.verb,
-        tuple(step.summary),
+        summary,
         tuple(step.problems),
         data if data is not None else {},
         dict(plan.private),
         plan.message,
         plan.image,
+        next=advice,
     )
 
 

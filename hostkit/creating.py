@@ -55,9 +55,8 @@ def new_match(
     match_id = f"{rules.name}-{secrets.token_hex(5)}"
     plan = _plan(match, joined, rules, names, seed, match_id, name, force)
     report = commit(Workbooks(match, ledger=joined), plan)
-    return Report(
-        "new", report.summary, data={"game": rules.name, "match_id": match_id, "players": names, "seed": seed}
-    )
+    data = {"game": rules.name, "match_id": match_id, "players": names, "seed": seed}
+    return Report("new", report.summary, data=data, next=report.next)
 
 
 def _names(players: str | Sequence[str] | None) -> list[str] | None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -31,6 +32,9 @@ class Report:
     """A live decision's lines about its messages (recorded, delivered), apart from what the game said."""
     saved: bool = False
     """Whether a live decision wrote the workbook."""
+    next: str | None = None
+    """The host's next step, where the step names one: a sentence with the command to run (`hostkit deal
+    --round 2`), the workbook left for the caller to add (the command line adds --book or --sheet)."""
 
     @classmethod
     def of(cls: type[R], verb: str, outcome: Outcome, data: Mapping[str, Any] | None = None) -> R:
@@ -47,6 +51,19 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of `hostkit <verb> --json`: the step's own keys and its problems."""
         return {**self.data, "problems": [p.as_json() for p in self.problems]}
+
+
+_NEXT = re.compile(r"(?:^|(?<=[.:!?]\s))Next: (?=[^\n]*`hostkit )")
+
+
+def next_step(summary: Sequence[str]) -> tuple[tuple[str, ...], str | None]:
+    """The summary without its last `Next: ... `hostkit ...`` sentence, and that sentence's advice."""
+    for i in range(len(summary) - 1, -1, -1):
+        found = list(_NEXT.finditer(summary[i]))
+        if found:
+            head, advice = summary[i][: found[-1].start()].rstrip(), summary[i][found[-1].end() :].strip()
+            return (*summary[:i], *([head] if head else []), *summary[i + 1 :]), advice
+    return tuple(summary), None
 
 
 @dataclass(frozen=True)

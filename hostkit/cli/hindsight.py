@@ -62,7 +62,7 @@ def hindsight(
     report = match.hindsight(round_number, host=host)
     save_image(report, image)
     if as_message and report.message:
-        report = replace(report, summary=pasted(match, report))
+        report = replace(report, summary=pasted(match, report), next=None)
     show(book, report, as_json)
 
 

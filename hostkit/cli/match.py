@@ -115,8 +115,8 @@ def new(
         credentials=click.get_current_context().meta.get(CREDENTIALS),
         hold=hold,
     )
-    for line in report.summary:
-        click.echo(runnable(line, book))
+    for line in shown(book, report, {}):
+        click.echo(line)
 
 
 @click.command()
@@ -208,7 +208,7 @@ def score(
             identity = match.books.identity
             title = load_game(identity.game).title if identity else "This game"
             click.echo(f"No message: {title} has no public results for round {round_number} yet.", err=True)
-        report = replace(report, summary=pasted(match, report))
+        report = replace(report, summary=pasted(match, report), next=None)
     show(book, report, as_json, show_private=not as_message)
 
 
@@ -283,7 +283,7 @@ def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> Non
             play_through(live, step.round, None, answer)
         else:
             report = demo_step(book, game, step, played_at)
-            for line in shown(book, report.summary, report.private):
+            for line in shown(book, report, report.private):
                 click.echo(line)
             for line in problem_lines(list(report.problems)):
                 click.echo(f"  problem reported: {runnable(line, book)}")

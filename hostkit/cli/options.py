@@ -6,7 +6,7 @@ import functools
 import re
 import shlex
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -337,14 +337,16 @@ def show(book: Book | None, report: Report, as_json: bool, show_private: bool = 
     if as_json:
         click.echo(as_json_text(report.to_dict()))
     else:
-        for line in shown(book, report.summary, report.private if show_private else {}):
+        for line in shown(book, report, report.private if show_private else {}):
             click.echo(line)
     report_problems(list(report.problems), book)
 
 
-def shown(book: Book | None, summary: Sequence[str], private: Mapping[str, str]) -> list[str]:
-    """The summary (hints runnable as printed), then each player's private message in a block of its own."""
+def shown(book: Book | None, report: Report, private: Mapping[str, str]) -> list[str]:
+    """The summary and the next step (hints runnable as printed), then each player's private message in a block
+    of its own."""
     from hostkit.core.words import private_block
 
-    lines = [line if book is None else runnable(line, book) for line in summary]
+    said = [*report.summary, *([f"Next: {report.next}"] if report.next else [])]
+    lines = [line if book is None else runnable(line, book) for line in said]
     return lines + [line for player, text in private.items() for line in private_block(player, text)]
