@@ -132,7 +132,7 @@ class Match:
         game, tables = self.game()
         if round is None and not game.board_spans_rounds:
             raise BadInput(f"Say which round's board: --round N ({game.title} has a board per round).")
-        return self.finish("board", game, game.board(tables, round, seed=seed, force=force), round)
+        return self.finish("board", game, game.board(tables, round, seed=seed, force=force, now=self.clock()), round)
 
     def deal(self, round: int, force: bool = False) -> Report:
         """Deal round N's private cards: one message per player."""

@@ -102,11 +102,11 @@ def test_every_public_pattern_matches_a_tab_the_game_writes(game):
 def test_every_generic_step_answers_or_refuses_in_one_sentence(game, step):
     tables = Tables(game.new_book(players(game), 5))
     calls = {
-        "board": lambda: game.board(tables, 1),
+        "board": lambda: game.board(tables, 1, now=NOW),
         "deal": lambda: game.deal(tables, 1, NOW),
         "standings": lambda: game.standings(tables),
         "status": lambda: game.status(tables, NOW),
-        "next_prompt": lambda: game.next_prompt(tables, None, None),
+        "next_prompt": lambda: game.next_prompt(tables, None, None, NOW),
         "hindsight": lambda: game.hindsight(tables),
     }
     try:
@@ -166,8 +166,8 @@ def scripted_hap_and_grab(game: Game, tmp_path) -> dict:
     tabs = match_tabs({1: (SHEET_SEQUENCE, "C")}, seed=LEAK_SEED, config={"rounds": 1})
     tabs = apply(tabs, game.score(Tables(tabs), 1, LATER).writes)
     tabs = apply(tabs, game.deal(Tables(tabs), 1, LATER).writes)
-    while game.next_prompt(Tables(tabs), 1, None)[0] is not None:
-        tabs = apply(tabs, game.decide(Tables(tabs), 1, None, "take").writes)
+    while game.next_prompt(Tables(tabs), 1, None, LATER)[0] is not None:
+        tabs = apply(tabs, game.decide(Tables(tabs), 1, None, "take", LATER).writes)
     tabs = apply(tabs, game.score(Tables(tabs), 1, LATER).writes)
     return apply(tabs, game.standings(Tables(tabs)).writes)
 

@@ -14,6 +14,7 @@ from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import Entry, Payout, Refused, spend
 from hostkit.core.season import season_pays
 from hostkit.core.settings import CONFIG_TAB, Setting, choice, integer, text
+from hostkit.core.status import GameStatus
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
 
@@ -168,7 +169,15 @@ class CardsOnTheTable(Game):
 
     # ---- boards
 
-    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
+    def board(
+        self,
+        tables: Tables,
+        round_number: int | None,
+        seed: int | None = None,
+        force: bool = False,
+        *,
+        now: dt.datetime,
+    ) -> Outcome:
         """Generate all three boards at once (the rules span the rounds), or check the set typed in."""
         ctx, rule = self._read(tables)
         shown = round_number or 1
@@ -342,19 +351,18 @@ class CardsOnTheTable(Game):
 
     # ---- live play: the host pastes one player's messages
 
-    def _live(self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None) -> Live:
+    def _live(self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime) -> Live:
         ctx, rule = self._read(tables)
-        return open_live(tables, ctx, rule, round_number, player, now or dt.datetime.now(dt.timezone.utc))
+        return open_live(tables, ctx, rule, round_number, player, now)
 
     def next_prompt(
-        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime
     ) -> tuple[Prompt | None, list[str]]:
         return prompt(tables, self._live(tables, round_number, player, now))
 
     def decide(
-        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime
     ) -> Outcome:
-        now = now or dt.datetime.now(dt.timezone.utc)
         return record_message(tables, self._live(tables, round_number, player, now), choice, now)
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
@@ -363,7 +371,7 @@ class CardsOnTheTable(Game):
 
     # ---- status and the garnet purchase
 
-    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+    def status(self, tables: Tables, now: dt.datetime) -> GameStatus:
         ctx, rule = self._read(tables)
         return match_status(self.title, ctx, rule, tables, now)
 

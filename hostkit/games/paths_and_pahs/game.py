@@ -14,10 +14,12 @@ from hostkit.core.game import Context, Demo, Game, Outcome
 from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import LEDGER_TAB, Entry, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
-from hostkit.core.tables import BookError, Problem, Tables
+from hostkit.core.status import GameStatus
+from hostkit.core.tables import BookError, Cell, Problem, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural, signed
-from hostkit.games.paths_and_pahs.board import board_problems, format_board, generate_board, parse_board
+from hostkit.games.paths_and_pahs.board import Board, board_problems, format_board, generate_board, parse_board
+from hostkit.games.paths_and_pahs.cards import CardNames
 from hostkit.games.paths_and_pahs.garnets import held, other_matches, round_spends, stale
 from hostkit.games.paths_and_pahs.match import ENDGAME, PlayerState, deal, new_match
 from hostkit.games.paths_and_pahs.messages import TITLE, private_message
@@ -106,7 +108,8 @@ class PathsAndPahs(Game):
         round_number: int | None,
         seed: int | None = None,
         force: bool = False,
-        now: dt.datetime | None = None,
+        *,
+        now: dt.datetime,
     ) -> Outcome:
         """Lay the seeded board (or check the typed one); publish it as Opening Board once round 1 has opened,
         as the rule sheet reveals it then."""
@@ -121,58 +124,15 @@ class PathsAndPahs(Game):
         grid, problems = board_cells(tables)
         outcome = Outcome(problems=list(ctx.problems) + problems)
         if has_cards(grid) and not force:
-            wrong = board_problems(grid, names)
-            outcome.problems += [Problem(BOARD_TAB, None, p) for p in wrong]
-            if wrong or problems:
-                outcome.summary.append(
-                    f"The {BOARD_TAB} tab holds a typed board; checked it: "
-                    f"{plural(len(wrong) + len(problems), 'problem')}, listed below. Fix them, or "
-                    f"pass --force to lay a generated board instead."
-                )
-                outcome.data = {"round": 1, "seed": None, "board": None}
+            board = _typed_board(ctx, grid, names, problems, outcome)
+            if board is None:
                 return outcome
-            board = parse_board(grid, names)
-            seeded = format_board(board, names) == format_board(generate_board(ctx.config["seed"]), names)
-            outcome.summary.append(
-                f"The {BOARD_TAB} tab holds the board generated from the match's seed; checked it: every card "
-                f"once and 9 empty tiles."
-                if seeded
-                else f"The {BOARD_TAB} tab holds a typed board; checked it: every card once and 9 "
-                f"empty tiles. Use --force to replace it with a generated one."
-            )
             label = None
         else:
             used = ctx.config["seed"] if seed is None else seed
             label = f"{used}:board"
-            board = generate_board(used)
-            outcome.writes[BOARD_TAB] = [list(HEADERS[BOARD_TAB])] + [
-                [r + 1, *row] for r, row in enumerate(format_board(board, names))
-            ]
-            empty = ", ".join(map(str, board.empty_tiles()))
-            outcome.writes[DRAWS_TAB] = record_draws(
-                tables, "board", [["board", 1, label, f"the 27 cards once each and 9 empty tiles ({empty})"]]
-            )
-            outcome.summary.append(
-                f"Laid a generated board (seed {label}) in {BOARD_TAB}: the 27 cards once each and "
-                f"9 empty tiles ({empty})."
-            )
-        opens = round_one_opens(tables, ctx)
-        if opens is not None and opens <= (now or dt.datetime.now(dt.timezone.utc)):
-            outcome.writes[OPENING_BOARD_TAB] = public_board_rows(board, {}, {}, "The board as round 1 opens", [])
-            outcome.summary.append(
-                f"Written: {OPENING_BOARD_TAB} (public: round 1 has opened; --image draws it for chat). Next: "
-                f"`hostkit deal --round 1`."
-            )
-        else:
-            when = (
-                "it has no Opens time in Rounds yet"
-                if opens is None
-                else f"it opens {format_time(opens, ctx.config.tz)}"
-            )
-            outcome.summary.append(
-                f"The board stays private until round 1 opens ({when}); run this command again then to publish "
-                f"it as the tab {OPENING_BOARD_TAB}. Next: `hostkit deal --round 1`."
-            )
+            board = _laid_board(tables, used, label, names, outcome)
+        _publish_opening(tables, ctx, board, outcome, now)
         outcome.data = {"round": 1, "seed": label, "board": board.as_json(names)}
         outcome.image = lambda: board_png(board, {}, {}, f"{TITLE}: the board as round 1 opens")
         return outcome
@@ -395,5 +355,64 @@ class PathsAndPahs(Game):
         outcome.data = {"final": final, "after_round": upto, **standing.as_json()}
         return outcome
 
-    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+    def status(self, tables: Tables, now: dt.datetime) -> GameStatus:
         return match_status(self.context(tables), tables, now)
+
+
+def _typed_board(
+    ctx: Context, grid: list[list[Cell]], names: CardNames, problems: list[Problem], outcome: Outcome
+) -> Board | None:
+    """The board the host typed, checked: None (its problems in the outcome) when it cannot be used."""
+    wrong = board_problems(grid, names)
+    outcome.problems += [Problem(BOARD_TAB, None, p) for p in wrong]
+    if wrong or problems:
+        outcome.summary.append(
+            f"The {BOARD_TAB} tab holds a typed board; checked it: "
+            f"{plural(len(wrong) + len(problems), 'problem')}, listed below. Fix them, or "
+            f"pass --force to lay a generated board instead."
+        )
+        outcome.data = {"round": 1, "seed": None, "board": None}
+        return None
+    board = parse_board(grid, names)
+    seeded = format_board(board, names) == format_board(generate_board(ctx.config["seed"]), names)
+    outcome.summary.append(
+        f"The {BOARD_TAB} tab holds the board generated from the match's seed; checked it: every card "
+        f"once and 9 empty tiles."
+        if seeded
+        else f"The {BOARD_TAB} tab holds a typed board; checked it: every card once and 9 "
+        f"empty tiles. Use --force to replace it with a generated one."
+    )
+    return board
+
+
+def _laid_board(tables: Tables, used: int | str, label: str, names: CardNames, outcome: Outcome) -> Board:
+    """The board generated from seed `used`, written with its draw recorded."""
+    board = generate_board(used)
+    outcome.writes[BOARD_TAB] = [list(HEADERS[BOARD_TAB])] + [
+        [r + 1, *row] for r, row in enumerate(format_board(board, names))
+    ]
+    empty = ", ".join(map(str, board.empty_tiles()))
+    outcome.writes[DRAWS_TAB] = record_draws(
+        tables, "board", [["board", 1, label, f"the 27 cards once each and 9 empty tiles ({empty})"]]
+    )
+    outcome.summary.append(
+        f"Laid a generated board (seed {label}) in {BOARD_TAB}: the 27 cards once each and 9 empty tiles ({empty})."
+    )
+    return board
+
+
+def _publish_opening(tables: Tables, ctx: Context, board: Board, outcome: Outcome, now: dt.datetime) -> None:
+    """The board as the public Opening Board once round 1 has opened at `now`; before that it stays private."""
+    opens = round_one_opens(tables, ctx)
+    if opens is not None and opens <= now:
+        outcome.writes[OPENING_BOARD_TAB] = public_board_rows(board, {}, {}, "The board as round 1 opens", [])
+        outcome.summary.append(
+            f"Written: {OPENING_BOARD_TAB} (public: round 1 has opened; --image draws it for chat). Next: "
+            f"`hostkit deal --round 1`."
+        )
+        return
+    when = "it has no Opens time in Rounds yet" if opens is None else f"it opens {format_time(opens, ctx.config.tz)}"
+    outcome.summary.append(
+        f"The board stays private until round 1 opens ({when}); run this command again then to publish "
+        f"it as the tab {OPENING_BOARD_TAB}. Next: `hostkit deal --round 1`."
+    )
