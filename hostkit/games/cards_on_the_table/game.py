@@ -20,8 +20,8 @@ from hostkit.core.times import format_span, format_time
 
 from .cards import ROUNDS, BoardSet
 from .cells import Cell
-from .checker import BOARD_RULES, check_set
 from .heat import HEAT_RULES, HeatRule, heat_rule, heat_rule_setting
+from .laying import lay_boards
 from .live import Live, open_live, prompt, record_message, take_back
 from .payout import match_payout
 from .pictures import board_png, public_board_rows
@@ -41,23 +41,17 @@ from .scoring import Match, RoundResult, score_rounds
 from .standings import Standings, final_standings
 from .status import match_status
 from .tabs import (
-    BOARDS_TAB,
-    DRAWS_TAB,
     FINAL_TAB,
     HEAT_GUESSES_TAB,
     ROUNDS_TAB,
-    SUBMISSIONS_TAB,
     Sent,
     board_tab,
-    boards_rows,
     messages_by_round,
     read_board_guesses,
-    read_boards,
     read_heat_guesses,
     read_messages,
     read_schedule,
     read_top_guesses,
-    record_draw,
     require_boards,
     results_tab,
     scores_tab,
@@ -183,73 +177,7 @@ class CardsOnTheTable(Game):
         shown = round_number or 1
         if shown not in ROUNDS:
             raise BookError(f"Round {shown} has no board; the rounds are 1, 2 and 3.")
-        typed = read_boards(tables, rule)
-        outcome = Outcome(problems=list(ctx.problems))
-        if typed.rows and not force:
-            outcome.problems += typed.problems
-            if typed.boards is None:
-                outcome.summary.append(
-                    f"The {BOARDS_TAB} tab has {typed.rows} rows but not three whole boards: fix "
-                    "the rows reported, or run `hostkit board --force` to generate a set instead."
-                )
-                return outcome
-            boards = typed.boards
-            broken = check_set(boards, rule)
-            outcome.problems += [Problem(BOARDS_TAB, None, p.message) for p in broken]
-            if typed.filled_heat and not broken and not typed.problems:
-                outcome.writes[BOARDS_TAB] = boards_rows(boards)
-                outcome.summary.append(
-                    f"Filled in the blank Heat of {typed.filled_heat} cards by heat_rule {rule.name}."
-                )
-            outcome.summary.append(
-                f"Checked the three boards in {BOARDS_TAB} against the sheet's {len(BOARD_RULES)} board rules and "
-                f"heat_rule {rule.name}: "
-                + ("every rule holds." if not broken else f"{len(broken)} broken (each listed below with its cells).")
-                + " Use --force to replace them with generated boards."
-            )
-            seed_label = None
-        else:
-            if typed.rows and self._has_messages(tables):
-                raise BookError(
-                    f"Players have already turned cards over ({SUBMISSIONS_TAB} has messages); the "
-                    "boards cannot be replaced now."
-                )
-            from .generator import generate_set
-
-            used = ctx.config["seed"] if seed is None else seed
-            seed_label = f"{used}:boards"
-            boards = generate_set(used, rule)
-            broken = check_set(boards, rule)
-            outcome.problems += [
-                Problem(BOARDS_TAB, None, f"the generator broke a rule, please report it: {p.message}") for p in broken
-            ]
-            outcome.writes[BOARDS_TAB] = boards_rows(boards)
-            outcome.writes[DRAWS_TAB] = record_draw(
-                tables,
-                [
-                    "board",
-                    None,
-                    seed_label,
-                    f"three boards; heat_rule {rule.name}; the independent checker finds {len(broken)} broken rules",
-                ],
-            )
-            outcome.summary.append(
-                f"Generated the three boards (seed {seed_label}, heat_rule {rule.name}) and "
-                f"checked them independently: every board rule holds. Written to {BOARDS_TAB} "
-                "(host only); keep it from the players."
-            )
-        outcome.image = functools.partial(board_png, boards.board(shown), f"Round {shown} board (host only)")
-        outcome.data = {
-            "seed": seed_label,
-            "heat_rule": rule.name,
-            "broken_rules": [p.message for p in broken],
-            "boards": {str(r): boards.board(r).format().splitlines() for r in ROUNDS},
-        }
-        return outcome
-
-    def _has_messages(self, tables: Tables) -> bool:
-        table = tables.get(SUBMISSIONS_TAB)
-        return bool(table and table.filled_rows())
+        return lay_boards(tables, ctx, rule, shown, seed, force)
 
     # ---- scoring
 
