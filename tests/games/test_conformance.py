@@ -74,6 +74,29 @@ def package_source(game: Game) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py")))
 
 
+def test_a_game_reads_no_wall_clock(game):
+    """Every step gets its moment from the library (`now`): a game that read the clock itself would score a
+    re-run differently and could not be tested at a fixed time."""
+    import inspect
+
+    assert not re.search(r"\b(?:datetime\.now|datetime\.utcnow|date\.today|time\.time)\(", package_source(game))
+    for step in (game.board, game.next_prompt, game.decide):
+        now = inspect.signature(step).parameters["now"]
+        assert now.default is inspect.Parameter.empty, f"{game.name}'s {step.__name__} falls back to a clock"
+
+
+def test_a_game_package_has_no_function_over_60_lines(game):
+    import ast
+
+    folder = Path(__file__).parents[2] / "hostkit" / "games" / game_package(game.name).rsplit(".", 1)[1]
+    for path in sorted(folder.glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert source.count("\n") < 400, f"{path.name} has {source.count(chr(10))} lines"
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                assert node.end_lineno - node.lineno < 60, f"{path.name}: {node.name} is over 60 lines"
+
+
 def test_a_game_package_imports_no_other_game(game):
     source = package_source(game)
     for other in GAMES:
