@@ -21,7 +21,6 @@ from hostkit.core.times import format_span, format_time
 from .cards import ROUNDS, BoardSet
 from .cells import Cell
 from .heat import HEAT_RULES, HeatRule, heat_rule, heat_rule_setting
-from .laying import lay_boards
 from .live import Live, open_live, prompt, record_message, take_back
 from .payout import match_payout
 from .pictures import board_png, public_board_rows
@@ -46,6 +45,7 @@ from .tabs import (
     ROUNDS_TAB,
     Sent,
     board_tab,
+    lay_boards,
     messages_by_round,
     read_board_guesses,
     read_heat_guesses,

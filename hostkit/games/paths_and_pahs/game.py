@@ -19,11 +19,10 @@ from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural, signed
 from hostkit.games.paths_and_pahs.garnets import held, other_matches, round_spends, stale
-from hostkit.games.paths_and_pahs.laying import laid_board, publish_opening, typed_board
 from hostkit.games.paths_and_pahs.match import ENDGAME, PlayerState, deal, new_match
 from hostkit.games.paths_and_pahs.messages import TITLE, private_message
 from hostkit.games.paths_and_pahs.payout import final_payout
-from hostkit.games.paths_and_pahs.pictures import board_png, public_board_rows
+from hostkit.games.paths_and_pahs.pictures import board_png, public_board_rows, publish_opening
 from hostkit.games.paths_and_pahs.render import (
     chat_message,
     leaderboard_rows,
@@ -46,6 +45,7 @@ from hostkit.games.paths_and_pahs.tabs import (
     board_cells,
     board_tab,
     has_cards,
+    laid_board,
     read_board,
     read_rounds,
     read_starting,
@@ -53,6 +53,7 @@ from hostkit.games.paths_and_pahs.tabs import (
     record_draws,
     results_tab,
     round_name,
+    typed_board,
 )
 
 
