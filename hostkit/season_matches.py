@@ -4,13 +4,12 @@ final standings recorded there (`standings`), every payout going to the season's
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hostkit.core.ledger import LEDGER_TAB, Payout, read_ledger
 from hostkit.core.season import DEATH, MAIN, OVER, Played, Season
 from hostkit.core.season_steps import death_ended, joined, main_ended, next_step, start
-from hostkit.core.settings import CONFIG_TAB, given_setting, with_setting
+from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
 from hostkit.season import (
     SEASON_SETTING,
@@ -23,32 +22,8 @@ from hostkit.season import (
 )
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Game, Outcome
+    from hostkit.core.game import Game, Identity, Outcome
     from hostkit.storage.book import Book
-
-
-def open_season(value: str, match: Book | None, credentials: str | None, sheet: bool = False) -> Book:
-    """The season workbook Config season names: an .xlsx path (from the match's folder), or a Google Sheet's
-    key (or address)."""
-    if not sheet and value.casefold().endswith(".xlsx"):
-        from hostkit.storage.xlsx import XlsxBook
-
-        path = Path(value).expanduser()
-        home = getattr(match, "path", None) if match is not None else None
-        if not path.is_absolute() and home is not None:
-            path = Path(home).parent / path
-        return XlsxBook(path)
-    from hostkit.storage.sheets import SheetsBook
-
-    return SheetsBook.open(value, credentials)
-
-
-def recorded_season(tables: Tables) -> str:
-    """Config season of a match workbook ('' when the match is in no season)."""
-    config = tables.get(CONFIG_TAB)
-    if config is None or not (config.has_column("Key") and config.has_column("Value")):
-        return ""
-    return given_setting(tables, SEASON_SETTING)
 
 
 def starting(season: Book, game: Game, players: list[str] | None) -> tuple[str, list[str]]:
@@ -60,20 +35,20 @@ def starting(season: Book, game: Game, players: list[str] | None) -> tuple[str, 
 def match_config(config: Rows, season: Book, match: Book, name: str, game: Game) -> Rows:
     """A new match's Config, naming its season (and the season's Ledger), its name and what it pays."""
     config = with_setting(config, SEASON_SETTING, recorded_where(season, match))
-    config = with_setting(config, "match", name)
-    if season.key is None:
-        config = with_setting(config, "ledger_book", recorded_where(season, match))
-    return config
+    return with_setting(config, "match", name)
 
 
-def record_start(season: Book, match: Book, game: Game, name: str, players: list[str], match_id: str) -> str:
-    """Write the started match into the season's Matches tab; the sentence that says so."""
+def record_start(
+    season: Book, match: Book, game: Game, name: str, players: list[str], match_id: str
+) -> tuple[dict[str, Rows], str]:
+    """The season's tabs with the started match in its Matches tab, and the sentence that says so."""
     state, tables, entries = read(season)
     kind = DEATH if game.max_players == 2 else MAIN
     row = joined(state, name, kind, game.name, players, match_id, workbook_where(match, season))
     after = state.with_match(row)
-    season.write(season_tabs(after, entries, tables))
-    return f"{row.name} joined the season in {season.location}: {', '.join(players)}."
+    return season_tabs(
+        after, entries, tables
+    ), f"{row.name} joined the season in {season.location}: {', '.join(players)}."
 
 
 @dataclass
@@ -86,15 +61,17 @@ class Ending:
     changed: bool
 
 
-def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Book) -> Ending | None:
+def ending(
+    match: Book, game: Game, tables: Tables, outcome: Outcome, season: Book, identity: Identity | None
+) -> Ending | None:
     """Record a final result in the season (None while the result is not final): a Main Match's Tokens of
     Life and candidates, a Death Match's loser eliminated and winner paid the Main Match's DM garnets (added to
     the outcome's payout, so that a correction reverses it too). Refused when it does not fit the season."""
     payout = outcome.payout
-    if payout is None or match.match is None:
+    if payout is None or identity is None:
         return None
     state, _, _ = read(season)
-    played = state.find(match.match.id)
+    played = state.find(identity.id)
     lines: list[str] = []
     if played is None:
         roster = list(game.context(tables).roster.names)
@@ -105,7 +82,7 @@ def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Bo
             DEATH if game.max_players == 2 else MAIN,
             game.name,
             players,
-            match.match.id,
+            identity.id,
             workbook_where(match, season),
         )
         state = state.with_match(played)

@@ -13,9 +13,10 @@ if TYPE_CHECKING:
     from hostkit.core.status import GameStatus
     from hostkit.core.tables import Tables
     from hostkit.storage.book import Book
+    from hostkit.workbooks import Workbooks
 
 
-def status_of(book: Book, game: Game, tables: Tables, now: dt.datetime) -> StatusReport:
+def status_of(books: Workbooks, game: Game, tables: Tables, now: dt.datetime) -> StatusReport:
     """What the match is waiting for, and the next command to run: once it is over, `standings` until its final
     standings are paid, then `publish` while its players' workbook (when it has one) lacks a public tab as the
     match workbook shows it, then none. Nothing is written. Its Status counts the problems `score` reports for
@@ -25,7 +26,7 @@ def status_of(book: Book, game: Game, tables: Tables, now: dt.datetime) -> Statu
 
     said = game.status(tables, now)
     lines = list(said.lines)
-    command = _next_command(book, game, tables, said, lines)
+    command = _next_command(books, game, tables, said, lines)
     problems = list(said.problems)
     if said.round is not None and said.phase in (Phase.CLOSED, Phase.SCORED, Phase.LIVE, Phase.OVER):
         try:
@@ -33,26 +34,28 @@ def status_of(book: Book, game: Game, tables: Tables, now: dt.datetime) -> Statu
         except BookError:
             pass
     details = {**said.details, "problems": [p.as_json() for p in problems]}
-    match_id = book.match.id if book.match else None
+    match_id = books.identity.id if books.identity else None
     status = Status(game.name, match_id, said.round, said.phase, said.waiting_for, command, len(problems), details)
     return StatusReport("status", tuple(lines), tuple(said.problems), status.to_dict(), status=status)
 
 
-def _next_command(book: Book, game: Game, tables: Tables, said: GameStatus, lines: list[str]) -> str | None:
+def _next_command(books: Workbooks, game: Game, tables: Tables, said: GameStatus, lines: list[str]) -> str | None:
     """The game's next step, with the workbook option on a command; once the match is over, `standings` until
     it is paid and then `publish` while the players' workbook lacks a public tab. Adds the lines saying so."""
-    from hostkit.opening import where
-    from hostkit.targets import settled
+    from hostkit.ledgers import settled
+    from hostkit.workbooks import where
 
+    book = books.match
+    assert book is not None
     command = said.next
     if said.phase is Phase.OVER and not command:
         command = "hostkit standings"
-    done = settled(book, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
+    done = settled(books, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
     if done is not None:
         command = None
         lines.append(done)
-        if book.public is not None and unpublished(book, game):
-            command = f"hostkit publish {where(book)} {_public_option(book.public)}"
+        if books.public is not None and unpublished(book, books.public, game):
+            command = f"hostkit publish {where(book)} {where(books.public, 'public')}"
     if command:
         if command.startswith("hostkit ") and not command.startswith("hostkit publish "):
             command = f"{command} {where(book)}"
@@ -60,14 +63,13 @@ def _next_command(book: Book, game: Game, tables: Tables, said: GameStatus, line
     return command
 
 
-def unpublished(book: Book, game: Game) -> list[str]:
+def unpublished(book: Book, public: Book, game: Game) -> list[str]:
     """The public tabs of the match that its players' workbook lacks, or shows otherwise than the match
     workbook does (values only)."""
     from hostkit.core.tables import Tables
 
-    assert book.public is not None
     ours = Tables(book.read())
-    theirs = Tables(book.public.read() if book.public.exists() else {})
+    theirs = Tables(public.read() if public.exists() else {})
     return [name for name in ours.names() if game.is_public(name) and _values(theirs, name) != _values(ours, name)]
 
 
@@ -80,11 +82,3 @@ def _values(tables: Tables, name: str) -> list[list[object]] | None:
     while trimmed and not trimmed[-1]:
         trimmed.pop()
     return trimmed
-
-
-def _public_option(public: Book) -> str:
-    """The option naming the players' workbook, for a command to copy."""
-    import shlex
-
-    key = getattr(public, "key", None)
-    return f"--public-sheet {shlex.quote(key)}" if key else f"--public-book {shlex.quote(public.location)}"
