@@ -34,7 +34,7 @@ REPEATS = 15
 def workbook(path: Path) -> None:
     """A 9-player match with its board laid, its cards dealt, garnets in the Ledger and 200 rows per round."""
     tabs = GAME.new_book(PLAYERS, 1)
-    for step in (lambda t: GAME.board(t, 1), lambda t: GAME.deal(t, 1, NOW)):
+    for step in (lambda t: GAME.board(t, 1, now=NOW), lambda t: GAME.deal(t, 1, NOW)):
         tabs.update(step(Tables(tabs)).writes)
     empty = [
         f"{'ABCDEF'[c]}{r + 1}"

@@ -44,8 +44,8 @@ def main() -> None:
     start = time.perf_counter()
     for n in range(1, 5):
         tabs = apply(tabs, GAME.deal(Tables(tabs), n, LATER).writes)
-        while GAME.next_prompt(Tables(tabs), n, None)[0] is not None:
-            tabs = apply(tabs, GAME.decide(Tables(tabs), n, None, "take").writes)
+        while GAME.next_prompt(Tables(tabs), n, None, LATER)[0] is not None:
+            tabs = apply(tabs, GAME.decide(Tables(tabs), n, None, "take", LATER).writes)
             decisions += 1
     print(
         f"deal + play: {decisions} decisions, {(time.perf_counter() - start) * 1000 / decisions:.1f} ms per "

@@ -187,7 +187,7 @@ class Match:
         game, tables = self.game()
         if round is None and not game.board_spans_rounds:
             raise BadInput(f"Say which round's board: --round N ({game.title} has a board per round).")
-        outcome = game.board(tables, round, seed=seed, force=force)
+        outcome = game.board(tables, round, seed=seed, force=force, now=self.clock())
         return self._commit(game, plan_of("board", outcome, round))
 
     def deal(self, round: int, force: bool = False) -> Report:

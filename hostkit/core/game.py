@@ -25,6 +25,7 @@ from hostkit.core.settings import (
     read_config,
     with_setting,
 )
+from hostkit.core.status import GameStatus
 from hostkit.core.tables import BookError, Problem, Rows, Tables
 from hostkit.core.words import plural, some
 
@@ -274,9 +275,17 @@ class Game:
             return f"{self.name}-{hashlib.sha256(mark.encode()).hexdigest()[:10]}"
         return typed or self.match_name(ctx)
 
-    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
+    def board(
+        self,
+        tables: Tables,
+        round_number: int | None,
+        seed: int | None = None,
+        force: bool = False,
+        *,
+        now: dt.datetime,
+    ) -> Outcome:
         """Generate round N's board, or check the one the host typed in (round None: every round's, for a
-        game whose board_spans_rounds)."""
+        game whose board_spans_rounds), at `now`, the library's clock."""
         raise BookError(
             f"{self.title} has no board to generate: {self.first_steps[0].lower()}{self.first_steps[1:]}"
             if self.first_steps
@@ -310,8 +319,9 @@ class Game:
         or by the host alone before that)."""
         raise BookError(f"{self.title} cannot explain its match yet: it has no hindsight.")
 
-    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
-        """What the match is waiting for: rounds open and closed, decisions due, the next command."""
+    def status(self, tables: Tables, now: dt.datetime) -> GameStatus:
+        """What the match is waiting for at `now`: the round in play and its phase, the players it waits for,
+        the next step, and the lines saying so."""
         raise BookError(f"{self.title} cannot say yet what its match is waiting for.")
 
     def demo(self) -> Demo:
@@ -319,7 +329,7 @@ class Game:
         raise BookError(f"{self.title} has no demo.")
 
     def next_prompt(
-        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime
     ) -> tuple[Prompt | None, list[str]]:
         """For live play: the decision the game waits for (None once the phase has ended) and lines saying
         what has happened so far. Games without live play raise BookError."""
@@ -329,7 +339,7 @@ class Game:
         )
 
     def decide(
-        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime
     ) -> Outcome:
         """For live play: record one decision; Outcome.writes holds the decisions tab with it appended.
         An Outcome with no writes only informs (a clock shown, say). A decision that breaks a rule raises

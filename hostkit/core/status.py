@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -78,3 +78,11 @@ class GameStatus:
     lines: tuple[str, ...] = ()
     problems: tuple[Problem, ...] = ()
     details: Mapping[str, Any] = field(default_factory=dict)
+
+
+def waiting_in(phase: Phase, *groups: Iterable[str]) -> tuple[str, ...]:
+    """Who a round in `phase` still waits for, the same way in every game: the players named in `groups` (each
+    once, in order) while the round takes submissions or is played live; nobody once it is closed."""
+    if phase not in (Phase.OPEN, Phase.LIVE):
+        return ()
+    return tuple(dict.fromkeys(name for group in groups for name in group))

@@ -74,6 +74,29 @@ def package_source(game: Game) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py")))
 
 
+def test_a_game_reads_no_wall_clock(game):
+    """Every step gets its moment from the library (`now`): a game that read the clock itself would score a
+    re-run differently and could not be tested at a fixed time."""
+    import inspect
+
+    assert not re.search(r"\b(?:datetime\.now|datetime\.utcnow|date\.today|time\.time)\(", package_source(game))
+    for step in (game.board, game.next_prompt, game.decide):
+        now = inspect.signature(step).parameters["now"]
+        assert now.default is inspect.Parameter.empty, f"{game.name}'s {step.__name__} falls back to a clock"
+
+
+def test_a_game_package_has_no_function_over_60_lines(game):
+    import ast
+
+    folder = Path(__file__).parents[2] / "hostkit" / "games" / game_package(game.name).rsplit(".", 1)[1]
+    for path in sorted(folder.glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert source.count("\n") < 400, f"{path.name} has {source.count(chr(10))} lines"
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                assert node.end_lineno - node.lineno < 60, f"{path.name}: {node.name} is over 60 lines"
+
+
 def test_a_game_package_imports_no_other_game(game):
     source = package_source(game)
     for other in GAMES:
@@ -102,11 +125,11 @@ def test_every_public_pattern_matches_a_tab_the_game_writes(game):
 def test_every_generic_step_answers_or_refuses_in_one_sentence(game, step):
     tables = Tables(game.new_book(players(game), 5))
     calls = {
-        "board": lambda: game.board(tables, 1),
+        "board": lambda: game.board(tables, 1, now=NOW),
         "deal": lambda: game.deal(tables, 1, NOW),
         "standings": lambda: game.standings(tables),
         "status": lambda: game.status(tables, NOW),
-        "next_prompt": lambda: game.next_prompt(tables, None, None),
+        "next_prompt": lambda: game.next_prompt(tables, None, None, NOW),
         "hindsight": lambda: game.hindsight(tables),
     }
     try:
@@ -166,8 +189,8 @@ def scripted_hap_and_grab(game: Game, tmp_path) -> dict:
     tabs = match_tabs({1: (SHEET_SEQUENCE, "C")}, seed=LEAK_SEED, config={"rounds": 1})
     tabs = apply(tabs, game.score(Tables(tabs), 1, LATER).writes)
     tabs = apply(tabs, game.deal(Tables(tabs), 1, LATER).writes)
-    while game.next_prompt(Tables(tabs), 1, None)[0] is not None:
-        tabs = apply(tabs, game.decide(Tables(tabs), 1, None, "take").writes)
+    while game.next_prompt(Tables(tabs), 1, None, LATER)[0] is not None:
+        tabs = apply(tabs, game.decide(Tables(tabs), 1, None, "take", LATER).writes)
     tabs = apply(tabs, game.score(Tables(tabs), 1, LATER).writes)
     return apply(tabs, game.standings(Tables(tabs)).writes)
 

@@ -1,5 +1,6 @@
 """`status --json` has one shape in every game."""
 
+import datetime as dt
 import json
 
 import pytest
@@ -86,3 +87,47 @@ def test_a_paid_match_with_a_players_workbook_is_done_once_published(tmp_path, n
     assert CliRunner().invoke(main, ["publish", *where]).exit_code == 0
     data = json.loads(CliRunner().invoke(main, ["status", *where, "--json"]).stdout)
     assert (data["phase"], data["next"]) == ("over", None)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_answers_status_with_a_game_status(name):
+    """The library reads one typed answer from every game: no shape to guess between."""
+    from hostkit.core.status import GameStatus
+    from hostkit.core.tables import Tables
+
+    game = load_game(name)
+    tables = Tables(game.new_book([f"Player{i}" for i in range(game.min_players)], 5))
+    said = game.status(tables, dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc))
+    assert isinstance(said, GameStatus)
+    assert all(isinstance(n, str) for n in said.waiting_for) and all(isinstance(line, str) for line in said.lines)
+
+
+@pytest.mark.parametrize("name", ["hap-tac-toe", "when-stars-align"])
+def test_a_match_waiting_on_its_host_waits_for_no_player(tmp_path, name):
+    """Hap-Tac-Toe's blank first_player is the host's to type: waiting_for names players only, and the sentence
+    saying what to type is the next step."""
+    path = tmp_path / "match.xlsx"
+    assert CliRunner().invoke(main, ["new", name, "--book", str(path), "--players", "Ann,Bob"]).exit_code == 0
+    data = json.loads(CliRunner().invoke(main, ["status", "--book", str(path), "--json"]).stdout)
+    assert data["waiting_for"] == [] and data["next"].startswith("Config first_player is blank")
+    assert data["details"]["waiting_for"] == "host"
+    shown = CliRunner().invoke(main, ["status", "--book", str(path)]).stdout
+    assert shown == f"Next: {data['next']}\n"
+
+
+def test_cards_on_the_table_waits_for_who_has_turned_fewer_than_two_cards(tmp_path):
+    from freezegun import freeze_time
+
+    from tests.games.cards_on_the_table.support import PLAYERS, append, new_match, opens
+
+    path = new_match(tmp_path)
+    hour = dt.timedelta(hours=1)
+    sent = [(hour, "Ann", ">R1C1"), (hour, "Ann", "scout"), (hour * 1.5, "Ann", ">R2C2"), (hour, "Bo", ">R3C3")]
+    append(path, "Submissions", [[(opens(1) + t).strftime("%Y-%m-%d %H:%M:%S"), p, None, s] for t, p, s in sent])
+    with freeze_time(opens(1) + 2 * hour):
+        data = json.loads(CliRunner().invoke(main, ["status", "--book", str(path), "--json"]).stdout)
+    assert (data["round"], data["phase"]) == (1, "open")
+    assert data["waiting_for"] == PLAYERS[1:] == data["details"]["fewer_than_two_cards"]
+    with freeze_time(opens(2) - dt.timedelta(minutes=30)):  # round 1 closed, not scored: nobody is waited for
+        data = json.loads(CliRunner().invoke(main, ["status", "--book", str(path), "--json"]).stdout)
+    assert (data["round"], data["phase"], data["waiting_for"]) == (1, "closed", [])

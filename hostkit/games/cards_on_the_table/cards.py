@@ -146,13 +146,6 @@ class Board:
         if len(self.cards) != SIZE * SIZE:
             raise ValueError(f"a board has {SIZE * SIZE} cards, not {len(self.cards)}")
 
-    @classmethod
-    def from_mapping(cls, cards: Mapping[Cell, Card]) -> Board:
-        missing = [cell.format() for cell in CELLS if cell not in cards]
-        if missing:
-            raise ValueError(f"the board has no card at {', '.join(missing)}; give all 25 cells")
-        return cls(tuple(cards[cell] for cell in CELLS))
-
     def __getitem__(self, cell: Cell) -> Card:
         return self.cards[cell.index]
 

@@ -24,7 +24,7 @@ def demo_book(game: Game) -> Demo:
     with guesses; the commands score the three rounds and the standings."""
     tabs = game.new_book(list(PLAYERS), SEED)
     tabs["Rounds"][1][1] = OPENS
-    tabs.update(game.board(Tables(tabs), None).writes)
+    tabs.update(game.board(Tables(tabs), None, now=PLAYED_AT).writes)
     boards = BoardSet.from_records(tabs["Boards"][1:])
     messages: Rows = [tabs["Submissions"][0]]
     for r in (1, 2, 3):

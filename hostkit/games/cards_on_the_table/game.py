@@ -14,12 +14,12 @@ from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import Entry, Payout, Refused, spend
 from hostkit.core.season import season_pays
 from hostkit.core.settings import CONFIG_TAB, Setting, choice, integer, text
+from hostkit.core.status import GameStatus
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
 
 from .cards import ROUNDS, BoardSet
 from .cells import Cell
-from .checker import BOARD_RULES, check_set
 from .heat import HEAT_RULES, HeatRule, heat_rule, heat_rule_setting
 from .live import Live, open_live, prompt, record_message, take_back
 from .payout import match_payout
@@ -40,23 +40,18 @@ from .scoring import Match, RoundResult, score_rounds
 from .standings import Standings, final_standings
 from .status import match_status
 from .tabs import (
-    BOARDS_TAB,
-    DRAWS_TAB,
     FINAL_TAB,
     HEAT_GUESSES_TAB,
     ROUNDS_TAB,
-    SUBMISSIONS_TAB,
     Sent,
     board_tab,
-    boards_rows,
+    lay_boards,
     messages_by_round,
     read_board_guesses,
-    read_boards,
     read_heat_guesses,
     read_messages,
     read_schedule,
     read_top_guesses,
-    record_draw,
     require_boards,
     results_tab,
     scores_tab,
@@ -168,79 +163,21 @@ class CardsOnTheTable(Game):
 
     # ---- boards
 
-    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
+    def board(
+        self,
+        tables: Tables,
+        round_number: int | None,
+        seed: int | None = None,
+        force: bool = False,
+        *,
+        now: dt.datetime,
+    ) -> Outcome:
         """Generate all three boards at once (the rules span the rounds), or check the set typed in."""
         ctx, rule = self._read(tables)
         shown = round_number or 1
         if shown not in ROUNDS:
             raise BookError(f"Round {shown} has no board; the rounds are 1, 2 and 3.")
-        typed = read_boards(tables, rule)
-        outcome = Outcome(problems=list(ctx.problems))
-        if typed.rows and not force:
-            outcome.problems += typed.problems
-            if typed.boards is None:
-                outcome.summary.append(
-                    f"The {BOARDS_TAB} tab has {typed.rows} rows but not three whole boards: fix "
-                    "the rows reported, or run `hostkit board --force` to generate a set instead."
-                )
-                return outcome
-            boards = typed.boards
-            broken = check_set(boards, rule)
-            outcome.problems += [Problem(BOARDS_TAB, None, p.message) for p in broken]
-            if typed.filled_heat and not broken and not typed.problems:
-                outcome.writes[BOARDS_TAB] = boards_rows(boards)
-                outcome.summary.append(
-                    f"Filled in the blank Heat of {typed.filled_heat} cards by heat_rule {rule.name}."
-                )
-            outcome.summary.append(
-                f"Checked the three boards in {BOARDS_TAB} against the sheet's {len(BOARD_RULES)} board rules and "
-                f"heat_rule {rule.name}: "
-                + ("every rule holds." if not broken else f"{len(broken)} broken (each listed below with its cells).")
-                + " Use --force to replace them with generated boards."
-            )
-            seed_label = None
-        else:
-            if typed.rows and self._has_messages(tables):
-                raise BookError(
-                    f"Players have already turned cards over ({SUBMISSIONS_TAB} has messages); the "
-                    "boards cannot be replaced now."
-                )
-            from .generator import generate_set
-
-            used = ctx.config["seed"] if seed is None else seed
-            seed_label = f"{used}:boards"
-            boards = generate_set(used, rule)
-            broken = check_set(boards, rule)
-            outcome.problems += [
-                Problem(BOARDS_TAB, None, f"the generator broke a rule, please report it: {p.message}") for p in broken
-            ]
-            outcome.writes[BOARDS_TAB] = boards_rows(boards)
-            outcome.writes[DRAWS_TAB] = record_draw(
-                tables,
-                [
-                    "board",
-                    None,
-                    seed_label,
-                    f"three boards; heat_rule {rule.name}; the independent checker finds {len(broken)} broken rules",
-                ],
-            )
-            outcome.summary.append(
-                f"Generated the three boards (seed {seed_label}, heat_rule {rule.name}) and "
-                f"checked them independently: every board rule holds. Written to {BOARDS_TAB} "
-                "(host only); keep it from the players."
-            )
-        outcome.image = functools.partial(board_png, boards.board(shown), f"Round {shown} board (host only)")
-        outcome.data = {
-            "seed": seed_label,
-            "heat_rule": rule.name,
-            "broken_rules": [p.message for p in broken],
-            "boards": {str(r): boards.board(r).format().splitlines() for r in ROUNDS},
-        }
-        return outcome
-
-    def _has_messages(self, tables: Tables) -> bool:
-        table = tables.get(SUBMISSIONS_TAB)
-        return bool(table and table.filled_rows())
+        return lay_boards(tables, ctx, rule, shown, seed, force)
 
     # ---- scoring
 
@@ -342,19 +279,18 @@ class CardsOnTheTable(Game):
 
     # ---- live play: the host pastes one player's messages
 
-    def _live(self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None) -> Live:
+    def _live(self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime) -> Live:
         ctx, rule = self._read(tables)
-        return open_live(tables, ctx, rule, round_number, player, now or dt.datetime.now(dt.timezone.utc))
+        return open_live(tables, ctx, rule, round_number, player, now)
 
     def next_prompt(
-        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime
     ) -> tuple[Prompt | None, list[str]]:
         return prompt(tables, self._live(tables, round_number, player, now))
 
     def decide(
-        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime
     ) -> Outcome:
-        now = now or dt.datetime.now(dt.timezone.utc)
         return record_message(tables, self._live(tables, round_number, player, now), choice, now)
 
     def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
@@ -363,7 +299,7 @@ class CardsOnTheTable(Game):
 
     # ---- status and the garnet purchase
 
-    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+    def status(self, tables: Tables, now: dt.datetime) -> GameStatus:
         ctx, rule = self._read(tables)
         return match_status(self.title, ctx, rule, tables, now)
 

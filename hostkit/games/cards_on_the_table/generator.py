@@ -50,75 +50,80 @@ def _missing(mask: int) -> int:
 
 def _number_layers(rand: random.Random) -> list[list[int]] | None:
     """Numbers for three boards, or None when the node budget runs out."""
-    grid = [[0] * CELLS for _ in range(BOARDS)]
-    paired = [[False] * CELLS for _ in range(BOARDS)]
-    counts = [dict.fromkeys(NUMBER_COUNTS, 0) for _ in range(BOARDS)]
-    rows = [[0] * N for _ in range(BOARDS)]
-    cols = [[0] * N for _ in range(BOARDS)]
-    nodes = [0]
+    search = _NumberSearch(rand)
+    try:
+        return search.grid if search.search(0) else None
+    except _OutOfBudget:
+        return None
 
-    def allowed(b: int, i: int) -> set[int]:
+
+class _NumberSearch:
+    """The numbers of the three boards placed cell by cell, with what each board has placed so far."""
+
+    def __init__(self, rand: random.Random):
+        self.rand = rand
+        self.grid = [[0] * CELLS for _ in range(BOARDS)]
+        self.paired = [[False] * CELLS for _ in range(BOARDS)]
+        self.counts = [dict.fromkeys(NUMBER_COUNTS, 0) for _ in range(BOARDS)]
+        self.rows = [[0] * N for _ in range(BOARDS)]
+        self.cols = [[0] * N for _ in range(BOARDS)]
+        self.nodes = 0
+
+    def allowed(self, b: int, i: int) -> set[int]:
         r, c = divmod(i, N)
-        g, p = grid[b], paired[b]
+        g, p = self.grid[b], self.paired[b]
         up = g[i - N] if r else 0
         left = g[i - 1] if c else 0
         out = set()
         for v in (1, 2, 3):
-            if counts[b][v] >= NUMBER_COUNTS[v]:
+            if self.counts[b][v] >= NUMBER_COUNTS[v]:
                 continue
             if (up == v and (p[i - N] or left == v)) or (left == v and p[i - 1]):
                 continue
-            if _missing(rows[b][r] | _bit(v)) > N - 1 - c or _missing(cols[b][c] | _bit(v)) > N - 1 - r:
+            if _missing(self.rows[b][r] | _bit(v)) > N - 1 - c or _missing(self.cols[b][c] | _bit(v)) > N - 1 - r:
                 continue
             out.add(v)
         return out
 
-    def place(b: int, i: int, v: int) -> list[int]:
+    def place(self, b: int, i: int, v: int) -> list[int]:
         r, c = divmod(i, N)
-        g = grid[b]
+        g = self.grid[b]
         g[i] = v
         joined = [j for j in ((i - N) if r else -1, (i - 1) if c else -1) if j >= 0 and g[j] == v]
         for j in joined:
-            paired[b][j] = paired[b][i] = True
-        counts[b][v] += 1
-        return [rows[b][r], cols[b][c]]
+            self.paired[b][j] = self.paired[b][i] = True
+        self.counts[b][v] += 1
+        saved = [self.rows[b][r], self.cols[b][c]]
+        self.rows[b][r] |= _bit(v)
+        self.cols[b][c] |= _bit(v)
+        return saved
 
-    def unplace(b: int, i: int, v: int, saved: list[int]) -> None:
+    def unplace(self, b: int, i: int, v: int, saved: list[int]) -> None:
         r, c = divmod(i, N)
-        grid[b][i] = 0
-        paired[b][i] = False
+        self.grid[b][i] = 0
+        self.paired[b][i] = False
         for j in ((i - N) if r else -1, (i - 1) if c else -1):
-            if j >= 0 and grid[b][j] == v:
-                paired[b][j] = _has_pair(grid[b], j)
-        counts[b][v] -= 1
-        rows[b][r], cols[b][c] = saved
+            if j >= 0 and self.grid[b][j] == v:
+                self.paired[b][j] = _has_pair(self.grid[b], j)
+        self.counts[b][v] -= 1
+        self.rows[b][r], self.cols[b][c] = saved
 
-    def search(i: int) -> bool:
+    def search(self, i: int) -> bool:
         if i == CELLS:
             return True
-        nodes[0] += 1
-        if nodes[0] > NODE_BUDGET:
+        self.nodes += 1
+        if self.nodes > NODE_BUDGET:
             raise _OutOfBudget
-        r, c = divmod(i, N)
-        options = [allowed(b, i) for b in range(BOARDS)]
+        options = [self.allowed(b, i) for b in range(BOARDS)]
         choices = [t for t in TRIPLES if all(t[b] in options[b] for b in range(BOARDS))]
-        rand.shuffle(choices)
+        self.rand.shuffle(choices)
         for triple in choices:
-            saved = []
-            for b, v in enumerate(triple):
-                saved.append(place(b, i, v))
-                rows[b][r] |= _bit(v)
-                cols[b][c] |= _bit(v)
-            if search(i + 1):
+            saved = [self.place(b, i, v) for b, v in enumerate(triple)]
+            if self.search(i + 1):
                 return True
             for b, v in enumerate(triple):
-                unplace(b, i, v, saved[b])
+                self.unplace(b, i, v, saved[b])
         return False
-
-    try:
-        return grid if search(0) else None
-    except _OutOfBudget:
-        return None
 
 
 def _has_pair(grid: list[int], j: int) -> bool:
@@ -147,36 +152,55 @@ def _colour_layer(
     before_colours: list[int] | None,
 ) -> list[int] | None:
     """Colours 0-2 for one board, or None when the node budget runs out."""
-    colour = [-1] * CELLS
-    paired = [False] * CELLS
-    count = [0, 0, 0]
-    total = [0, 0, 0]
-    target = [LOW_COLOUR_SUM if x == low_colour else HIGH_COLOUR_SUM for x in range(3)]
-    rows = [0] * N
-    cols = [0] * N
-    left_numbers = {1: 0, 2: 0, 3: 0}
-    for v in numbers:
-        left_numbers[v] += 1
-    nodes = [0]
+    before = None if before_numbers is None or before_colours is None else (before_numbers, before_colours)
+    search = _ColourSearch(rand, numbers, low_colour, before)
+    try:
+        return search.colour if search.search(0) else None
+    except _OutOfBudget:
+        return None
 
-    def sums_reachable(cells_left: int) -> bool:
-        if sum(max(0, MIN_COLOUR_CARDS - n) for n in count) > cells_left:
+
+class _ColourSearch:
+    """One board's colours placed cell by cell over its numbers, with the counts and sums so far; `before` is
+    the board before it (its numbers and colours), whose card no location may repeat."""
+
+    def __init__(
+        self, rand: random.Random, numbers: list[int], low_colour: int, before: tuple[list[int], list[int]] | None
+    ):
+        self.rand, self.numbers, self.before = rand, numbers, before
+        self.colour = [-1] * CELLS
+        self.paired = [False] * CELLS
+        self.count = [0, 0, 0]
+        self.total = [0, 0, 0]
+        self.target = [LOW_COLOUR_SUM if x == low_colour else HIGH_COLOUR_SUM for x in range(3)]
+        self.rows = [0] * N
+        self.cols = [0] * N
+        self.left_numbers = {1: 0, 2: 0, 3: 0}
+        for v in numbers:
+            self.left_numbers[v] += 1
+        self.nodes = 0
+
+    def sums_reachable(self, cells_left: int) -> bool:
+        """Whether every colour can still get its 8 to 17 cards summing to its target."""
+        if sum(max(0, MIN_COLOUR_CARDS - n) for n in self.count) > cells_left:
             return False
+        left = self.left_numbers
         for x in range(3):
-            need = target[x] - total[x]
+            need = self.target[x] - self.total[x]
             reachable = False
-            for k in (MIN_COLOUR_CARDS - count[x], MAX_COLOUR_CARDS - count[x]):
+            for k in (MIN_COLOUR_CARDS - self.count[x], MAX_COLOUR_CARDS - self.count[x]):
                 if 0 <= k <= cells_left:
-                    low, high = _min_max_sum(k, left_numbers[1], left_numbers[2], left_numbers[3])
+                    low, high = _min_max_sum(k, left[1], left[2], left[3])
                     if low <= need <= high:
                         reachable = True
             if not reachable:
                 return False
         return True
 
-    def allowed(i: int, x: int) -> bool:
+    def allowed(self, i: int, x: int) -> bool:
         r, c = divmod(i, N)
-        if count[x] >= MAX_COLOUR_CARDS:
+        colour, paired, numbers = self.colour, self.paired, self.numbers
+        if self.count[x] >= MAX_COLOUR_CARDS:
             return False
         up = colour[i - N] if r else -1
         left = colour[i - 1] if c else -1
@@ -184,58 +208,55 @@ def _colour_layer(
             return False
         if (up == x and numbers[i - N] == numbers[i]) or (left == x and numbers[i - 1] == numbers[i]):
             return False
-        if (
-            before_colours is not None
-            and before_numbers is not None
-            and (before_colours[i], before_numbers[i])
-            == (
-                x,
-                numbers[i],
-            )
-        ):
+        if self.before is not None and (self.before[1][i], self.before[0][i]) == (x, numbers[i]):
             return False
-        return _missing(rows[r] | _bit(x)) <= N - 1 - c and _missing(cols[c] | _bit(x)) <= N - 1 - r
+        return _missing(self.rows[r] | _bit(x)) <= N - 1 - c and _missing(self.cols[c] | _bit(x)) <= N - 1 - r
 
-    def search(i: int) -> bool:
+    def place(self, i: int, x: int) -> tuple[list[int], tuple[int, int]]:
+        """Colour cell i x: the cells it pairs with, and its row's and column's colours before."""
+        r, c = divmod(i, N)
+        v = self.numbers[i]
+        self.colour[i] = x
+        joined = [j for j in ((i - N) if r else -1, (i - 1) if c else -1) if j >= 0 and self.colour[j] == x]
+        for j in joined:
+            self.paired[j] = True
+        self.paired[i] = bool(joined)
+        self.count[x] += 1
+        self.total[x] += v
+        self.left_numbers[v] -= 1
+        saved = self.rows[r], self.cols[c]
+        self.rows[r] |= _bit(x)
+        self.cols[c] |= _bit(x)
+        return joined, saved
+
+    def unplace(self, i: int, x: int, joined: list[int], saved: tuple[int, int]) -> None:
+        r, c = divmod(i, N)
+        v = self.numbers[i]
+        self.rows[r], self.cols[c] = saved
+        self.left_numbers[v] += 1
+        self.total[x] -= v
+        self.count[x] -= 1
+        self.colour[i] = -1
+        self.paired[i] = False
+        for j in joined:
+            self.paired[j] = _has_pair(self.colour, j)
+
+    def search(self, i: int) -> bool:
         if i == CELLS:
             return True
-        nodes[0] += 1
-        if nodes[0] > NODE_BUDGET:
+        self.nodes += 1
+        if self.nodes > NODE_BUDGET:
             raise _OutOfBudget
-        r, c = divmod(i, N)
-        v = numbers[i]
         order = [0, 1, 2]
-        rand.shuffle(order)
+        self.rand.shuffle(order)
         for x in order:
-            if not allowed(i, x):
+            if not self.allowed(i, x):
                 continue
-            colour[i] = x
-            joined = [j for j in ((i - N) if r else -1, (i - 1) if c else -1) if j >= 0 and colour[j] == x]
-            for j in joined:
-                paired[j] = True
-            paired[i] = bool(joined)
-            count[x] += 1
-            total[x] += v
-            left_numbers[v] -= 1
-            saved = rows[r], cols[c]
-            rows[r] |= _bit(x)
-            cols[c] |= _bit(x)
-            if sums_reachable(CELLS - 1 - i) and search(i + 1):
+            joined, saved = self.place(i, x)
+            if self.sums_reachable(CELLS - 1 - i) and self.search(i + 1):
                 return True
-            rows[r], cols[c] = saved
-            left_numbers[v] += 1
-            total[x] -= v
-            count[x] -= 1
-            colour[i] = -1
-            paired[i] = False
-            for j in joined:
-                paired[j] = _has_pair(colour, j)
+            self.unplace(i, x, joined, saved)
         return False
-
-    try:
-        return colour if search(0) else None
-    except _OutOfBudget:
-        return None
 
 
 def generate_set(seed: int | str, heat: HeatRule = DEFAULT_HEAT_RULE) -> BoardSet:

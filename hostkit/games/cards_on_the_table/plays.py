@@ -140,9 +140,6 @@ class RoundPlay:
     def replies_to(self, message: int) -> tuple[Reply, ...]:
         return tuple(reply for reply in self.replies if reply.message == message)
 
-    def has_used(self, action: Action) -> bool:
-        return self.action is action
-
 
 NO_PLAY = RoundPlay((), None, False, ())
 

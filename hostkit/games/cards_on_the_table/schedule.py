@@ -75,9 +75,6 @@ class Schedule:
     def is_over(self, number: int, now: dt.datetime) -> bool:
         return now > self.window(number).closes
 
-    def closed_rounds(self, now: dt.datetime) -> tuple[int, ...]:
-        return tuple(w.round for w in self.windows if now > w.closes)
-
     def why_closed(self, now: dt.datetime, tz: dt.tzinfo) -> str:
         """Why no round takes messages now, in words for the host."""
         first, last = self.windows[0], self.windows[-1]

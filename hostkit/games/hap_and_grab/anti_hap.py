@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -211,48 +211,11 @@ def judge(
     for sub in sorted(submissions, key=lambda s: (s.at, s.row)):
         for piece in read_message(sub.message):
             cards = "".join(sorted(piece.letters)) if piece.letters else None
-
-            def answer(verdict: Verdict, reason: str) -> Answer:
-                return Answer(sub.row, sub.at, sub.player, piece.typed, cards, verdict, reason)
-
-            when = format_time(sub.at, tz)
-            if all_found_at is not None:
-                a = answer(
-                    Verdict.LATE,
-                    f"{piece.typed} came at {when}, after the last anti-hap was found "
-                    f"({all_found_at.cards} by {all_found_at.player} at {format_time(all_found_at.at, tz)}); "
-                    f"ignored, no penalty.",
-                )
-            elif sub.at > closes:
-                a = answer(
-                    Verdict.LATE,
-                    f"{piece.typed} came at {when}, after Part 1 closed at "
-                    f"{format_time(closes, tz)}; ignored, no penalty.",
-                )
-            elif (why := _not_an_answer(piece, board)) is not None:
-                a = answer(Verdict.NOT_AN_ANSWER, f"{piece.read_as()}{why}: not an answer, no penalty.")
-            elif cards in said.get(sub.player, {}):
-                before = said[sub.player][cards]
-                a = answer(
-                    Verdict.REPEAT_OWN,
-                    f"{piece.read_as()}{cards} repeats {sub.player}'s own answer of {format_time(before.at, tz)}: one turn penalty.",
-                )
-            elif (first := _first_by_another(said, sub.player, cards)) is not None:  # type: ignore[arg-type]
-                a = answer(
-                    Verdict.REPEAT_OPPONENT,
-                    f"{piece.read_as()}{cards} was already submitted by {first.player} at "
-                    f"{format_time(first.at, tz)} ({first.verdict.value}): no penalty, no credit.",
-                )
-            elif cards not in solutions:
-                why_not = FACES.why_not_pah([board.cards[ch] for ch in cards])  # type: ignore[union-attr]
-                a = answer(
-                    Verdict.INCORRECT, f"{piece.read_as()}{cards} is not an anti-hap: {why_not}. One turn penalty."
-                )
-            else:
-                a = answer(
-                    Verdict.CORRECT,
-                    f"{piece.read_as()}{cards} is an anti-hap, found first by {sub.player}: one correct answer.",
-                )
+            verdict, reason = _late(sub, piece, all_found_at, closes, tz) or _verdict(
+                sub, piece, cards, board, solutions, said, tz
+            )
+            a = Answer(sub.row, sub.at, sub.player, piece.typed, cards, verdict, reason)
+            if verdict is Verdict.CORRECT:
                 found[cards] = a  # type: ignore[index]
                 if len(found) == len(solutions):
                     all_found_at = a
@@ -260,6 +223,59 @@ def judge(
                 said.setdefault(sub.player, {}).setdefault(cards, a)  # type: ignore[arg-type]
             answers.append(a)
     return answers
+
+
+def _late(
+    sub: Submission, piece: Piece, all_found_at: Answer | None, closes: dt.datetime, tz: dt.tzinfo
+) -> tuple[Verdict, str] | None:
+    """A piece sent after the last anti-hap was found or after Part 1 closed, with its reason; None if in time."""
+    when = format_time(sub.at, tz)
+    if all_found_at is not None:
+        return (
+            Verdict.LATE,
+            f"{piece.typed} came at {when}, after the last anti-hap was found "
+            f"({all_found_at.cards} by {all_found_at.player} at {format_time(all_found_at.at, tz)}); "
+            f"ignored, no penalty.",
+        )
+    if sub.at > closes:
+        return (
+            Verdict.LATE,
+            f"{piece.typed} came at {when}, after Part 1 closed at {format_time(closes, tz)}; ignored, no penalty.",
+        )
+    return None
+
+
+def _verdict(
+    sub: Submission,
+    piece: Piece,
+    cards: str | None,
+    board: Board,
+    solutions: Collection[str],
+    said: Mapping[str, Mapping[str, Answer]],
+    tz: dt.tzinfo,
+) -> tuple[Verdict, str]:
+    """A piece sent in time: not an answer, a repeat (own or the opponent's), incorrect or correct; its reason."""
+    if (why := _not_an_answer(piece, board)) is not None:
+        return Verdict.NOT_AN_ANSWER, f"{piece.read_as()}{why}: not an answer, no penalty."
+    if cards in said.get(sub.player, {}):
+        before = said[sub.player][cards]  # type: ignore[index]
+        return (
+            Verdict.REPEAT_OWN,
+            f"{piece.read_as()}{cards} repeats {sub.player}'s own answer of {format_time(before.at, tz)}: one turn penalty.",
+        )
+    if (first := _first_by_another(said, sub.player, cards)) is not None:  # type: ignore[arg-type]
+        return (
+            Verdict.REPEAT_OPPONENT,
+            f"{piece.read_as()}{cards} was already submitted by {first.player} at "
+            f"{format_time(first.at, tz)} ({first.verdict.value}): no penalty, no credit.",
+        )
+    if cards not in solutions:
+        why_not = FACES.why_not_pah([board.cards[ch] for ch in cards])  # type: ignore[union-attr]
+        return Verdict.INCORRECT, f"{piece.read_as()}{cards} is not an anti-hap: {why_not}. One turn penalty."
+    return (
+        Verdict.CORRECT,
+        f"{piece.read_as()}{cards} is an anti-hap, found first by {sub.player}: one correct answer.",
+    )
 
 
 def closing_time(answers: Sequence[Answer], solutions: int, closes: dt.datetime) -> dt.datetime:

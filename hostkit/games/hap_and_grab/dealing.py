@@ -25,7 +25,7 @@ from hostkit.games.hap_and_grab.tabs import (
     read_piles,
     record_draw,
 )
-from hostkit.games.hap_and_grab.tobago import DeckRecipe, deal, shuffled_deck
+from hostkit.games.hap_and_grab.tobago import Deal, Dealt, DeckRecipe, deal, shuffled_deck
 
 
 def deck_recipe(ctx: Context) -> DeckRecipe:
@@ -74,18 +74,7 @@ def deal_round(
 ) -> Outcome:
     """Deal round N's peeks and 3 unseen cards into the reveal pile, from the match's one shuffled deck, once
     its Part 1 (`part`, judged into `outcome`) has closed."""
-    if now < part.closes:
-        raise BookError(
-            f"Round {round_number}'s Part 1 is still open until "
-            f"{format_time(part.closes, ctx.config.tz)}: the turn order is not final yet. Deal "
-            f"after that."
-        )
-    if part.turns.losers():
-        raise BookError(
-            f"Round {round_number} has no Part 2: "
-            + "; ".join(f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers())
-            + ". Run `hostkit standings`."
-        )
+    _check_closed(ctx, part, round_number, now)
     order = part.turns.order
     if not order:
         outcome.summary.append(f"Round {round_number}: nobody earned a turn, so there is nothing to deal.")
@@ -99,6 +88,42 @@ def deal_round(
     recipe, deck = treasure_deck(ctx)
     used = [d.position for n, pile in piles.items() if n < round_number for d in pile]
     dealt = deal(deck, used, order, round_number, rng(ctx.config["seed"], "pile", round_number))
+    _check_again(tables, piles, dealt, round_number, force)
+    if dealt.short:
+        outcome.problems.append(
+            Problem(
+                PILE_TAB,
+                None,
+                (
+                    f"round {round_number}: the treasure deck ran out {plural(dealt.short, 'card')} short; the pile "
+                    f"holds {plural(len(dealt.pile), 'card')}. Raise the deck counts in Config before the match starts "
+                    f"next time."
+                ),
+            )
+        )
+    _write_deal(tables, ctx, recipe, dealt, round_number, outcome)
+    return outcome
+
+
+def _check_closed(ctx: Context, part: Part1, round_number: int, now: dt.datetime) -> None:
+    """BookError while round N's Part 1 is open, or when a player lost it (so it has no Part 2)."""
+    if now < part.closes:
+        raise BookError(
+            f"Round {round_number}'s Part 1 is still open until "
+            f"{format_time(part.closes, ctx.config.tz)}: the turn order is not final yet. Deal "
+            f"after that."
+        )
+    if part.turns.losers():
+        raise BookError(
+            f"Round {round_number} has no Part 2: "
+            + "; ".join(f"{p} {part.turns.loss_reason(p)}" for p in part.turns.losers())
+            + ". Run `hostkit standings`."
+        )
+
+
+def _check_again(tables: Tables, piles: dict[int, list[Dealt]], dealt: Deal, round_number: int, force: bool) -> None:
+    """BookError when dealing round N (again) would deal a later round's cards twice, or once its reveals have
+    started (unless force)."""
     if piles.get(round_number) != list(dealt.pile):
         later = sorted(n for n in piles if n > round_number)
         if later:
@@ -113,18 +138,12 @@ def deal_round(
             f"{', '.join(str(r.row) for r in records)}); its peeks are in the {PEEKS_TAB} tab. "
             f"Pass --force to deal it again anyway."
         )
-    if dealt.short:
-        outcome.problems.append(
-            Problem(
-                PILE_TAB,
-                None,
-                (
-                    f"round {round_number}: the treasure deck ran out {plural(dealt.short, 'card')} short; the pile "
-                    f"holds {plural(len(dealt.pile), 'card')}. Raise the deck counts in Config before the match starts "
-                    f"next time."
-                ),
-            )
-        )
+
+
+def _write_deal(
+    tables: Tables, ctx: Context, recipe: DeckRecipe, dealt: Deal, round_number: int, outcome: Outcome
+) -> None:
+    """The deal's host-only tabs, its draw recorded, each player's peeks to send, and the lines saying so."""
     outcome.writes[PEEKS_TAB] = peeks_rows(tables, dealt)
     outcome.writes[PILE_TAB] = pile_rows(tables, dealt)
     seed = ctx.config["seed"]
@@ -145,6 +164,7 @@ def deal_round(
         ],
     )
     outcome.private = deal_messages(dealt, ctx)
+    order = dealt.order
     outcome.summary.append(
         f"Round {round_number} dealt: a reveal pile of {plural(len(dealt.pile), 'card')} ({len(order)} peeked, "
         f"{len(dealt.pile) - len(order)} unseen), seeds {seed}:deck and {seed}:pile:{round_number}. The cards "
@@ -158,4 +178,3 @@ def deal_round(
         "pile_size": len(dealt.pile),
         "seed": f"{seed}:deck; {seed}:pile:{round_number}",
     }
-    return outcome

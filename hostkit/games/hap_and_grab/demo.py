@@ -24,8 +24,9 @@ def demo_book(game: Game) -> Demo:
     opens = {n: FIRST_OPENS + dt.timedelta(minutes=30 * (n - 1)) for n in ROUNDS}
     tabs["Rounds"] = [["Round", "Opens"]] + [[n, opens[n]] for n in ROUNDS]
     submissions: Rows = [["Timestamp", "Player", "Round", "Answer"]]
+    played_at = (opens[ROUNDS[-1]] + dt.timedelta(hours=1)).replace(tzinfo=dt.timezone.utc)
     for n in ROUNDS:
-        tabs.update(game.board(Tables(tabs), n).writes)
+        tabs.update(game.board(Tables(tabs), n, now=played_at).writes)
         board = Board.of([FACES.parse(row[2:5]) for row in tabs["Board"][1:] if row[0] == n])
         submissions += _race(board, n, opens[n])
     submissions.append([FIRST_OPENS + dt.timedelta(minutes=3), "Joker", 1, "is this where we answer?"])
@@ -35,7 +36,6 @@ def demo_book(game: Game) -> Demo:
         for n in ROUNDS
         for command in ("score", "deal", "play")
     ]
-    played_at = (opens[ROUNDS[-1]] + dt.timedelta(hours=1)).replace(tzinfo=dt.timezone.utc)
     return Demo(
         tabs,
         (),

@@ -14,6 +14,7 @@ from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import Entry, Payout
 from hostkit.core.rng import rng
 from hostkit.core.settings import CONFIG_TAB, Setting, integer, text
+from hostkit.core.status import GameStatus
 from hostkit.core.tables import BookError, Problem, Table, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural
@@ -46,11 +47,11 @@ WIN_REASON = "won the Death Match"
 
 
 def _show_board(
-    tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome, now: dt.datetime | None
+    tables: Tables, ctx: Context, round_number: int, board: Board, outcome: Outcome, now: dt.datetime
 ) -> None:
     from hostkit.games.hap_and_grab.pictures import show_board
 
-    show_board(tables, ctx, round_number, board, outcome, now or dt.datetime.now(dt.timezone.utc))
+    show_board(tables, ctx, round_number, board, outcome, now)
 
 
 class HapAndGrab(Game):
@@ -112,7 +113,8 @@ class HapAndGrab(Game):
         round_number: int | None,
         seed: int | None = None,
         force: bool = False,
-        now: dt.datetime | None = None,
+        *,
+        now: dt.datetime,
     ) -> Outcome:
         """Generate or check round N's board, draw it (Outcome.image), and once the round has opened publish it
         as the tab 'Round N Board'; before that the board stays private."""
@@ -225,17 +227,11 @@ class HapAndGrab(Game):
         outcome.summary.append(next_step(part, part2, ctx))
         return outcome
 
-    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+    def status(self, tables: Tables, now: dt.datetime) -> GameStatus:
         from hostkit.games.hap_and_grab.status import match_status
 
         ctx = self.context(tables)
-        states, command, (number, phase) = match_status(tables, ctx, now)
-        outcome = Outcome(problems=list(ctx.problems))
-        outcome.summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
-        outcome.summary += [f"  Round {s.number}: {s.line.rstrip('.')}." for s in states]
-        rounds = [s.as_json() for s in states]
-        outcome.data = {"game": self.name, "round": number, "phase": phase, "rounds": rounds, "next": command}
-        return outcome
+        return match_status(tables, ctx, self.match_name(ctx), now)
 
     # ---- Part 2, Tobago
 
@@ -268,8 +264,12 @@ class HapAndGrab(Game):
         return ctx, part, found
 
     def next_prompt(
-        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime
     ) -> tuple[Prompt | None, list[str]]:
+        return self._prompt(tables, round_number, player)
+
+    def _prompt(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Prompt | None, list[str]]:
+        """The option Part 2 waits for (None once it has ended) and its story so far; Part 2 keeps no clock."""
         ctx, _, part2 = self._live(tables, round_number, player)
         game = part2.game
         lines = game.story(part2.round)
@@ -291,7 +291,7 @@ class HapAndGrab(Game):
         ), lines
 
     def decide(
-        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime
     ) -> Outcome:
         ctx, part, part2 = self._live(tables, round_number, player)
         game = part2.game
@@ -331,7 +331,7 @@ class HapAndGrab(Game):
         ]
         left = [table.header or list(DECISIONS_HEADER)] + kept
         before = tables.replaced(DECISIONS_TAB, Table(table.name, left))
-        prompt, _ = self.next_prompt(before, part2.round, None)
+        prompt, _ = self._prompt(before, part2.round, None)
         last = gone[-1][1]
         summary = [f"Take back {DECISIONS_TAB} row {gone[-1][0]}: {last.reason}"]
         summary += [f"  and row {row}, recorded with it: {step.reason}" for row, step in reversed(gone[:-1])]

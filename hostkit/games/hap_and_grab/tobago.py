@@ -47,10 +47,6 @@ def parse_treasure(cell: Cell) -> Treasure:
     raise ValueError(f"{'' if cell is None else str(cell).strip()!r} is not a treasure card (3, 4, 5, 6, 7 or skull)")
 
 
-def format_treasure(treasure: Treasure) -> str:
-    return treasure.value
-
-
 @dataclass(frozen=True)
 class DeckRecipe:
     """How many cards of each treasure the match's deck holds (Config skulls, sevens, each_of_3_to_6)."""

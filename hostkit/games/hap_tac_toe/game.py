@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from hostkit.core.game import Demo, Game, Outcome, Prompt
 from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import Entry, Payout
-from hostkit.core.status import Phase
+from hostkit.core.status import GameStatus, Phase
 from hostkit.core.tables import BookError, Problem, Table, Tables, is_blank_row
 from hostkit.games.hap_tac_toe.live import (
     CLOCK,
@@ -119,7 +119,15 @@ class HapTacToeMatch(Game):
         outcome.data = game.as_json()
         return outcome
 
-    def board(self, tables: Tables, round_number: int | None, seed: int | None = None, force: bool = False) -> Outcome:
+    def board(
+        self,
+        tables: Tables,
+        round_number: int | None,
+        seed: int | None = None,
+        force: bool = False,
+        *,
+        now: dt.datetime,
+    ) -> Outcome:
         """Game G's board as it stands: the text board to paste and, for --image, its picture."""
         round_number = self.round_needed(round_number)
         state = load_state(self, self.rules, tables)
@@ -154,42 +162,47 @@ class HapTacToeMatch(Game):
             outcome.payout = Payout(match_id, match, due, frozenset({WIN_REASON}))
         return outcome
 
-    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+    def status(self, tables: Tables, now: dt.datetime) -> GameStatus:
         """What the match waits for: a Config setting, a game's start, a player's move; and the next command."""
         try:
             state = load_state(self, self.rules, tables)
         except BookError as error:
-            refused = {"round": None, "phase": Phase.SETUP, "waiting_for": "host", "reason": str(error)}
-            return Outcome(summary=[f"Waiting for you: {error}"], data=refused)
-        outcome = Outcome(problems=list(state.problems))
+            return GameStatus(None, Phase.SETUP, next=str(error), details={"waiting_for": "host", "reason": str(error)})
         number = state.current()
         game, rejection = state.game(number), state.rejection(number)
-        data: dict = {"round": number, "phase": Phase.LIVE, "waiting_for": None, "clock": None, "next": None}
+        problems = tuple(state.problems)
+        details: dict[str, Any] = {"waiting_for": None, "clock": None}
         if game is None:
-            data["phase"] = Phase.SETUP
-            outcome.summary.append(f"Game {number}: {state.why_not(number)}.")
-            data["next"] = f"hostkit play --round {number}"
-        elif rejection is not None:
-            outcome.summary.append(f"Game {number} is stopped: {rejection}")
-            data["next"] = f"fix {MOVES_TAB} row {rejection.row}, then hostkit score --round {number}"
-        elif game.is_over():
-            data["phase"] = Phase.OVER
+            return GameStatus(
+                number,
+                Phase.SETUP,
+                (),
+                f"hostkit play --round {number}",
+                (f"Game {number}: {state.why_not(number)}.",),
+                problems,
+                details,
+            )
+        if rejection is not None:
+            command = f"fix {MOVES_TAB} row {rejection.row}, then hostkit score --round {number}"
+            return GameStatus(
+                number, Phase.LIVE, (), command, (f"Game {number} is stopped: {rejection}",), problems, details
+            )
+        if game.is_over():
             final = state.standings()
-            outcome.summary.append(f"Game {number} is over: {game.end_reason()}.")
-            outcome.summary += standings_lines(state, final) if final is not None else []
-            data["next"] = "hostkit standings"
-        else:
-            reading = game.clock_at(stamp(now))
-            assert reading is not None
-            outcome.summary.append(f"Game {number} (clock started {state.starts_text(number)}): {reading.describe()}.")
-            data["waiting_for"] = {"player": reading.player, "turn": reading.turn}
-            data["clock"] = {
-                "minute_left": reading.minute_left.total_seconds(),
-                "reserves": {p: r.total_seconds() for p, r in reading.reserves.items()},
-            }
-            data["next"] = f"hostkit play --round {number}"
-        outcome.data = data
-        return outcome
+            lines = [f"Game {number} is over: {game.end_reason()}."]
+            lines += standings_lines(state, final) if final is not None else []
+            return GameStatus(number, Phase.OVER, (), "hostkit standings", tuple(lines), problems, details)
+        reading = game.clock_at(stamp(now))
+        assert reading is not None
+        details["waiting_for"] = {"player": reading.player, "turn": reading.turn}
+        details["clock"] = {
+            "minute_left": reading.minute_left.total_seconds(),
+            "reserves": {p: r.total_seconds() for p, r in reading.reserves.items()},
+        }
+        line = f"Game {number} (clock started {state.starts_text(number)}): {reading.describe()}."
+        return GameStatus(
+            number, Phase.LIVE, (reading.player,), f"hostkit play --round {number}", (line,), problems, details
+        )
 
     # ---- live play
 
@@ -214,7 +227,7 @@ class HapTacToeMatch(Game):
         return state, number, state.game(number)
 
     def next_prompt(
-        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime
     ) -> tuple[Prompt | None, list[str]]:
         state, number, game = self._live(tables, round_number, player)
         if game is None:
@@ -237,7 +250,7 @@ class HapTacToeMatch(Game):
         return Prompt(f"{reading.describe()}. {instructions(game)}"), lines
 
     def decide(
-        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime
     ) -> Outcome:
         state, number, game = self._live(tables, round_number, player)
         moment = stamp(now)

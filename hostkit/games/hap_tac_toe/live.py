@@ -19,9 +19,9 @@ START = "start"
 _START = re.compile(r"start\b\s*(?:@?\s*(\S+))?\s*$", re.IGNORECASE)
 
 
-def stamp(now: dt.datetime | None) -> dt.datetime:
+def stamp(now: dt.datetime) -> dt.datetime:
     """The moment the host pressed enter, to the second (a Done is stamped as a whole second)."""
-    return (now or dt.datetime.now(dt.timezone.utc)).replace(microsecond=0)
+    return now.replace(microsecond=0)
 
 
 def example(game: Game) -> str:

@@ -155,6 +155,15 @@ class Game:
             raise _Refused(
                 Rejection.GAME_OVER, f"game {self.number} is already over ({self.end_reason()}); delete this row"
             )
+        player = self._whose(record)
+        clock = self._clock(record, player)
+        if clock.is_out_of_time():
+            return player, None, None, clock
+        block, square = self._placement(record)
+        return player, block, square, clock
+
+    def _whose(self, record: TurnRecord) -> str:
+        """The player of the turn the row records: the next turn, by the player to move."""
         expected = len(self.turns) + 1
         if record.turn != expected:
             if record.turn < expected:
@@ -178,10 +187,16 @@ class Game:
                 f"turns alternate and {self.first_player} moved first "
                 f"in game {self.number}",
             )
+        return player
+
+    def _clock(self, record: TurnRecord, player: str) -> TurnClock:
+        """The turn's time charged to the player's minute and reserve, from its Done time."""
         if record.done is None:
-            raise _Refused(Rejection.BAD_TIME, f"turn {expected} has no Done time; type when {player} said done")
+            raise _Refused(
+                Rejection.BAD_TIME, f"turn {len(self.turns) + 1} has no Done time; type when {player} said done"
+            )
         try:
-            clock = charge(self.ended_at, record.done, self.reserves[player], self.rules.settings.move)
+            return charge(self.ended_at, record.done, self.reserves[player], self.rules.settings.move)
         except TypeError:
             raise _Refused(
                 Rejection.BAD_TIME,
@@ -189,8 +204,9 @@ class Game:
             ) from None
         except ValueError as error:
             raise _Refused(Rejection.BAD_TIME, str(error)) from None
-        if clock.is_out_of_time():
-            return player, None, None, clock
+
+    def _placement(self, record: TurnRecord) -> tuple[Card, Square]:
+        """The block the row plays, not placed yet, and the empty square it goes on."""
         try:
             block = self.rules.faces.parse(record.block)
         except ValueError as error:
@@ -215,7 +231,7 @@ class Game:
                 f"{square} is taken by {self.rules.faces.format(placed.block)} "
                 f"(turn {placed.turn}); pick an empty square",
             )
-        return player, block, square, clock
+        return block, square
 
     def as_json(self) -> dict[str, Any]:
         faces = self.rules.faces

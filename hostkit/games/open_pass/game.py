@@ -14,6 +14,7 @@ from typing import Any
 
 from hostkit.core.game import Context, Demo, Game, Outcome, Prompt
 from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
+from hostkit.core.status import GameStatus
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural
@@ -175,20 +176,12 @@ class OpenPass(Game):
             lines.append(f"Trade: {t.reason}.")
         return "\n".join(lines), list(ctx.problems) + list(current.problems)
 
-    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
-        from hostkit.core.status import Phase, match_phase
+    def status(self, tables: Tables, now: dt.datetime) -> GameStatus:
         from hostkit.games.open_pass.status import match_status
 
         ctx = self.context(tables)
-        rounds, command = match_status(tables, ctx, now, self.play_round(ctx), lambda: self._phase(tables, ctx))
-        number, phase = match_phase([(r["round"], Phase(r["phase"])) for r in rounds])
-        summary = [f"{self.match_name(ctx)}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
-        summary += [f"  Round {r['round']}: {r['says'].rstrip('.')}." for r in rounds]
-        return Outcome(
-            problems=list(ctx.problems),
-            summary=summary,
-            data={"game": self.name, "round": number, "phase": phase, "rounds": rounds, "next": command},
-        )
+        name, play_round = self.match_name(ctx), self.play_round(ctx)
+        return match_status(tables, ctx, name, now, play_round, lambda: self._phase(tables, ctx))
 
     # ---- the play phase
 
@@ -219,8 +212,13 @@ class OpenPass(Game):
         return ctx, plays[name]
 
     def next_prompt(
-        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, now: dt.datetime
     ) -> tuple[Prompt | None, list[str]]:
+        return self._prompt(tables, round_number, player)
+
+    def _prompt(self, tables: Tables, round_number: int | None, player: str | None) -> tuple[Prompt | None, list[str]]:
+        """The card the player's deal waits on (None once every card is decided) and the play so far; the play
+        phase keeps no clock."""
         ctx, play = self._live(tables, round_number, player)
         lines = history(play, self._rule(ctx))
         if play.is_over():
@@ -239,7 +237,7 @@ class OpenPass(Game):
         return Prompt(text, (Decision.OPEN.value, Decision.PASS.value)), lines
 
     def decide(
-        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime | None = None
+        self, tables: Tables, round_number: int | None, player: str | None, choice: str, now: dt.datetime
     ) -> Outcome:
         ctx, play = self._live(tables, round_number, player)
         if play.is_over():
@@ -292,7 +290,7 @@ class OpenPass(Game):
             r for number, r in enumerate(table.rows, start=2) if number != rows[-1] and any(v is not None for v in r)
         ]
         left: Rows = [table.header or list(DECISIONS_HEADER)] + kept
-        prompt, _ = self.next_prompt(tables.replaced(DECISIONS_TAB, Table(table.name, left)), round_number, name)
+        prompt, _ = self._prompt(tables.replaced(DECISIONS_TAB, Table(table.name, left)), round_number, name)
         shown = ", ".join(str(v) for v in typed if v is not None)
         return Outcome(
             writes={DECISIONS_TAB: left},

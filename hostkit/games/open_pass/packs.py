@@ -203,23 +203,7 @@ def decide_round(
     inventories = {p: list(cards) for p, cards in before.items()}
     for player in players:
         bid = next((b for b in standing if b.player == player), None)
-        notes = []
-        got: list[str] = []
-        for pack in bid.packs if bid else ():
-            times = plural(chosen[pack], "player")
-            if all_odd:
-                notes.append(f"{pack} was chosen by {times}")
-            elif chosen[pack] % 2 == 1:
-                got.append(pack)
-                notes.append(f"{pack} was chosen by {times} (odd): you gain {by_name[pack].describe()}")
-            else:
-                notes.append(f"{pack} was chosen by {times} (even): nobody who chose it gains it")
-        if all_odd and bid and bid.packs:
-            notes.append("every pack was chosen an odd number of times, so nobody gains a pack this round")
-        if bid is None:
-            notes.append("you made no bid this round")
-        elif not bid.packs:
-            notes.append("your bid chose no pack")
+        got, notes = _packs_gained(bid, chosen, all_odd, by_name)
         gained[player] = tuple(got)
         for pack in got:
             inventories[player] += by_name[pack].cards
@@ -242,6 +226,31 @@ def decide_round(
         after,
         reasons,
     )
+
+
+def _packs_gained(
+    bid: Bid | None, chosen: Mapping[str, int], all_odd: bool, by_name: Mapping[str, Pack]
+) -> tuple[list[str], list[str]]:
+    """The packs a player's standing bid gains (those chosen an odd number of times, unless every pack was),
+    and the notes saying why, pack by pack."""
+    notes = []
+    got: list[str] = []
+    for pack in bid.packs if bid else ():
+        times = plural(chosen[pack], "player")
+        if all_odd:
+            notes.append(f"{pack} was chosen by {times}")
+        elif chosen[pack] % 2 == 1:
+            got.append(pack)
+            notes.append(f"{pack} was chosen by {times} (odd): you gain {by_name[pack].describe()}")
+        else:
+            notes.append(f"{pack} was chosen by {times} (even): nobody who chose it gains it")
+    if all_odd and bid and bid.packs:
+        notes.append("every pack was chosen an odd number of times, so nobody gains a pack this round")
+    if bid is None:
+        notes.append("you made no bid this round")
+    elif not bid.packs:
+        notes.append("your bid chose no pack")
+    return got, notes
 
 
 def apply_trades(before: Inventories, trades: Iterable[Trade]) -> tuple[list[Trade], dict[str, tuple[str, ...]]]:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hostkit.core.game import Context
-from hostkit.core.status import Phase
+from hostkit.core.status import GameStatus, Phase, match_phase, waiting_in
 from hostkit.core.tables import BookError, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.games.open_pass.tabs import FINAL_TAB, read_bids, read_deadlines, read_packs, results_tab
@@ -105,10 +105,10 @@ def play_phase(number: int, phase: Callable[[], tuple], tables: Tables, ctx: Con
 
 
 def match_status(
-    tables: Tables, ctx: Context, now: dt.datetime, play_round: int, phase: Callable[[], tuple]
-) -> tuple[list[dict], str | None]:
-    """Each round's state and the next command: the bidding rounds, then the play phase (round `play_round`,
-    read by `phase`)."""
+    tables: Tables, ctx: Context, title: str, now: dt.datetime, play_round: int, phase: Callable[[], tuple]
+) -> GameStatus:
+    """Each round's state, the round in play with its phase and who it waits for, and the next command: the
+    bidding rounds, then the play phase (round `play_round`, read by `phase`). `title` names the match."""
     rounds = []
     for number in range(1, ctx.config["building_rounds"] + 1):
         try:
@@ -122,4 +122,15 @@ def match_status(
             rounds.append(_round(play_round, "problem", str(error)))
     else:
         rounds.append(_round(play_round, "waiting", "the play phase starts once every bidding round is scored"))
-    return rounds, next((r["next"] for r in rounds if r["next"]), None)
+    in_play_round, in_play = match_phase([(r["round"], Phase(r["phase"])) for r in rounds])
+    current = next((r for r in rounds if r["round"] == in_play_round), None)
+    waiting = () if current is None else waiting_in(in_play, _players(current), current["not_submitted"])
+    lines = [f"{title}, as of {format_time(now.replace(microsecond=0), ctx.config.tz)}:"]
+    lines += [f"  Round {r['round']}: {r['says'].rstrip('.')}." for r in rounds]
+    command = next((r["next"] for r in rounds if r["next"]), None)
+    return GameStatus(in_play_round, in_play, waiting, command, tuple(lines), ctx.problems, {"rounds": rounds})
+
+
+def _players(listed: dict[str, Any]) -> list[str]:
+    """The player a round's own waiting_for names, if any."""
+    return [listed["waiting_for"]["player"]] if listed["waiting_for"] else []

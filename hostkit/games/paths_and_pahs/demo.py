@@ -28,7 +28,7 @@ def demo_book(game: Game) -> Demo:
     tabs = game.new_book(list(PLAYERS), SEED)
     opens = {n: FIRST_OPENS + dt.timedelta(days=n - 1) for n in ROUNDS}
     tabs["Rounds"] = [tabs["Rounds"][0]] + [[n, opens[n], None] for n in ROUNDS]
-    tabs.update(game.board(Tables(tabs), 1).writes)
+    tabs.update(game.board(Tables(tabs), 1, now=PLAYED_AT).writes)
     tabs.update(game.deal(Tables(tabs), 1, PLAYED_AT).writes)
     rand = rng(SEED, "demo")
     rows: Rows = [HEADER]

@@ -14,15 +14,15 @@ from hostkit.core.game import Context, Demo, Game, Outcome
 from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.ledger import LEDGER_TAB, Entry, ledger_rows, post, read_ledger
 from hostkit.core.players import player_key
+from hostkit.core.status import GameStatus
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural, signed
-from hostkit.games.paths_and_pahs.board import board_problems, format_board, generate_board, parse_board
 from hostkit.games.paths_and_pahs.garnets import held, other_matches, round_spends, stale
 from hostkit.games.paths_and_pahs.match import ENDGAME, PlayerState, deal, new_match
 from hostkit.games.paths_and_pahs.messages import TITLE, private_message
 from hostkit.games.paths_and_pahs.payout import final_payout
-from hostkit.games.paths_and_pahs.pictures import board_png, public_board_rows
+from hostkit.games.paths_and_pahs.pictures import board_png, public_board_rows, publish_opening
 from hostkit.games.paths_and_pahs.render import (
     chat_message,
     leaderboard_rows,
@@ -36,15 +36,16 @@ from hostkit.games.paths_and_pahs.settings import SETTINGS, card_names, rules
 from hostkit.games.paths_and_pahs.standings import Standings, and_list, rank_players
 from hostkit.games.paths_and_pahs.status import match_status
 from hostkit.games.paths_and_pahs.tabs import (
-    BOARD_TAB,
     DRAWS_TAB,
     HEADERS,
     LEADERBOARD_TAB,
     OPENING_BOARD_TAB,
     STARTING_TAB,
+    RoundTimes,
     board_cells,
     board_tab,
     has_cards,
+    laid_board,
     read_board,
     read_rounds,
     read_starting,
@@ -52,7 +53,7 @@ from hostkit.games.paths_and_pahs.tabs import (
     record_draws,
     results_tab,
     round_name,
-    round_one_opens,
+    typed_board,
 )
 
 
@@ -106,7 +107,8 @@ class PathsAndPahs(Game):
         round_number: int | None,
         seed: int | None = None,
         force: bool = False,
-        now: dt.datetime | None = None,
+        *,
+        now: dt.datetime,
     ) -> Outcome:
         """Lay the seeded board (or check the typed one); publish it as Opening Board once round 1 has opened,
         as the rule sheet reveals it then."""
@@ -121,58 +123,15 @@ class PathsAndPahs(Game):
         grid, problems = board_cells(tables)
         outcome = Outcome(problems=list(ctx.problems) + problems)
         if has_cards(grid) and not force:
-            wrong = board_problems(grid, names)
-            outcome.problems += [Problem(BOARD_TAB, None, p) for p in wrong]
-            if wrong or problems:
-                outcome.summary.append(
-                    f"The {BOARD_TAB} tab holds a typed board; checked it: "
-                    f"{plural(len(wrong) + len(problems), 'problem')}, listed below. Fix them, or "
-                    f"pass --force to lay a generated board instead."
-                )
-                outcome.data = {"round": 1, "seed": None, "board": None}
+            board = typed_board(ctx, grid, names, problems, outcome)
+            if board is None:
                 return outcome
-            board = parse_board(grid, names)
-            seeded = format_board(board, names) == format_board(generate_board(ctx.config["seed"]), names)
-            outcome.summary.append(
-                f"The {BOARD_TAB} tab holds the board generated from the match's seed; checked it: every card "
-                f"once and 9 empty tiles."
-                if seeded
-                else f"The {BOARD_TAB} tab holds a typed board; checked it: every card once and 9 "
-                f"empty tiles. Use --force to replace it with a generated one."
-            )
             label = None
         else:
             used = ctx.config["seed"] if seed is None else seed
             label = f"{used}:board"
-            board = generate_board(used)
-            outcome.writes[BOARD_TAB] = [list(HEADERS[BOARD_TAB])] + [
-                [r + 1, *row] for r, row in enumerate(format_board(board, names))
-            ]
-            empty = ", ".join(map(str, board.empty_tiles()))
-            outcome.writes[DRAWS_TAB] = record_draws(
-                tables, "board", [["board", 1, label, f"the 27 cards once each and 9 empty tiles ({empty})"]]
-            )
-            outcome.summary.append(
-                f"Laid a generated board (seed {label}) in {BOARD_TAB}: the 27 cards once each and "
-                f"9 empty tiles ({empty})."
-            )
-        opens = round_one_opens(tables, ctx)
-        if opens is not None and opens <= (now or dt.datetime.now(dt.timezone.utc)):
-            outcome.writes[OPENING_BOARD_TAB] = public_board_rows(board, {}, {}, "The board as round 1 opens", [])
-            outcome.summary.append(
-                f"Written: {OPENING_BOARD_TAB} (public: round 1 has opened; --image draws it for chat). Next: "
-                f"`hostkit deal --round 1`."
-            )
-        else:
-            when = (
-                "it has no Opens time in Rounds yet"
-                if opens is None
-                else f"it opens {format_time(opens, ctx.config.tz)}"
-            )
-            outcome.summary.append(
-                f"The board stays private until round 1 opens ({when}); run this command again then to publish "
-                f"it as the tab {OPENING_BOARD_TAB}. Next: `hostkit deal --round 1`."
-            )
+            board = laid_board(tables, used, label, names, outcome)
+        publish_opening(tables, ctx, board, outcome, now)
         outcome.data = {"round": 1, "seed": label, "board": board.as_json(names)}
         outcome.image = lambda: board_png(board, {}, {}, f"{TITLE}: the board as round 1 opens")
         return outcome
@@ -267,30 +226,34 @@ class PathsAndPahs(Game):
         times = rounds.get(round_number)
         if times is None:
             raise BookError(f"Rounds has no Opens time for {round_name(round_number)}; type when it opened.")
-        tz = ctx.config.tz
         if now < times.closes:
-            when = (
-                f"has not opened yet: it opens at {format_time(times.opens, tz)}"
-                if now < times.opens
-                else f"is still open: {format_span(times.closes - now)} left"
-            )
-            outcome.problems.append(
-                Problem(
-                    "Rounds",
-                    times.row,
-                    f"{round_name(round_number)} {when} (it closes at "
-                    f"{format_time(times.closes, tz)}). Score it after that; nothing was "
-                    f"scored.",
-                )
-            )
+            outcome.problems.append(_not_closed(round_number, times, now, ctx.config.tz))
             return outcome
         again = [n for n in self._scored(tables) if n > round_number and n in rounds and rounds[n].closes <= now]
         upto = max([round_number, *again])
         played = self._play(tables, ctx, upto)
         outcome.problems += played.problems
         names, marks = card_names(ctx), self._marks(ctx)
+        added = self._write_played(tables, ctx, played, upto, outcome)
+        result = played.results[round_number - 1]
+        outcome.summary += round_summary(result, names)
+        outcome.summary += [
+            f"Ledger: {e.player} {signed(e.garnets, 'garnet')} ({e.reason}, round {e.round})." for e in added
+        ]
+        outcome.private = private_messages(result, names)
+        outcome.message = chat_message(result, result.round == ENDGAME or ctx.config["public_points"] == "yes")
+        outcome.summary += _written_lines(upto, again, bool(added))
+        outcome.data = result.as_json(names)
+        title = f"{TITLE}: the board after {round_name(min(round_number, ENDGAME - 1))}"
+        outcome.image = lambda: board_png(result.board, result.match.players, marks, title)
+        return outcome
+
+    def _write_played(self, tables: Tables, ctx: Context, played: Played, upto: int, outcome: Outcome) -> list[Entry]:
+        """The tabs of every round played up to `upto`: results, public boards, the leaderboard (final after the
+        endgame) and the purchases new to the ledger, which it returns."""
+        names, marks = card_names(ctx), self._marks(ctx)
         for result in played.results:
-            outcome.writes[results_tab(result.round)] = results_rows(result, names, tz)
+            outcome.writes[results_tab(result.round)] = results_rows(result, names, ctx.config.tz)
             if result.round < ENDGAME:
                 outcome.writes[board_tab(result.round)] = public_board_rows(
                     result.board,
@@ -307,34 +270,7 @@ class PathsAndPahs(Game):
         if added:
             outcome.writes[LEDGER_TAB] = ledger_rows(added, tables.get(LEDGER_TAB))
         outcome.problems += stale(played.ledger, played.spends, self.match_id(ctx), range(1, upto + 1))
-        result = played.results[round_number - 1]
-        outcome.summary += round_summary(result, names)
-        outcome.summary += [
-            f"Ledger: {e.player} {signed(e.garnets, 'garnet')} ({e.reason}, round {e.round})." for e in added
-        ]
-        outcome.private = private_messages(result, names)
-        outcome.message = chat_message(result, result.round == ENDGAME or ctx.config["public_points"] == "yes")
-        written = [results_tab(n) for n in range(1, upto + 1)]
-        boards = [board_tab(n) for n in range(1, min(upto, ENDGAME - 1) + 1)]
-        outcome.summary.append(
-            f"Written: {', '.join(written)} (host only); {', '.join(boards + [LEADERBOARD_TAB])} "
-            f"(public)" + (f"; {LEDGER_TAB}" if added else "") + "."
-        )
-        if again:
-            later = and_list([round_name(n) for n in again])
-            outcome.summary.append(
-                f"Scored before, {later} {'is' if len(again) == 1 else 'are'} resolved again with "
-                f"it (their tabs are rewritten)."
-            )
-        outcome.summary.append(
-            "Next: `hostkit standings`."
-            if final
-            else f"Next: `hostkit score --round {upto + 1}` once {round_name(upto + 1)} closes."
-        )
-        outcome.data = result.as_json(names)
-        title = f"{TITLE}: the board after {round_name(min(round_number, ENDGAME - 1))}"
-        outcome.image = lambda: board_png(result.board, result.match.players, marks, title)
-        return outcome
+        return added
 
     # ---- the end
 
@@ -395,5 +331,42 @@ class PathsAndPahs(Game):
         outcome.data = {"final": final, "after_round": upto, **standing.as_json()}
         return outcome
 
-    def status(self, tables: Tables, now: dt.datetime) -> Outcome:
+    def status(self, tables: Tables, now: dt.datetime) -> GameStatus:
         return match_status(self.context(tables), tables, now)
+
+
+def _not_closed(round_number: int, times: RoundTimes, now: dt.datetime, tz: dt.tzinfo) -> Problem:
+    """Why a round that has not closed is not scored yet."""
+    when = (
+        f"has not opened yet: it opens at {format_time(times.opens, tz)}"
+        if now < times.opens
+        else f"is still open: {format_span(times.closes - now)} left"
+    )
+    return Problem(
+        "Rounds",
+        times.row,
+        f"{round_name(round_number)} {when} (it closes at {format_time(times.closes, tz)}). Score it after that; "
+        f"nothing was scored.",
+    )
+
+
+def _written_lines(upto: int, again: list[int], posted: bool) -> list[str]:
+    """What scoring up to round `upto` wrote, the later rounds resolved again, and the next step."""
+    written = [results_tab(n) for n in range(1, upto + 1)]
+    boards = [board_tab(n) for n in range(1, min(upto, ENDGAME - 1) + 1)]
+    lines = [
+        f"Written: {', '.join(written)} (host only); {', '.join(boards + [LEADERBOARD_TAB])} "
+        f"(public)" + (f"; {LEDGER_TAB}" if posted else "") + "."
+    ]
+    if again:
+        later = and_list([round_name(n) for n in again])
+        lines.append(
+            f"Scored before, {later} {'is' if len(again) == 1 else 'are'} resolved again with "
+            f"it (their tabs are rewritten)."
+        )
+    lines.append(
+        "Next: `hostkit standings`."
+        if upto == ENDGAME
+        else f"Next: `hostkit score --round {upto + 1}` once {round_name(upto + 1)} closes."
+    )
+    return lines

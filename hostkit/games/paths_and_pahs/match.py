@@ -56,15 +56,6 @@ class PlayerState:
     pahs_with_starting: int = 0
     garnets_spent: int = 0
 
-    def is_on_board(self) -> bool:
-        return self.tile is not None
-
-    def has_card(self, card: Card) -> bool:
-        return card in self.inventory
-
-    def has_starting(self, card: Card) -> bool:
-        return card in self.starting
-
     def as_json(self, names: CardNames = NAMES) -> dict[str, object]:
         return {
             "tile": None if self.tile is None else str(self.tile),

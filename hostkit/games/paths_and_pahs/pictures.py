@@ -1,17 +1,21 @@
-"""Paths and PAHs' board drawn: a PNG for chat, and coloured cells for the public board tabs."""
+"""Paths and PAHs' board drawn: a PNG for chat, and coloured cells for the public board tabs (the Opening Board
+published once round 1 has opened)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 
 from hostkit.core.cards import Card
 from hostkit.core.drawing import EMPTY, Picture, Shape, draw_grid, hex_code
+from hostkit.core.game import Context, Outcome
 from hostkit.core.glyphs import cell_face
 from hostkit.core.styles import Styled
-from hostkit.core.tables import Cell, Rows
+from hostkit.core.tables import Cell, Rows, Tables
+from hostkit.core.times import format_time
 from hostkit.games.paths_and_pahs.board import COLUMNS, SIZE, Board, Tile
 from hostkit.games.paths_and_pahs.match import PlayerState
-from hostkit.games.paths_and_pahs.tabs import BOARD_TAB, HEADERS
+from hostkit.games.paths_and_pahs.tabs import BOARD_TAB, HEADERS, OPENING_BOARD_TAB, round_one_opens
 
 # Drawn by value index, whatever names Config gives the values.
 BACKGROUND_COLOURS = ("black", "white", "grey")
@@ -69,3 +73,20 @@ def public_board_rows(
     rows += [["Shifts", "; ".join(shifts) or "none"], [], [Styled("Player", bold=True), Styled("Tile", bold=True)]]
     rows += [[name, OFF_BOARD if p.tile is None else str(p.tile)] for name, p in players.items()]
     return rows
+
+
+def publish_opening(tables: Tables, ctx: Context, board: Board, outcome: Outcome, now: dt.datetime) -> None:
+    """The board as the public Opening Board once round 1 has opened at `now`; before that it stays private."""
+    opens = round_one_opens(tables, ctx)
+    if opens is not None and opens <= now:
+        outcome.writes[OPENING_BOARD_TAB] = public_board_rows(board, {}, {}, "The board as round 1 opens", [])
+        outcome.summary.append(
+            f"Written: {OPENING_BOARD_TAB} (public: round 1 has opened; --image draws it for chat). Next: "
+            f"`hostkit deal --round 1`."
+        )
+        return
+    when = "it has no Opens time in Rounds yet" if opens is None else f"it opens {format_time(opens, ctx.config.tz)}"
+    outcome.summary.append(
+        f"The board stays private until round 1 opens ({when}); run this command again then to publish "
+        f"it as the tab {OPENING_BOARD_TAB}. Next: `hostkit deal --round 1`."
+    )

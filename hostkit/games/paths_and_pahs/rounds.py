@@ -263,6 +263,36 @@ class _Triage:
                     break
 
 
+def _each(t: _Triage, players: Mapping[str, _Player], kind: type, rule: Callable[[_Player, Any], Outcome]) -> None:
+    """Every PAH is judged; of every other kind, each player's last legal row stands."""
+    if kind is Pah:
+        for i in t.pending(kind):
+            t.verdicts[i] = rule(players[t.owners[i]], t.actions[i])
+    else:
+        t.standing(kind, lambda i: rule(players[t.owners[i]], t.actions[i]))
+
+
+def _shifts(t: _Triage, step: _Round) -> dict[Line, int]:
+    """The round's standing shifts, each worded with the net shift of its line once all are known; the nets."""
+    standing: list[int] = []
+
+    def shift_rule(i: int) -> Outcome:
+        refusal = step.shift_refusal(t.actions[i])  # type: ignore[arg-type]
+        if refusal:
+            return refusal
+        standing.append(i)
+        return _applied("stands")  # worded below, once every shift of the round is known
+
+    t.standing(ShiftLine, shift_rule)
+    applied = sorted(standing)
+    nets = net_shifts(t.actions[i].shift for i in applied)  # type: ignore[union-attr]
+    for i in applied:
+        shift = t.actions[i].shift  # type: ignore[union-attr]
+        moved = describe_net(shift.line, nets[shift.line])
+        t.verdicts[i] = _applied(f"{shift}: with every shift of the round, {moved}")
+    return nets
+
+
 def _triage(
     match: Match,
     number: int,
@@ -331,49 +361,25 @@ def resolve_round(
         for name, p in match.players.items()
     }
     reports: list[str] = []
-
-    def each(kind: type, rule: Callable[[_Player, Any], Outcome]) -> None:
-        """Every PAH is judged; of every other kind, each player's last legal row stands."""
-        if kind is Pah:
-            for i in t.pending(kind):
-                t.verdicts[i] = rule(players[t.owners[i]], t.actions[i])
-        else:
-            t.standing(kind, lambda i: rule(players[t.owners[i]], t.actions[i]))
-
     board, nets = match.board, {}
     if is_endgame(number):
         for i in t.pending(Start, Change, ShiftLine, Move):
             t.verdicts[i] = _rejected(
                 f"round {ENDGAME} is the endgame: players only make PAHs, so no {t.actions[i].kind.value}"
             )
-        each(Pah, step.pah)
+        _each(t, players, Pah, step.pah)
     else:
-        each(Start, step.start)
+        _each(t, players, Start, step.start)
         reports += [
             f"{name} sent no start and stays off the board until they send one (an empty tile)"
             for name, p in players.items()
             if p.tile is None
         ]
-        each(Change, step.change)
-        each(Pah, step.pah)
-        standing: list[int] = []
-
-        def shift_rule(i: int) -> Outcome:
-            refusal = step.shift_refusal(t.actions[i])  # type: ignore[arg-type]
-            if refusal:
-                return refusal
-            standing.append(i)
-            return _applied("stands")  # worded below, once every shift of the round is known
-
-        t.standing(ShiftLine, shift_rule)
-        applied = sorted(standing)
-        nets = net_shifts(t.actions[i].shift for i in applied)  # type: ignore[union-attr]
-        for i in applied:
-            shift = t.actions[i].shift  # type: ignore[union-attr]
-            moved = describe_net(shift.line, nets[shift.line])
-            t.verdicts[i] = _applied(f"{shift}: with every shift of the round, {moved}")
+        _each(t, players, Change, step.change)
+        _each(t, players, Pah, step.pah)
+        nets = _shifts(t, step)
         board = match.board.shifted(nets)
-        each(Move, lambda p, move: step.move(p, move, board))
+        _each(t, players, Move, lambda p, move: step.move(p, move, board))
     judged = tuple(Judged(sub, *t.verdicts[i], t.actions.get(i)) for i, sub in enumerate(t.rows))
     after = match.with_players([p.frozen() for p in players.values()], board, number)
     return RoundResult(

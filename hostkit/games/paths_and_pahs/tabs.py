@@ -1,4 +1,5 @@
-"""Paths and PAHs' tabs: their names and headers (from template.json), and reading them."""
+"""Paths and PAHs' tabs: their names and headers (from template.json), reading them, and the Board tab as
+`board` lays it (generated from the seed) or checks it (typed)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,22 @@ import datetime as dt
 from dataclasses import dataclass
 
 from hostkit.core.cards import Card
-from hostkit.core.game import Context, load_template, template_headers
+from hostkit.core.game import Context, Outcome, load_template, template_headers
 from hostkit.core.settings import whole_number
 from hostkit.core.stamped import RoundClock, read_stamped
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
 from hostkit.core.times import format_time, parse_time
-from hostkit.core.words import named
+from hostkit.core.words import named, plural
 from hostkit.games.paths_and_pahs.actions import Submission
-from hostkit.games.paths_and_pahs.board import COLUMNS, SIZE, Board, board_problems, parse_board
+from hostkit.games.paths_and_pahs.board import (
+    COLUMNS,
+    SIZE,
+    Board,
+    board_problems,
+    format_board,
+    generate_board,
+    parse_board,
+)
 from hostkit.games.paths_and_pahs.cards import CardNames, shares_no_value
 from hostkit.games.paths_and_pahs.match import ENDGAME
 
@@ -228,3 +237,45 @@ def round_one_opens(tables: Tables, ctx: Context) -> dt.datetime | None:
     except BookError:
         return None  # an unreadable Rounds tab is reported by the commands that need it
     return found.opens if found else None
+
+
+def typed_board(
+    ctx: Context, grid: list[list[Cell]], names: CardNames, problems: list[Problem], outcome: Outcome
+) -> Board | None:
+    """The board the host typed, checked: None (its problems in the outcome) when it cannot be used."""
+    wrong = board_problems(grid, names)
+    outcome.problems += [Problem(BOARD_TAB, None, p) for p in wrong]
+    if wrong or problems:
+        outcome.summary.append(
+            f"The {BOARD_TAB} tab holds a typed board; checked it: "
+            f"{plural(len(wrong) + len(problems), 'problem')}, listed below. Fix them, or "
+            f"pass --force to lay a generated board instead."
+        )
+        outcome.data = {"round": 1, "seed": None, "board": None}
+        return None
+    board = parse_board(grid, names)
+    seeded = format_board(board, names) == format_board(generate_board(ctx.config["seed"]), names)
+    outcome.summary.append(
+        f"The {BOARD_TAB} tab holds the board generated from the match's seed; checked it: every card "
+        f"once and 9 empty tiles."
+        if seeded
+        else f"The {BOARD_TAB} tab holds a typed board; checked it: every card once and 9 "
+        f"empty tiles. Use --force to replace it with a generated one."
+    )
+    return board
+
+
+def laid_board(tables: Tables, used: int | str, label: str, names: CardNames, outcome: Outcome) -> Board:
+    """The board generated from seed `used`, written with its draw recorded."""
+    board = generate_board(used)
+    outcome.writes[BOARD_TAB] = [list(HEADERS[BOARD_TAB])] + [
+        [r + 1, *row] for r, row in enumerate(format_board(board, names))
+    ]
+    empty = ", ".join(map(str, board.empty_tiles()))
+    outcome.writes[DRAWS_TAB] = record_draws(
+        tables, "board", [["board", 1, label, f"the 27 cards once each and 9 empty tiles ({empty})"]]
+    )
+    outcome.summary.append(
+        f"Laid a generated board (seed {label}) in {BOARD_TAB}: the 27 cards once each and 9 empty tiles ({empty})."
+    )
+    return board

@@ -94,7 +94,7 @@ def test_a_fractional_or_boolean_board_round_is_refused(typed):
 
 def board(config, number=2):
     tabs = hap_and_grab_tabs(config=config)
-    return GAME.board(Tables(tabs), number)
+    return GAME.board(Tables(tabs), number, now=AFTER)
 
 
 def test_board_refuses_settings_it_cannot_meet_in_one_sentence():
@@ -114,7 +114,7 @@ def test_board_refuses_settings_it_cannot_meet_in_one_sentence():
 
 
 def test_board_refuses_a_round_outside_the_match_as_score_does():
-    for step in (lambda t: GAME.board(t, 5), lambda t: GAME.score(t, 5, AFTER)):
+    for step in (lambda t: GAME.board(t, 5, now=AFTER), lambda t: GAME.score(t, 5, AFTER)):
         with pytest.raises(BookError, match=r"^Round 5 is not a round of this match; rounds run 1–4\.$"):
             step(Tables(hap_and_grab_tabs()))
 

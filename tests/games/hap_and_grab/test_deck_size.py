@@ -74,7 +74,7 @@ def fullest_match(rounds=(1, 2, 3, 4), **config):
     """Every round on the fullest board, every anti-hap found by Reds in one message."""
     tabs = match_tabs({n: ("", "") for n in rounds}, config=config)
     tabs["Board"] = [tabs["Board"][0]] + [[n, chr(65 + i), *w.split()] for n in rounds for i, w in enumerate(FULLEST)]
-    board = GAME.board(Tables(tabs), 1).data
+    board = GAME.board(Tables(tabs), 1, now=LATER).data
     tabs["Submissions"] += [
         [opens(n) + dt.timedelta(seconds=30), "Reds", n, " ".join(board["anti_haps"])] for n in rounds
     ]
@@ -106,11 +106,11 @@ def test_deal_refuses_a_deck_too_small_for_the_longest_game_naming_the_settings(
 
 
 def test_board_reports_a_deck_too_small_for_the_boards_it_has():
-    outcome = GAME.board(Tables(match_tabs(config={"each_of_3_to_6": 10})), 1)
+    outcome = GAME.board(Tables(match_tabs(config={"each_of_3_to_6": 10})), 1, now=LATER)
     assert [p.tab for p in outcome.problems] == ["Config"]
     assert (
         "(round 1: 10, round 2: 28, round 3: 28, round 4: 28; rounds 2–4 have no board yet"
         in outcome.problems[0].message
     )
     every_board = match_tabs({n: ("", "") for n in (1, 2, 3, 4)}, config={"each_of_3_to_6": 10})
-    assert GAME.board(Tables(every_board), 1).problems == []
+    assert GAME.board(Tables(every_board), 1, now=LATER).problems == []

@@ -142,29 +142,29 @@ def test_typed_board_is_checked_and_warned_not_changed():
 def test_unknown_board_value_is_reported_with_its_row():
     tabs = hap_and_grab_tabs([])
     tabs["Board"][3][4] = "purple"
-    out = GAME.board(Tables(tabs), 1)
+    out = GAME.board(Tables(tabs), 1, now=AFTER)
     assert any("Board row 4: colour 'purple' is not one of red, blue, yellow" in p.message for p in out.problems)
 
 
 def test_generated_board_is_seeded_recorded_and_keeps_other_rounds():
     tabs = hap_and_grab_tabs([])
-    first = GAME.board(Tables(tabs), 2)
-    again = GAME.board(Tables(tabs), 2)
+    first = GAME.board(Tables(tabs), 2, now=AFTER)
+    again = GAME.board(Tables(tabs), 2, now=AFTER)
     assert first.writes == again.writes
     board = first.writes["Board"]
     assert [r[0] for r in board[1:]].count(1) == len(BOARD_WORDS)
     assert 8 <= [r[0] for r in board[1:]].count(2) <= 11
     assert first.writes["Draws"][1][:3] == ["board", 2, "7:board:2"]
-    other = GAME.board(Tables(tabs), 2, seed=8)
+    other = GAME.board(Tables(tabs), 2, seed=8, now=AFTER)
     assert other.writes["Draws"][1][2] == "8:board:2"
     assert other.writes["Board"] != board
 
 
 def test_board_force_replaces_and_rerun_replaces_its_draw_row():
     tabs = hap_and_grab_tabs([])
-    out = GAME.board(Tables(tabs), 1, force=True)
+    out = GAME.board(Tables(tabs), 1, force=True, now=AFTER)
     tabs.update(out.writes)
-    again = GAME.board(Tables(tabs), 1, force=True)
+    again = GAME.board(Tables(tabs), 1, force=True, now=AFTER)
     assert len(again.writes["Draws"]) == 2
     assert again.writes["Board"] == out.writes["Board"]
 
@@ -392,48 +392,48 @@ def test_a_round_lost_in_part_1_cannot_be_dealt():
 
 def test_live_play_prompts_and_appends_decisions():
     tabs = sheet_match(*SHEET_DECISIONS[:5])
-    prompt, lines = GAME.next_prompt(Tables(tabs), 2, None)
+    prompt, lines = GAME.next_prompt(Tables(tabs), 2, None, LATER)
     assert prompt.choices == ("take", "pass")
     assert "card 2 is a 4; the option is Craw's (turn 3 of CRCR)" in prompt.text
     assert lines[0] == "Part 2 of round 2: turn order CRCCR." and "Card 2 revealed: a 4." in lines
-    outcome = GAME.decide(Tables(tabs), 2, None, "take")
+    outcome = GAME.decide(Tables(tabs), 2, None, "take", LATER)
     # the take reveals the skull, forced on Craw: both rows are recorded
     assert outcome.writes["Decisions"][-2:] == [[2, 2, "Craw", "take"], [2, 3, "Craw", "take"]]
     assert outcome.writes["Decisions"][:-2] == tabs["Decisions"]
     with pytest.raises(BookError, match="Hap and Grab's Part 2 takes both players' decisions"):
-        GAME.next_prompt(Tables(tabs), 2, "Reds")
+        GAME.next_prompt(Tables(tabs), 2, "Reds", LATER)
 
 
 def play_out(tabs, round_number, choice="take"):
     """Decide every card of a round with the same choice, as `hostkit play` would."""
-    while GAME.next_prompt(Tables(tabs), round_number, None)[0] is not None:
-        tabs = apply(tabs, GAME.decide(Tables(tabs), round_number, None, choice).writes)
+    while GAME.next_prompt(Tables(tabs), round_number, None, LATER)[0] is not None:
+        tabs = apply(tabs, GAME.decide(Tables(tabs), round_number, None, choice, LATER).writes)
     return tabs
 
 
 def test_live_play_finds_the_round_in_play_and_ends():
     tabs = sheet_match(*SHEET_DECISIONS[:-1])
-    prompt, _ = GAME.next_prompt(Tables(tabs), None, None)
+    prompt, _ = GAME.next_prompt(Tables(tabs), None, None, LATER)
     assert prompt.text.startswith("Round 1, card 1 is ")
     tabs = play_out(tabs, 1)
-    prompt, _ = GAME.next_prompt(Tables(tabs), None, None)
+    prompt, _ = GAME.next_prompt(Tables(tabs), None, None, LATER)
     assert "Round 2, card 5 is a 5; the option is Reds's" in prompt.text
-    tabs = apply(tabs, GAME.decide(Tables(tabs), None, None, "take").writes)
-    prompt, lines = GAME.next_prompt(Tables(tabs), 2, None)
+    tabs = apply(tabs, GAME.decide(Tables(tabs), None, None, "take", LATER).writes)
+    prompt, lines = GAME.next_prompt(Tables(tabs), 2, None, LATER)
     assert prompt is None and lines[-3:-1] == [
         "Part 2 of round 2 has ended: the turn order is empty.",
         "Treasure this round: Reds 12, Craw 6.",
     ]
     with pytest.raises(BookError, match="already ended"):
-        GAME.decide(Tables(tabs), 2, None, "take")
+        GAME.decide(Tables(tabs), 2, None, "take", LATER)
 
 
 def test_live_play_refuses_a_broken_decisions_tab_and_an_undealt_round():
     tabs = sheet_match((2, 1, "Reds", "take"))
     with pytest.raises(BookError, match="Decisions row 2: Reds does not hold the option"):
-        GAME.next_prompt(Tables(tabs), 2, None)
+        GAME.next_prompt(Tables(tabs), 2, None, LATER)
     with pytest.raises(BookError, match="Round 1 is not dealt yet; run `hostkit deal --round 1`"):
-        GAME.next_prompt(Tables(match_tabs()), 1, None)
+        GAME.next_prompt(Tables(match_tabs()), 1, None, LATER)
 
 
 def test_standings_of_a_finished_match_pay_the_winner():

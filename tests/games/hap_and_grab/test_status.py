@@ -21,7 +21,7 @@ def status(path, minutes):
         result = run("status", "--book", path, "--json")
     assert result.exit_code == 0, result.output
     shaped = json.loads(result.stdout)
-    data = {**shaped["details"], "next": shaped["next"]}  # the game's own keys, under details
+    data = {**shaped["details"], "next": shaped["next"], "waiting": shaped["waiting_for"]}  # own keys under details
     return data["rounds"][0], data
 
 
@@ -48,12 +48,14 @@ def test_status_at_each_phase_of_a_match(tmp_path):
         assert run("board", "--book", path, "--round", 1).exit_code == 0
     assert status(path, 2)[1]["next"] == f"hostkit score --round 1 --book {path}"
     XlsxBook(path).write({"Submissions": part1[:2]})  # only Reds
-    first, _ = status(path, 2)
+    first, data = status(path, 2)
     assert first["not_submitted"] == ["Craw"] and "no answer yet from Craw" in first["says"]
+    assert data["waiting"] == ["Craw"]
 
     XlsxBook(path).write({"Submissions": part1})
     first, data = status(path, 60)
     assert first["state"] == "to score" and data["next"] == f"hostkit score --round 1 --book {path}"
+    assert data["waiting"] == []  # Part 1 has closed: it waits for no player
     with freeze_time(OPENS + dt.timedelta(minutes=60)):
         assert run("score", "--book", path, "--round", 1).exit_code == 0
 
@@ -64,6 +66,7 @@ def test_status_at_each_phase_of_a_match(tmp_path):
 
     first, data = status(path, 62)
     assert first["state"] == "part 2" and first["waiting_for"] == {"player": "Craw", "card": 1}
+    assert data["waiting"] == ["Craw"]
     assert data["next"] == f"hostkit play --round 1 --book {path}"
     assert "the option is Craw's (turn order CRCCR)" in first["says"]
 

@@ -1,3 +1,4 @@
+import datetime as dt
 import json
 
 import pytest
@@ -163,12 +164,12 @@ def test_live_protocol_saves_each_decision_and_resumes_on_a_real_workbook(tmp_pa
     path = new_match(tmp_path)
     book = XlsxBook(path)
     book.write({"Decks": [["Player", "Dealer", "Cards"], ["Ann", "Hell", full_deck(path, "Ann")]]})
-    game = OpenPass()
+    game, now = OpenPass(), dt.datetime(2026, 12, 1, tzinfo=dt.timezone.utc)
     for choice in ("open", "pass", "open"):
         fresh = XlsxBook(path)
-        outcome = game.decide(Tables(fresh.read()), None, "Ann", choice)
+        outcome = game.decide(Tables(fresh.read()), None, "Ann", choice, now)
         fresh.write(outcome.writes)
-    prompt, lines = game.next_prompt(Tables(XlsxBook(path).read()), None, "Ann")
+    prompt, lines = game.next_prompt(Tables(XlsxBook(path).read()), None, "Ann", now)
     assert "card 4 of 20 from Impact (Hell)" in prompt.text
     assert [line.rsplit(": ", 1)[1] for line in lines[1:4]] == ["open", "pass", "open"]
     decisions = XlsxBook(path).read()["Decisions"]

@@ -337,13 +337,13 @@ def play_to_end(game, tabs, player, choose):
     """Live play through the protocol: choose(card face, opened so far) -> 'open' or 'pass'."""
     steps = 0
     while True:
-        prompt, lines = game.next_prompt(Tables(tabs), None, player)
+        prompt, lines = game.next_prompt(Tables(tabs), None, player, LATER)
         if prompt is None:
             return lines
         named = prompt.text.split(") is ")[1].split(". ")[0]
         face = named.split("[")[1][0] if "[" in named else named[-1]
         opened = int(prompt.text.split("opened ")[1].split(" of")[0])
-        outcome = game.decide(Tables(tabs), None, player, choose(face, opened))
+        outcome = game.decide(Tables(tabs), None, player, choose(face, opened), LATER)
         tabs.update(outcome.writes)
         steps += 1
         assert steps <= 20
@@ -353,14 +353,14 @@ def test_live_play_protocol_prompts_and_saves_each_decision():
     game, tabs = ready_book()
     tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     deal, _, _ = deal_of(game, tabs, "Ann")
-    prompt, lines = game.next_prompt(Tables(tabs), 4, "ann")
+    prompt, lines = game.next_prompt(Tables(tabs), 4, "ann", LATER)
     assert isinstance(prompt, Prompt)
     assert prompt.choices == ("open", "pass")
     assert f"card 1 of 20 from YellOw (Heaven) is {card_name(deal.dealt[0])}." in prompt.text
-    outcome = game.decide(Tables(tabs), None, "Ann", "OPEN")
+    outcome = game.decide(Tables(tabs), None, "Ann", "OPEN", LATER)
     assert outcome.writes["Decisions"] == [["Player", "Card", "Face", "Decision"], ["Ann", 1, deal.dealt[0], "open"]]
     tabs.update(outcome.writes)
-    prompt, lines = game.next_prompt(Tables(tabs), None, "Ann")
+    prompt, lines = game.next_prompt(Tables(tabs), None, "Ann", LATER)
     assert f"card 2 of 20 from YellOw (Heaven) is {card_name(deal.dealt[1])}." in prompt.text
     assert f"Card 1, {card_name(deal.dealt[0])}: open" in lines
 
@@ -369,13 +369,13 @@ def test_live_play_rejects_bad_choices_and_rounds():
     game, tabs = ready_book()
     tabs["Decks"].append(["Ann", "Heaven", ANN_DECK])
     with pytest.raises(BookError, match="neither open nor pass"):
-        game.decide(Tables(tabs), None, "Ann", "maybe")
+        game.decide(Tables(tabs), None, "Ann", "maybe", LATER)
     with pytest.raises(BookError, match="play phase, round 4"):
-        game.next_prompt(Tables(tabs), 2, "Ann")
+        game.next_prompt(Tables(tabs), 2, "Ann", LATER)
     with pytest.raises(BookError, match="Bo has no deck"):
-        game.next_prompt(Tables(tabs), None, "Bo")
+        game.next_prompt(Tables(tabs), None, "Bo", LATER)
     with pytest.raises(BookError, match="not a player"):
-        game.decide(Tables(tabs), None, "Zed", "open")
+        game.decide(Tables(tabs), None, "Zed", "open", LATER)
 
 
 def test_ten_open_limit_passes_the_rest_automatically():
@@ -386,7 +386,7 @@ def test_ten_open_limit_passes_the_rest_automatically():
     assert len(decisions) == 10
     assert lines[-2].startswith("Game over.") and lines[-1].startswith("Next: `hostkit score --round 4`")
     with pytest.raises(BookError, match="game is over"):
-        game.decide(Tables(tabs), None, "Ann", "open")
+        game.decide(Tables(tabs), None, "Ann", "open", LATER)
     tabs["Decisions"].append(["Ann", 11, "", "open"])
     outcome = score(game, tabs, 4)
     assert "Ann's game is over" in messages(outcome)[0]

@@ -16,7 +16,7 @@ def status(path):
         result = run("status", "--book", path, "--json")
     assert result.exit_code == 0, result.output
     shaped = json.loads(result.stdout)
-    return {**shaped["details"], "next": shaped["next"]}  # the game's own keys, under details
+    return {**shaped["details"], "next": shaped["next"], "waiting": shaped["waiting_for"]}  # own keys under details
 
 
 def test_status_at_each_phase_of_a_match(tmp_path):
@@ -29,13 +29,14 @@ def test_status_at_each_phase_of_a_match(tmp_path):
     one = data["rounds"][0]
     assert one["state"] == "bids open" and one["seconds_left"] == 5400
     assert one["not_submitted"] == PLAYERS[2:]  # Ann and Bo have bid for round 1
-    assert "no bid yet from Cy, Di" in one["says"]
+    assert "no bid yet from Cy, Di" in one["says"] and data["waiting"] == PLAYERS[2:]
     assert data["rounds"][3]["state"] == "waiting"
 
     rounds[1][1] = None
     book.write({"Rounds": rounds})
     data = status(path)
     assert [r["state"] for r in data["rounds"][:3]] == ["to score"] * 3
+    assert data["waiting"] == []  # a closed round waits for no player, though Cy and Di never bid
     assert data["next"] == f"hostkit score --round 1 --book {path}"
     for number in (1, 2, 3):
         run("score", "--book", path, "--round", number)
@@ -51,6 +52,7 @@ def test_status_at_each_phase_of_a_match(tmp_path):
     data = status(path)
     play = data["rounds"][3]
     assert play["state"] == "playing" and play["waiting_for"] == {"player": "Ann", "card": 4}
+    assert data["waiting"] == ["Ann"]
     assert play["says"] == "still playing: Ann (card 4 of 20 next)"
     assert data["next"] == f"hostkit play --player Ann --book {path}"
 
