@@ -167,7 +167,8 @@ class FakeSheets(BaseAdapter):
         """With a clock, the fake keeps Google's quota: a 61st read (or write) in a rolling minute gets a 429."""
         self.elapse: Callable[[float], None] | None = None
         """Moves the test's clock on by the seconds a slow answer takes (see slow())."""
-        self._slow: deque = deque()
+        self._slow: list[tuple[str | None, float]] = []
+        self._down: tuple[float, int] = (0.0, 429)
 
     # ---- arranging
 
@@ -207,11 +208,17 @@ class FakeSheets(BaseAdapter):
         for _ in range(times):
             self._script.append((status, retry_after, error, lost))
 
-    def slow(self, seconds: float, times: int = 1) -> None:
-        """Google works on each of the next `times` requests for `seconds` (up to 180 s, then it answers with a
+    def outage(self, until: float, status: int = 429) -> None:
+        """Every request answers `status` until the fake's clock reads `until` (as a quota 429 lasts until the
+        minute is over)."""
+        assert self.clock is not None, "an outage is timed on the fake's clock"
+        self._down = (until, status)
+
+    def slow(self, seconds: float, kind: str | None = None) -> None:
+        """Google works on the next request (of this kind) for `seconds` (up to 180 s, then it answers with a
         timeout of its own). A client whose read timeout is shorter stops waiting first: the fake carries the
         request out all the same, as Google does, and the client sees a ReadTimeout."""
-        self._slow.extend([seconds] * times)
+        self._slow.append((kind, seconds))
 
     def session(self) -> requests.Session:
         session = requests.Session()
@@ -255,9 +262,10 @@ class FakeSheets(BaseAdapter):
         kind, key, handler = self._route(request.method or "GET", url.path)
         sent = len(request.url or "") + len(body_bytes)
         query = parse_qs(url.query)
-        if self.clock is not None and self._over_quota(kind):
-            self.calls.append(Call(kind, key, 429, sent, timeout, payload, query, at=self.clock()))
-            return self._answer(request, 429, _error_body(429), {})
+        if self.clock is not None and (self._over_quota(kind) or self.clock() < self._down[0]):
+            status = 429 if self._over_quota(kind) else self._down[1]
+            self.calls.append(Call(kind, key, status, sent, timeout, payload, query, at=self.clock()))
+            return self._answer(request, status, _error_body(status), {})
         if self._script and not self._script[0][3]:
             status, retry_after, error, _ = self._script.popleft()
             self.calls.append(Call(kind, key, status if error is None else 0, sent, timeout, payload, query))
@@ -266,7 +274,9 @@ class FakeSheets(BaseAdapter):
             return self._answer(
                 request, status, _error_body(status), {"Retry-After": retry_after} if retry_after else {}
             )
-        taking = self._slow.popleft() if self._slow else 0.0
+        slow = next((each for each in self._slow if each[0] in (None, kind)), None)
+        if slow:
+            self._slow.remove(slow)
         try:
             if key in self.forbidden:
                 raise ApiError(403)
@@ -281,7 +291,7 @@ class FakeSheets(BaseAdapter):
         self.calls.append(Call(kind, key, status, sent, timeout, payload, query, at=at, headers=dict(request.headers)))
         if self._script and self._script[0][3]:
             raise self._script.popleft()[2](f"the answer to {kind} was lost")
-        self._take(taking, timeout, kind)
+        self._take(slow[1] if slow else 0.0, timeout, kind)
         response = self._answer(request, status, answer, {}, compact=query.get("prettyPrint") == ["false"])
         self.calls[-1] = replace(self.calls[-1], received=_wire_size(request, response.content))
         return response

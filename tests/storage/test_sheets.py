@@ -9,8 +9,8 @@ from hostkit.cli import main
 from hostkit.storage.book import StorageError
 from hostkit.storage.retry import Backoff
 from hostkit.storage.sheets import SCOPES, SheetsBook, connect, load_credentials, parse_key
-from hostkit.storage.sheets_http import READ_TIMEOUT
 from hostkit.storage.sheets_cells import to_json
+from hostkit.storage.sheets_http import READ_TIMEOUT
 from tests.storage.conftest import ACCOUNT, KEY
 
 
