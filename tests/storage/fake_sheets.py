@@ -288,7 +288,9 @@ class FakeSheets(BaseAdapter):
         except ApiError as error:
             status, answer = error.code, _error_body(error.code, error.message)
         at = self.clock() if self.clock else 0.0
-        self.calls.append(Call(kind, key, status, sent, timeout, payload, query, at=at, headers=dict(request.headers)))
+        self.calls.append(
+            Call(kind, key, status, sent, timeout, payload, query, at=at, headers=CaseInsensitiveDict(request.headers))
+        )
         if self._script and self._script[0][3]:
             raise self._script.popleft()[2](f"the answer to {kind} was lost")
         self._take(slow[1] if slow else 0.0, timeout, kind)
