@@ -712,6 +712,8 @@ def _selected(answer: Any, mask: str) -> Any:
         node = tree
         for name in path:
             node = node.setdefault(name, {})
+    if "rowData" in tree.get("sheets", {}).get("data", {}):
+        tree["sheets"]["data"]["rowData"] = {}  # the cells are built to the mask already (_grid_data), and many
     return _pruned(answer, tree)
 
 
