@@ -4,6 +4,7 @@ process on the machine, and Google's truncated exponential backoff, saying what 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +29,7 @@ it answers with a timeout of its own, so hostkit never stops waiting for a write
 (and never sends it again while it is)."""
 
 
+@functools.cache
 def user_agent() -> str:
     """hostkit's name and version, with "gzip": Google compresses an answer only for a client that accepts gzip
     and says gzip in its User-Agent (the Sheets API's performance guide)."""
