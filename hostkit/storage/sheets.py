@@ -30,7 +30,7 @@ from hostkit.core.tables import Rows
 from hostkit.errors import GoogleError
 from hostkit.storage.book import Book, Order, StorageError
 from hostkit.storage.layout import arranged, look
-from hostkit.storage.retry import Backoff
+from hostkit.storage.retry import Backoff, GoogleBackoff
 from hostkit.storage.sheets_auth import SCOPES as SCOPES
 from hostkit.storage.sheets_auth import load_credentials, parse_key
 from hostkit.storage.sheets_batches import Batches, HostCells, Part, batch_body, compact, is_same, update_cells
@@ -47,11 +47,9 @@ from hostkit.storage.sheets_grid import (
     quote_title,
 )
 from hostkit.storage.sheets_grid import a1_range as a1_range
-from hostkit.storage.sheets_http import Client, explain
+from hostkit.storage.sheets_http import Client, Timeouts, explain
 
-TIMEOUT = (10.0, 60.0)
-"""Seconds to connect, and to wait for an answer, on every request."""
-BACKOFF = Backoff()
+BACKOFF: Backoff = GoogleBackoff()
 """The retry policy of every SheetsBook not given one."""
 
 
@@ -84,14 +82,14 @@ class SheetsBook(Book):
         account: str = "",
         signed_in: bool = False,
         backoff: Backoff | None = None,
-        timeout: Any = TIMEOUT,
+        timeouts: tuple[Timeouts, Timeouts] | None = None,
         progress: Progress | None = None,
     ):
         self.key = key
         self.location = f"spreadsheet {key}"
         self.account = account
         self.progress = progress
-        self.client = Client(session, backoff or BACKOFF, timeout, progress, account)
+        self.client = Client(session, backoff or BACKOFF, timeouts, progress, account)
         self.client.signed_in = signed_in
         self._metadata: dict | None = None
         self._cells: dict[str, dict] = {}
@@ -193,9 +191,9 @@ class SheetsBook(Book):
         if not titles:
             return
         self._say(f"Reading {', '.join(titles)} from {self.location}…")
+        # GRID_FIELDS selects the cells: Google ignores includeGridData when a fields mask is given
         params: dict[str, Any] = {
             "prettyPrint": "false",
-            "includeGridData": "true",
             "ranges": [quote_title(t) for t in titles],
             "fields": GRID_FIELDS,
         }
@@ -230,53 +228,17 @@ class SheetsBook(Book):
             width = max(max((len(r) for r in rows), default=0), 1)
             host = self._host_cells(title, rows, width)
             height = max(len(rows), layout.frozen + 1, host.rows)
-            sheet = by_title.get(title)
-            if sheet is None:
-                sheet = {
-                    "sheetId": next_id,
-                    "title": title,
-                    "index": len(sheets),
-                    "sheetType": "GRID",
-                    "gridProperties": {
-                        "rowCount": max(height, 100),
-                        "columnCount": max(width, 26),
-                        "frozenRowCount": layout.frozen,
-                    },
-                }
+            if title not in by_title:
+                by_title[title] = new_tab(next_id, title, len(sheets), height, width, layout.frozen)
+                sheets.append(by_title[title])
                 next_id += 1
-                sheets.append(sheet)
-                by_title[title] = sheet
-                requests.append({"addSheet": {"properties": sheet}})
+                requests.append({"addSheet": {"properties": by_title[title]}})
             else:
-                grid = dict(sheet.get("gridProperties", {}))
-                grid.update(
-                    rowCount=height + GRID_MARGIN,  # a tab hostkit rewrites whole shrinks back to what it holds
-                    columnCount=max(width, MIN_COLUMNS, host.columns),
-                    frozenRowCount=layout.frozen,
-                )
-                sheet["gridProperties"] = grid
-                requests.append(
-                    {
-                        "updateSheetProperties": {
-                            "properties": {"sheetId": sheet["sheetId"], "gridProperties": grid},
-                            "fields": "gridProperties.rowCount,gridProperties.columnCount,gridProperties.frozenRowCount",
-                        }
-                    }
-                )
-            requests.append(cells_request(sheet["sheetId"], rows, layout, width, host.formulas))
-            requests += widths_requests(sheet["sheetId"], layout)
+                requests.append(resized(by_title[title], height, max(width, MIN_COLUMNS, host.columns), layout.frozen))
+            requests.append(cells_request(by_title[title]["sheetId"], rows, layout, width, host.formulas))
+            requests += widths_requests(by_title[title]["sheetId"], layout)
         titles = [s["title"] for s in sheets]
-        for index, title in enumerate(arranged(titles, order)):
-            if titles[index] != title:
-                requests.append(
-                    {
-                        "updateSheetProperties": {
-                            "properties": {"sheetId": by_title[title]["sheetId"], "index": index},
-                            "fields": "index",
-                        }
-                    }
-                )
-                titles.insert(index, titles.pop(titles.index(title)))
+        requests += reordered(titles, arranged(titles, order), by_title)
         grid_rows = {s["sheetId"]: s.get("gridProperties", {}).get("rowCount", 0) for s in by_title.values()}
         self._send([*leftovers, *requests], next_id, grid_rows)
         self._meta()["sheets"] = [{"properties": {**by_title[t], "index": i}} for i, t in enumerate(titles)]
@@ -344,9 +306,12 @@ class SheetsBook(Book):
             self._post(body)
 
     def _post(self, body: bytes) -> None:
+        """One spreadsheets:batchUpdate; its answer is trimmed to the spreadsheet's id (hostkit uses none of the
+        replies, and the updated spreadsheet is left out unless asked for)."""
         self.client.request(
             "post",
             SPREADSHEET_BATCH_UPDATE_URL % self.key,
+            params={"fields": "spreadsheetId", "prettyPrint": "false"},
             data=body,
             headers={"Content-Type": "application/json; charset=utf-8"},
         )
@@ -385,3 +350,33 @@ class SheetsBook(Book):
     def _say(self, line: str) -> None:
         if self.progress:
             self.progress(line)
+
+
+# ---- the requests of a write
+
+
+def new_tab(sheet_id: int, title: str, index: int, height: int, width: int, frozen: int) -> dict:
+    """A tab's properties as addSheet takes them."""
+    grid = {"rowCount": max(height, 100), "columnCount": max(width, 26), "frozenRowCount": frozen}
+    return {"sheetId": sheet_id, "title": title, "index": index, "sheetType": "GRID", "gridProperties": grid}
+
+
+def resized(sheet: dict, height: int, columns: int, frozen: int) -> dict:
+    """An existing tab sized to what it holds (a tab hostkit rewrites whole shrinks back), with its header frozen;
+    `sheet` is changed to match."""
+    grid = {**sheet.get("gridProperties", {}), "rowCount": height + GRID_MARGIN, "columnCount": columns}
+    sheet["gridProperties"] = {**grid, "frozenRowCount": frozen}
+    fields = "gridProperties.rowCount,gridProperties.columnCount,gridProperties.frozenRowCount"
+    properties = {"sheetId": sheet["sheetId"], "gridProperties": sheet["gridProperties"]}
+    return {"updateSheetProperties": {"properties": properties, "fields": fields}}
+
+
+def reordered(titles: list[str], wanted: list[str], by_title: Mapping[str, dict]) -> list[dict]:
+    """The moves that put the tabs in the wanted order; `titles` is changed to match."""
+    moves = []
+    for index, title in enumerate(wanted):
+        if titles[index] != title:
+            properties = {"sheetId": by_title[title]["sheetId"], "index": index}
+            moves.append({"updateSheetProperties": {"properties": properties, "fields": "index"}})
+            titles.insert(index, titles.pop(titles.index(title)))
+    return moves

@@ -3,6 +3,7 @@ file (a service account's JSON key, or a person's own sign-in), scoped to spread
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -32,12 +33,24 @@ def parse_key(key_or_url: str) -> str:
     )
 
 
+_SIGNED_IN: dict[str, Any] = {}
+"""Credentials by the digest of their key file's text: every spreadsheet a process opens with the same key file
+shares one object, and so one OAuth token until it expires (not one token per spreadsheet)."""
+
+
 def load_credentials(path: str | Path | None) -> Any:
     """The credentials in a key file, scoped to spreadsheets only: a service account's JSON key, or an
     authorized-user file (what `gcloud auth application-default login` and gspread's OAuth flow write),
-    for a host who signs in as themselves."""
-    from google.oauth2 import service_account
+    for a host who signs in as themselves. The same file's text gives the same credentials object, within a
+    process."""
+    text = _key_file_text(path)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if digest not in _SIGNED_IN:
+        _SIGNED_IN[digest] = _credentials(text, f"The credentials file {Path(str(path))}")
+    return _SIGNED_IN[digest]
 
+
+def _key_file_text(path: str | Path | None) -> str:
     if not path:
         raise StorageError(
             "No Google credentials given; pass --credentials FILE (a service account's JSON key, or the "
@@ -52,12 +65,19 @@ def load_credentials(path: str | Path | None) -> Any:
             f"JSON key you downloaded from Google Cloud."
         )
     try:
-        info = json.loads(file.read_text(encoding="utf-8"))
+        return file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise StorageError(
             f"{where} cannot be read ({error.__class__.__name__}); check that it is yours and "
             f"readable (chmod 600 {file})."
         ) from None
+
+
+def _credentials(text: str, where: str) -> Any:
+    from google.oauth2 import service_account
+
+    try:
+        info = json.loads(text)
     except ValueError:
         raise StorageError(
             f"{where} is not JSON; download the service account's key again as JSON "

@@ -1,8 +1,10 @@
-"""Every request to the Sheets API: gspread's HTTP client with an explicit timeout, the process's request
-budget, and a bounded, jittered retry that says how long it waits."""
+"""Every request to the Sheets API: gspread's HTTP client with timeouts that outlast Google's own, compressed
+answers asked for as Google's performance guide says, the account's request budget shared by every hostkit
+process on the machine, and Google's truncated exponential backoff, saying what it waits for."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -16,21 +18,50 @@ from hostkit.storage.quota import budget
 from hostkit.storage.retry import RETRYABLE_STATUSES, Attempt, Backoff, parse_retry_after
 
 Progress = Callable[[str], None]
+Timeouts = tuple[float, float]
+
+READ_TIMEOUT: Timeouts = (10.0, 60.0)
+"""Seconds to connect, and to wait for the answer to a read. A read changes nothing, so one asked again after a
+stalled connection costs a read of quota and no harm, and a watch learns of a dead connection in a minute."""
+WRITE_TIMEOUT: Timeouts = (10.0, 190.0)
+"""Seconds to connect, and to wait for the answer to a write: Google works on a request for up to 180 s before
+it answers with a timeout of its own, so hostkit never stops waiting for a write Google is still carrying out
+(and never sends it again while it is)."""
+
+
+@functools.cache
+def user_agent() -> str:
+    """hostkit's name and version, with "gzip": Google compresses an answer only for a client that accepts gzip
+    and says gzip in its User-Agent (the Sheets API's performance guide)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        release = version("hostkit")
+    except PackageNotFoundError:
+        release = "unknown"
+    return f"hostkit/{release} (gzip)"
 
 
 class Client(HTTPClient):
-    """gspread's HTTP client with an explicit timeout and a bounded, jittered retry (never gspread's own)."""
+    """gspread's HTTP client with timeouts, gzip and Google's backoff (never gspread's own retry)."""
 
     def __init__(
-        self, session: requests.Session, backoff: Backoff, timeout: Any, progress: Progress | None, account: str = ""
+        self,
+        session: requests.Session,
+        backoff: Backoff,
+        timeouts: tuple[Timeouts, Timeouts] | None,
+        progress: Progress | None,
+        account: str = "",
     ):
         super().__init__(auth=None, session=session)  # type: ignore[arg-type]
-        self.timeout = timeout
+        self.timeouts = timeouts or (READ_TIMEOUT, WRITE_TIMEOUT)
+        """The timeouts of a read and of a write."""
         self.backoff = backoff
         self.progress = progress
         self.budget = budget(account)
         self.signed_in = False
         """True when the credentials are a person's own sign-in, not a service account's key."""
+        self.headers = {"User-Agent": user_agent(), "Accept-Encoding": "gzip"}
 
     def request(
         self,
@@ -43,6 +74,8 @@ class Client(HTTPClient):
         headers: Any = None,
     ) -> requests.Response:
         kind = "read" if method.upper() == "GET" else "write"
+        timeout = self.timeouts[kind == "write"]
+        headers = {**self.headers, **(headers or {})}
 
         def attempt() -> Attempt[requests.Response]:
             self.budget.take(kind, self.progress)
@@ -55,7 +88,7 @@ class Client(HTTPClient):
                     data=data,
                     files=files,
                     headers=headers,
-                    timeout=self.timeout,
+                    timeout=timeout,
                 )
             except requests.Timeout:
                 return Attempt(failure="no answer in time (timeout)")
@@ -87,21 +120,31 @@ class Client(HTTPClient):
     def _waiting(self, failure: str, seconds: float, next_try: int) -> None:
         if self.progress:
             self.progress(
-                f"Google Sheets answered {failure}; trying again in {seconds:.1f} s "
-                f"(try {next_try} of {self.backoff.attempts})…"
+                f"Google Sheets answered {failure}; waiting {seconds:.1f} s {waited_for(failure)}, then trying "
+                f"again (try {next_try}, for up to {self.backoff.limit():.0f} s in all)…"
             )
 
 
-def giving_up(failure: str, tries: int, waited: float) -> str:
+def waited_for(failure: str) -> str:
+    """What a wait after this failure waits for, in the host's words."""
     if failure.startswith("429"):
-        fix = "the quota is 60 requests a minute: wait a minute and run the command again"
+        return "for the account's minute of Google's quota to refill"
+    if failure.startswith("no "):
+        return "for the connection to Google to come back"
+    return "for Google Sheets to recover"
+
+
+def giving_up(failure: str, tries: int, spent: float) -> str:
+    if failure.startswith("429"):
+        fix = "the quota is 60 requests a minute per account: wait a minute and run the command again"
     elif failure.startswith("no "):
         fix = "check the network connection and run the command again"
     else:
         fix = "Google Sheets is having trouble: wait a few minutes and run the command again"
     return (
-        f"Google Sheets did not answer usably after {tries} tries and {waited:.0f} s of waiting "
-        f"(last: {failure}); {fix} (nothing is half-written: a write is switched in by one request)."
+        f"Google Sheets did not answer usably after {tries} tries in {spent:.0f} s (last: {failure}); {fix}, "
+        f"or give it longer with HOSTKIT_GOOGLE_DEADLINE=SECONDS (nothing is half-written: a write is "
+        f"switched in by one request)."
     )
 
 

@@ -49,10 +49,10 @@ def credentials(tmp_path, private_key_pem):
 def waits(monkeypatch):
     """Every retry wait, recorded instead of slept."""
     from hostkit.storage import sheets
-    from hostkit.storage.retry import Backoff
+    from hostkit.storage.retry import GoogleBackoff
 
     slept: list[float] = []
-    monkeypatch.setattr(sheets, "BACKOFF", Backoff(sleep=slept.append, random=lambda: 0.5))
+    monkeypatch.setattr(sheets, "BACKOFF", GoogleBackoff(sleep=slept.append, random=lambda: 0.5))
     return slept
 
 

@@ -5,12 +5,15 @@ It answers in the shapes the real service does (see the recorded exchanges the p
 range titles quoted only when needed and ranges clipped to the grid, ragged rows with trailing blanks
 dropped and blank rows inside a range as [], no "values" key for an empty range, typed values under
 UNFORMATTED_VALUE (strings under the default FORMATTED_VALUE), and the error bodies of 400/403/404/429.
-It counts requests and the bytes sent, and can be scripted to answer a storm of 429s or to drop
-connections.
+It answers with only the fields a `fields` mask selects (Google then ignores includeGridData: the mask says
+whether the grid comes), and counts an answer's bytes gzip-compressed when the request accepts gzip and says
+gzip in its User-Agent, as Google compresses. It counts requests and the bytes sent, and can be scripted to
+answer a storm of 429s, to drop connections, or to take longer to answer than a client may wait.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from collections import deque
@@ -113,6 +116,8 @@ class Call:
     """Bytes of the answer, as sent over the wire (compact when asked)."""
     at: float = 0.0
     """When it was made, on the fake's clock."""
+    headers: dict = field(default_factory=dict)
+    """The request's headers."""
 
 
 def column_number(letters: str) -> int:
@@ -160,6 +165,10 @@ class FakeSheets(BaseAdapter):
         self._next_id = 1_000_001
         self.clock: Callable[[], float] | None = None
         """With a clock, the fake keeps Google's quota: a 61st read (or write) in a rolling minute gets a 429."""
+        self.elapse: Callable[[float], None] | None = None
+        """Moves the test's clock on by the seconds a slow answer takes (see slow())."""
+        self._slow: list[tuple[str | None, float]] = []
+        self._down: tuple[float, int] = (0.0, 429)
 
     # ---- arranging
 
@@ -198,6 +207,18 @@ class FakeSheets(BaseAdapter):
         with lost=True the request is carried out first and only its answer is lost."""
         for _ in range(times):
             self._script.append((status, retry_after, error, lost))
+
+    def outage(self, until: float, status: int = 429) -> None:
+        """Every request answers `status` until the fake's clock reads `until` (as a quota 429 lasts until the
+        minute is over)."""
+        assert self.clock is not None, "an outage is timed on the fake's clock"
+        self._down = (until, status)
+
+    def slow(self, seconds: float, kind: str | None = None) -> None:
+        """Google works on the next request (of this kind) for `seconds` (up to 180 s, then it answers with a
+        timeout of its own). A client whose read timeout is shorter stops waiting first: the fake carries the
+        request out all the same, as Google does, and the client sees a ReadTimeout."""
+        self._slow.append((kind, seconds))
 
     def session(self) -> requests.Session:
         session = requests.Session()
@@ -241,9 +262,10 @@ class FakeSheets(BaseAdapter):
         kind, key, handler = self._route(request.method or "GET", url.path)
         sent = len(request.url or "") + len(body_bytes)
         query = parse_qs(url.query)
-        if self.clock is not None and self._over_quota(kind):
-            self.calls.append(Call(kind, key, 429, sent, timeout, payload, query, at=self.clock()))
-            return self._answer(request, 429, _error_body(429), {})
+        if self.clock is not None and (self._over_quota(kind) or self.clock() < self._down[0]):
+            status = 429 if self._over_quota(kind) else self._down[1]
+            self.calls.append(Call(kind, key, status, sent, timeout, payload, query, at=self.clock()))
+            return self._answer(request, status, _error_body(status), {})
         if self._script and not self._script[0][3]:
             status, retry_after, error, _ = self._script.popleft()
             self.calls.append(Call(kind, key, status if error is None else 0, sent, timeout, payload, query))
@@ -252,6 +274,9 @@ class FakeSheets(BaseAdapter):
             return self._answer(
                 request, status, _error_body(status), {"Retry-After": retry_after} if retry_after else {}
             )
+        slow = next((each for each in self._slow if each[0] in (None, kind)), None)
+        if slow:
+            self._slow.remove(slow)
         try:
             if key in self.forbidden:
                 raise ApiError(403)
@@ -259,17 +284,34 @@ class FakeSheets(BaseAdapter):
                 raise ApiError(404)
             if len(body_bytes) > PAYLOAD_LIMIT:
                 raise ApiError(400, f"Request payload size exceeds the limit: {PAYLOAD_LIMIT} bytes.")
-            status, answer = 200, handler(self.books[key], query, payload)
+            status, answer = 200, _selected(handler(self.books[key], query, payload), query.get("fields", [""])[0])
         except ApiError as error:
             status, answer = error.code, _error_body(error.code, error.message)
+        at = self.clock() if self.clock else 0.0
         self.calls.append(
-            Call(kind, key, status, sent, timeout, payload, query, at=self.clock() if self.clock else 0.0)
+            Call(kind, key, status, sent, timeout, payload, query, at=at, headers=CaseInsensitiveDict(request.headers))
         )
         if self._script and self._script[0][3]:
             raise self._script.popleft()[2](f"the answer to {kind} was lost")
+        self._take(slow[1] if slow else 0.0, timeout, kind)
         response = self._answer(request, status, answer, {}, compact=query.get("prettyPrint") == ["false"])
-        self.calls[-1] = replace(self.calls[-1], received=len(response.content))
+        self.calls[-1] = replace(self.calls[-1], received=_wire_size(request, response.content))
         return response
+
+    def _take(self, seconds: float, timeout: Any, kind: str) -> None:
+        """The time Google works on a request, on the test's clock; a ReadTimeout if the client stops waiting
+        first (the request was carried out all the same)."""
+        if not seconds:
+            return
+        waits = timeout[1] if isinstance(timeout, tuple) else timeout
+        if waits is not None and waits < min(seconds, 180.0):
+            if self.elapse:
+                self.elapse(waits)
+            raise requests.ReadTimeout(f"the answer to {kind} took longer than {waits} s")
+        if self.elapse:
+            self.elapse(min(seconds, 180.0))
+        if seconds > 180.0:
+            raise AssertionError("the fake models answers within Google's 180 s only")
 
     def _over_quota(self, kind: str) -> bool:
         assert self.clock is not None
@@ -335,6 +377,7 @@ class FakeSheets(BaseAdapter):
         grid = query.get("includeGridData", ["false"])[0] == "true"
         for mask in query.get("fields", []):
             _check_fields(mask)
+            grid = any(path[:2] == ["sheets", "data"] for path in _mask_paths(mask))  # includeGridData is ignored
         tabs = sorted(book.tabs, key=lambda t: t.index)
         if "ranges" in query:  # only the tabs a range touches are in the answer, as Google answers
             touched = set()
@@ -443,6 +486,10 @@ class FakeSheets(BaseAdapter):
     def _batch_update(self, book: Spreadsheet, query: dict, payload: Any) -> dict:
         """addSheet, updateSheetProperties (size, frozen rows, index), updateCells and updateDimensionProperties,
         applied in order, all or none."""
+        for mask in query.get("fields", []):
+            for path in _mask_paths(mask):
+                if path[0] not in BATCH_UPDATE_FIELDS:
+                    raise ApiError(400, f"Request contains an invalid argument. Invalid field selection {path[0]}")
         staged = [_copied(tab) for tab in book.tabs]  # all or none: the batch works on copies
         replies: list[dict] = []
         for number, request in enumerate((payload or {}).get("requests", [])):
@@ -650,6 +697,43 @@ SPREADSHEET_FIELDS = {
 }
 """The part of the Spreadsheet resource the fake answers: a fields mask naming anything else is refused, as
 Google refuses a field that does not exist."""
+
+
+BATCH_UPDATE_FIELDS = {"spreadsheetId", "replies", "updatedSpreadsheet"}
+"""The fields of spreadsheets:batchUpdate's answer."""
+
+
+def _selected(answer: Any, mask: str) -> Any:
+    """The answer with only the fields the mask selects (all of it without a mask)."""
+    if not mask:
+        return answer
+    tree: dict = {}
+    for path in _mask_paths(mask):
+        node = tree
+        for name in path:
+            node = node.setdefault(name, {})
+    if "rowData" in tree.get("sheets", {}).get("data", {}):
+        tree["sheets"]["data"]["rowData"] = {}  # the cells are built to the mask already (_grid_data), and many
+    return _pruned(answer, tree)
+
+
+def _pruned(value: Any, tree: dict) -> Any:
+    if not tree:
+        return value
+    if isinstance(value, list):
+        return [_pruned(item, tree) for item in value]
+    if not isinstance(value, dict):
+        return value
+    return {name: _pruned(value[name], sub) for name, sub in tree.items() if name in value}
+
+
+def _wire_size(request: requests.PreparedRequest, content: bytes) -> int:
+    """An answer's bytes on the wire: gzip-compressed only for a request that accepts gzip and says gzip in its
+    User-Agent (the Sheets API's performance guide)."""
+    accepts = "gzip" in request.headers.get("Accept-Encoding", "")
+    if accepts and "gzip" in request.headers.get("User-Agent", ""):
+        return len(gzip.compress(content, compresslevel=6))
+    return len(content)
 
 
 def _check_fields(mask: str) -> None:

@@ -229,3 +229,56 @@ def test_the_fake_refuses_deprecated_colour_fields_and_ranges_outside_the_grid(a
     outside = {**cells, "range": {"sheetId": 0, "startRowIndex": 1000}}
     answer = call(api, "POST", ":batchUpdate", data=json.dumps({"requests": [{"updateCells": outside}]}))
     assert answer.status_code == 400 and "exceeds grid limits" in answer.json()["error"]["message"]
+
+
+def test_a_fields_mask_selects_the_answer_and_the_grid_whatever_includegriddata_says(api):
+    api.add(K, {"Sheet1": [["a", 1]]})
+    mask = "properties(timeZone),sheets(properties(title))"
+    small = call(api, "GET", "", params={"fields": mask, "includeGridData": "true"}).json()
+    assert small == {"properties": {"timeZone": "Etc/GMT"}, "sheets": [{"properties": {"title": "Sheet1"}}]}
+    grid = call(api, "GET", "", params={"fields": "sheets(data(rowData(values(effectiveValue))))"}).json()
+    values = [{"effectiveValue": {"stringValue": "a"}}, {"effectiveValue": {"numberValue": 1}}]
+    assert grid == {"sheets": [{"data": [{"rowData": [{"values": values}]}]}]}
+    whole = call(api, "GET", "", params={"includeGridData": "true"}).json()
+    assert "data" in whole["sheets"][0] and "defaultFormat" in whole["properties"]
+
+
+def test_a_batch_update_answers_only_the_fields_asked_for(api):
+    body = json.dumps({"requests": [{"addSheet": {"properties": {"title": "New"}}}]})
+    assert call(api, "POST", ":batchUpdate", data=body, params={"fields": "spreadsheetId"}).json() == {
+        "spreadsheetId": K
+    }
+    wrong = call(api, "POST", ":batchUpdate", data=json.dumps({"requests": []}), params={"fields": "sheets"})
+    assert wrong.status_code == 400 and "Invalid field selection sheets" in wrong.json()["error"]["message"]
+
+
+def test_an_answer_is_compressed_for_a_client_that_asks_as_google_says(api):
+    api.add(K, {"Sheet1": [["the same words"] * 20] * 50})
+    for headers in ({"Accept-Encoding": "gzip"}, {"Accept-Encoding": "gzip", "User-Agent": "hostkit/1 (gzip)"}):
+        answer = call(api, "GET", "", params={"includeGridData": "true"}, headers=headers)
+    plain, compressed = api.calls[-2].received, api.calls[-1].received
+    assert plain == len(answer.content) and compressed * 10 < plain
+
+
+def test_a_slow_answer_times_out_a_client_that_stops_waiting_but_is_carried_out(api):
+    moved: list[float] = []
+    api.elapse = moved.append
+    api.slow(120, kind="spreadsheets.batchUpdate")
+    body = json.dumps({"requests": [{"addSheet": {"properties": {"title": "Slow"}}}]})
+    assert call(api, "GET", "").status_code == 200 and moved == []  # a read: not the slow kind
+    with pytest.raises(requests.ReadTimeout):
+        api.session().post(f"{BASE}/{K}:batchUpdate", data=body, timeout=(10, 60))
+    assert moved == [60] and "Slow" in [t.title for t in api.books[K].tabs]
+    api.slow(120)
+    assert api.session().get(f"{BASE}/{K}", timeout=(10, 190)).status_code == 200 and moved == [60, 120]
+
+
+def test_an_outage_answers_its_status_until_its_time(api):
+    now = [0.0]
+    api.clock = lambda: now[0]
+    api.outage(until=70)
+    assert call(api, "GET", "").status_code == 429
+    now[0] = 69.9
+    assert call(api, "GET", "").json()["error"]["status"] == "RESOURCE_EXHAUSTED"
+    now[0] = 70
+    assert call(api, "GET", "").status_code == 200

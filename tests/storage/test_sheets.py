@@ -8,8 +8,9 @@ from click.testing import CliRunner
 from hostkit.cli import main
 from hostkit.storage.book import StorageError
 from hostkit.storage.retry import Backoff
-from hostkit.storage.sheets import SCOPES, TIMEOUT, SheetsBook, connect, load_credentials, parse_key
+from hostkit.storage.sheets import SCOPES, SheetsBook, connect, load_credentials, parse_key
 from hostkit.storage.sheets_cells import to_json
+from hostkit.storage.sheets_http import READ_TIMEOUT
 from tests.storage.conftest import ACCOUNT, KEY
 
 
@@ -132,7 +133,7 @@ def test_read_gives_typed_values_blanks_as_none_and_the_time_zone(fake):
     # the tabs' names and sizes, then the cells of the tabs looked up, by ranges
     assert [c.kind for c in fake.calls] == ["spreadsheets.get", "spreadsheets.get"]
     assert "ranges" not in fake.calls[0].query and fake.calls[1].query["ranges"] == ["'Sheet1'", "'Empty'"]
-    assert all(c.timeout == TIMEOUT for c in fake.calls)
+    assert all(c.timeout == READ_TIMEOUT for c in fake.calls)
 
 
 def test_replacing_a_tab_clears_its_leftover_cells_in_the_same_request(fake):
