@@ -47,6 +47,7 @@ from .tabs import (
     ROUNDS_TAB,
     SUBMISSIONS_TAB,
     Sent,
+    Withholding,
     board_tab,
     boards_rows,
     messages_by_round,
@@ -65,7 +66,7 @@ from .tabs import (
 PUBLIC_BOARDS = ("match-end", "round-end", "never")
 
 
-class CardsOnTheTable(Game):
+class CardsOnTheTable(Withholding, Game):
     name = "cards-on-the-table"
     title = "Cards on the Table"
     rule_sheet = "004_bf2d8a958d3d5e58.txt"

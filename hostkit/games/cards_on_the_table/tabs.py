@@ -1,4 +1,5 @@
-"""Cards on the Table's tabs: their names and headers (from template.json), and reading them.
+"""Cards on the Table's tabs: their names and headers (from template.json), reading them, and which public tabs
+players must not see yet.
 
 Every unusable row is a Problem naming its tab, row, value and fix; the good rows are still used.
 """
@@ -6,8 +7,10 @@ Every unusable row is a Problem naming its tab, row, value and fix; the good row
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
@@ -32,6 +35,8 @@ HEAT_GUESSES_TAB = "Heat Guesses"
 TOP_GUESSES_TAB = "Top Guesses"
 DRAWS_TAB = "Draws"
 FINAL_TAB = "Final Results"
+ROUND_TAB = re.compile(r"round (\d+) (board|results)")
+LAST = ROUNDS[-1]
 BOARDS_HEADER = HEADERS[BOARDS_TAB]
 SUBMISSIONS_HEADER = HEADERS[SUBMISSIONS_TAB]
 DRAWS_HEADER = HEADERS[DRAWS_TAB]
@@ -286,3 +291,61 @@ def record_draw(tables: Tables, entry: list[Cell]) -> Rows:
     table = tables.get(DRAWS_TAB)
     kept = [r for r in (table.filled_rows(handled=True) if table else []) if not (r and r[0] == entry[0])]
     return [list(DRAWS_HEADER)] + kept + [entry]
+
+
+class Reads(Protocol):
+    def context(self, tables: Tables) -> Context: ...
+
+
+class Withholding:
+    """Game.withheld for Cards on the Table: a round's results until the round has closed (as `score` writes
+    them), its board until Config public_boards allows it, the final results until round 3 has closed; so a round
+    the host moves later, or boards the host makes private again, are withdrawn."""
+
+    def withheld(self: Reads, tables: Tables, now: dt.datetime) -> dict[str, str]:
+        """Each round's results until it closes, its board as Config public_boards says, the final results until
+        round 3 closes; while the settings or the Rounds tab cannot be read, every one of them."""
+        tabs = round_tabs(tables)
+        if not tabs:
+            return {}
+        try:
+            ctx = self.context(tables)
+            schedule = read_schedule(tables, ctx)
+        except BookError as error:
+            return {name: f"Whether round {n} has closed cannot be told: {error}" for name, (n, _) in tabs.items()}
+        found = {}
+        for name, (number, kind) in tabs.items():
+            reason = private(ctx, schedule, number, kind, now)
+            if reason is not None:
+                found[name] = reason
+        return found
+
+
+def round_tabs(tables: Tables) -> dict[str, tuple[int, str]]:
+    """Each 'Round N Board' and 'Round N Results' tab in the workbook and the final results: round and kind."""
+    found = {}
+    for name in tables.names():
+        key = name.strip().casefold()
+        match = ROUND_TAB.fullmatch(key)
+        if match is not None:
+            found[name] = (int(match[1]), match[2])
+        elif key == FINAL_TAB.casefold():
+            found[name] = (LAST, "final")
+    return found
+
+
+def private(ctx: Context, schedule: Schedule, number: int, kind: str, now: dt.datetime) -> str | None:
+    """Why a round's tab is not public yet, or None once it is."""
+    when = ctx.config["public_boards"]
+    if kind == "board" and when == "never":
+        return "Config public_boards is never: the boards stay with the host."
+    if number not in ROUNDS:
+        return f"Round {number} is not a round of this match; the rounds are 1, 2 and 3."
+    what = {"results": "its results are", "final": "the final results are", "board": "its board is"}[kind]
+    if kind == "board" and when == "match-end":
+        number, what = LAST, "the boards are"
+    if schedule.is_over(number, now):
+        return None
+    closes = format_time(schedule.window(number).closes, ctx.config.tz)
+    setting = f" (Config public_boards is {when})" if kind == "board" else ""
+    return f"Round {number} closes at {closes} {ctx.config['timezone']}; {what} public after that{setting}."

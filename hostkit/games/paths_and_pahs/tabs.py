@@ -1,9 +1,12 @@
-"""Paths and PAHs' tabs: their names and headers (from template.json), and reading them."""
+"""Paths and PAHs' tabs: their names and headers (from template.json), reading them, and which public boards
+players must not see yet."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from hostkit.core.cards import Card
 from hostkit.core.game import Context, load_template, template_headers
@@ -25,6 +28,7 @@ STARTING_TAB = "Starting"
 DRAWS_TAB = "Draws"
 LEADERBOARD_TAB = "Leaderboard"
 OPENING_BOARD_TAB = "Opening Board"
+BOARD_AFTER = re.compile(r"board after round (\d+)")
 
 
 def results_tab(round_number: int) -> str:
@@ -228,3 +232,72 @@ def round_one_opens(tables: Tables, ctx: Context) -> dt.datetime | None:
     except BookError:
         return None  # an unreadable Rounds tab is reported by the commands that need it
     return found.opens if found else None
+
+
+class Reads(Protocol):
+    def context(self, tables: Tables) -> Context: ...
+
+
+class Withholding:
+    """Game.withheld for Paths and PAHs: the Opening Board until round 1 opens (as `board` publishes it), the
+    board after a round until that round has closed (as `score` writes it), so a round moved later is withdrawn."""
+
+    def withheld(self: Reads, tables: Tables, now: dt.datetime) -> dict[str, str]:
+        """The Opening Board until round 1 opens, each Board after Round N until round N closes; while the
+        settings or the Rounds tab cannot be read, every one of them."""
+        tabs = board_tabs(tables)
+        if not tabs:
+            return {}
+        try:
+            ctx = self.context(tables)
+            rounds = read_rounds(tables, ctx)
+        except BookError as error:
+            return {
+                name: f"Whether round {n} has {'opened' if n == 0 else 'closed'} cannot be told: {error}"
+                for name, n in tabs.items()
+            }
+        found = {}
+        for name, number in tabs.items():
+            reason = not_opened(ctx, rounds, now) if number == 0 else not_closed(ctx, rounds, number, now)
+            if reason is not None:
+                found[name] = reason
+        return found
+
+
+def board_tabs(tables: Tables) -> dict[str, int]:
+    """The Opening Board (0) and each 'Board after Round N' tab in the workbook (N)."""
+    found = {}
+    for name in tables.names():
+        key = name.strip().casefold()
+        match = BOARD_AFTER.fullmatch(key)
+        if match is not None:
+            found[name] = int(match[1])
+        elif key == OPENING_BOARD_TAB.casefold():
+            found[name] = 0
+    return found
+
+
+def at(moment: dt.datetime, ctx: Context) -> str:
+    return f"{format_time(moment, ctx.config.tz)} {ctx.config['timezone']}"
+
+
+def not_opened(ctx: Context, rounds: dict[int, RoundTimes], now: dt.datetime) -> str | None:
+    """Why the Opening Board is not public yet, or None once round 1 has opened."""
+    times = rounds.get(1)
+    if times is None:
+        return "Round 1 has no Opens time in the Rounds tab yet; the board is public once round 1 opens."
+    if now < times.opens:
+        return f"Round 1 opens at {at(times.opens, ctx)}; the board is public then."
+    return None
+
+
+def not_closed(ctx: Context, rounds: dict[int, RoundTimes], number: int, now: dt.datetime) -> str | None:
+    """Why the board after round `number` is not public yet, or None once that round has closed."""
+    if not 1 <= number < ENDGAME:
+        return f"Round {number} has no board after it: the boards after rounds 1–{ENDGAME - 1} are public."
+    times = rounds.get(number)
+    if times is None:
+        return f"Round {number} has no Opens time in the Rounds tab yet, so it has not been played."
+    if now < times.closes:
+        return f"Round {number} closes at {at(times.closes, ctx)}; the board after it is public then."
+    return None
