@@ -253,7 +253,7 @@ class Withholding:
             rounds = read_rounds(tables, ctx)
         except BookError as error:
             return {
-                name: f"Whether round {n} has {'opened' if n == 0 else 'closed'} cannot be told: {error}"
+                name: f"Whether round {n or 1} has {'closed' if n else 'opened'} cannot be told: {error}"
                 for name, n in tabs.items()
             }
         found = {}
