@@ -66,6 +66,16 @@ def test_hap_and_grab_board_is_public_once_its_round_opens_and_results_once_part
     assert set(HAP.withheld(Tables(tabs), before)) == {"Round 1 Board", "Round 1 Results"}
 
 
+def test_hap_and_grab_results_are_public_once_every_anti_hap_is_found_before_8_minutes():
+    found_all = [[at(5 * i + 5), "Reds", 1, answer] for i, answer in enumerate(solutions())]  # the last at 1:30
+    tabs = hap_and_grab_tabs(found_all)
+    tabs.update(HAP.score(Tables(tabs), 1, HAP_AFTER).writes)
+    assert HAP.withheld(Tables(tabs), (OPENS + dt.timedelta(minutes=2)).replace(tzinfo=UTC)) == {}
+    assert set(HAP.withheld(Tables(tabs), (OPENS + dt.timedelta(seconds=60)).replace(tzinfo=UTC))) == {
+        "Round 1 Results"
+    }
+
+
 def test_hap_and_grab_round_without_an_opens_time_has_not_opened():
     tabs = {**hap_played(), "Round 3 Board": [["Label"]], "Round 7 Board": [["Label"]]}
     assert HAP.withheld(Tables(tabs), HAP_AFTER) == {

@@ -125,7 +125,7 @@ class Withholding:
         for name, (number, kind) in tabs.items():
             reason = not_opened(ctx, number, plans, read, now)
             if reason is None and kind == "results":
-                reason = part1_open(tables, ctx, number, now)
+                reason = part1_open(tables, ctx, plans[number], now)
             if reason is not None:
                 found[name] = reason
         return found
@@ -161,8 +161,12 @@ def not_opened(
     return None
 
 
-def part1_open(tables: Tables, ctx: Context, number: int, now: dt.datetime) -> str | None:
-    """Why round `number`'s results are not public yet, or None once its Part 1 has closed."""
+def part1_open(tables: Tables, ctx: Context, plan: RoundPlan, now: dt.datetime) -> str | None:
+    """Why a round's results are not public yet, or None once its Part 1 has closed: judged only while Part 1
+    may still be open (before Opens + part1_minutes), as it closes early once every anti-hap is found."""
+    number = plan.number
+    if now >= plan.opens + dt.timedelta(minutes=ctx.config["part1_minutes"]):
+        return None
     try:
         part, _ = judge_part1(tables, ctx, number)
     except BookError as error:
