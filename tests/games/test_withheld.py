@@ -108,7 +108,7 @@ def test_hap_and_grab_without_a_rounds_tab_withholds_every_round_tab_but_not_the
     del tabs["Rounds"]
     reasons = HAP.withheld(Tables(tabs), HAP_AFTER)
     assert set(reasons) == {"Round 1 Board", "Round 1 Results"}
-    assert reasons["Round 1 Board"].startswith("Whether round 1 has opened cannot be told: ")
+    assert reasons["Round 1 Board"].startswith("Whether its round has opened cannot be told: ")
     assert "Rounds" in reasons["Round 1 Board"]
 
 
@@ -165,7 +165,7 @@ def test_paths_and_pahs_unreadable_rounds_withhold_every_board(paths_played):
     moved = with_opens(paths_played, "Rounds", 2, "soon")
     reasons = PATHS.withheld(Tables(moved), utc(paths.opens(2)))
     assert set(reasons) == {"Opening Board", "Board after Round 1"}
-    assert reasons["Opening Board"].startswith("Whether round 1 has opened cannot be told: Rounds row 3: Opens")
+    assert reasons["Opening Board"].startswith("Whether its round has opened cannot be told: Rounds row 3: Opens")
 
 
 # ---- Cards on the Table: results once the round closes, boards as Config public_boards says
@@ -219,7 +219,7 @@ def test_cards_on_the_table_without_round_1_opens_withholds_every_round_tab(tmp_
     moved = with_opens(cards_scored(tmp_path, "round-end"), "Rounds", 1, None)
     reasons = CARDS.withheld(Tables(moved), cards.closes(3))
     assert set(reasons) == {"Round 1 Board", "Round 1 Results"}
-    assert reasons["Round 1 Results"].startswith("Whether round 1 has closed cannot be told: Rounds: round 1 has no")
+    assert reasons["Round 1 Results"].startswith("Whether its round has closed cannot be told: Rounds: round 1 has no")
 
 
 # ---- Open, Pass: a deck-building round's results until its bids close
@@ -279,9 +279,46 @@ def test_a_new_match_has_no_public_round_tab_to_withhold(name):
 def test_withheld_names_only_public_tabs_present_and_gives_each_a_reason(name, names, day):
     game = load_game(name)
     tabs = new_book(name)
-    for typed in names + [f"Round {day % 9} Board", f"round {day % 5} results", "Opening Board"]:
-        tabs.setdefault(typed, [["x"]])
+    spelled = [f"Round {day % 9} Board", f"round {day % 5} results", "Opening Board", "Board after Round 2"]
+    odd = [" Round 1 Board", "ROUND 2 RESULTS ", " Opening Board", "Final Results ", "Board after Round 1 "]
+    for typed in names + spelled + odd:
+        if all(typed.strip().casefold() != tab.strip().casefold() for tab in tabs):  # Tables refuses such twins
+            tabs[typed] = [["x"]]
     now = dt.datetime(2024, 1, 1, tzinfo=UTC) + dt.timedelta(days=day)
     withheld = game.withheld(Tables(tabs), now)
     assert set(withheld) <= {tab for tab in tabs if game.is_public(tab)}
     assert all(isinstance(reason, str) and reason.strip() for reason in withheld.values())
+
+
+ROUND_PATTERNS = {
+    "hap-and-grab": ("Round * Board", "Round * Results"),
+    "paths-and-pahs": ("Opening Board", "Board after Round *"),
+    "cards-on-the-table": ("Round * Board", "Round * Results", "Final Results"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ROUND_PATTERNS))
+@given(middle=st.text(max_size=12))
+def test_before_any_round_is_timed_every_public_round_tab_is_withheld(name, middle):
+    game = load_game(name)
+    tabs = new_book(name)
+    added = []
+    for pattern in ROUND_PATTERNS[name]:
+        tab = pattern.replace("*", middle)
+        if all(" ".join(tab.split()).casefold() != " ".join(t.split()).casefold() for t in tabs):
+            tabs[tab] = [["x"]]
+            added.append(tab)
+    withheld = game.withheld(Tables(tabs), dt.datetime(2026, 1, 1, tzinfo=UTC))
+    assert set(withheld) == {tab for tab in added if game.is_public(tab)}
+
+
+def test_a_tab_named_without_a_round_number_is_withheld_and_spaces_do_not_hide_one():
+    moved = with_opens(hap_played(), "Rounds", 1, HAP_AFTER + TWO_DAYS)
+    moved["Round  1  Board"] = moved.pop("Round 1 Board")
+    moved["Round three Results"] = [["x"]]
+    assert HAP.withheld(Tables(moved), HAP_AFTER) == {
+        "Round  1  Board": "Round 1 opens at 2026-11-25 00:00:00 UTC.",
+        "Round 1 Results": "Round 1 opens at 2026-11-25 00:00:00 UTC.",
+        "Round three Results": "The tab's name gives no round number, so when it may be public cannot be told; "
+        "name it like 'Round 3 Results'.",
+    }

@@ -35,7 +35,7 @@ HEAT_GUESSES_TAB = "Heat Guesses"
 TOP_GUESSES_TAB = "Top Guesses"
 DRAWS_TAB = "Draws"
 FINAL_TAB = "Final Results"
-ROUND_TAB = re.compile(r"round (\d+) (board|results)")
+ROUND_TAB = re.compile(r"round (.*) (board|results)", re.S)  # as the public tabs 'Round * Board' and 'Round * Results'
 LAST = ROUNDS[-1]
 BOARDS_HEADER = HEADERS[BOARDS_TAB]
 SUBMISSIONS_HEADER = HEADERS[SUBMISSIONS_TAB]
@@ -312,7 +312,7 @@ class Withholding:
             ctx = self.context(tables)
             schedule = read_schedule(tables, ctx)
         except BookError as error:
-            return {name: f"Whether round {n} has closed cannot be told: {error}" for name, (n, _) in tabs.items()}
+            return {name: f"Whether its round has closed cannot be told: {error}" for name in tabs}
         found = {}
         for name, (number, kind) in tabs.items():
             reason = private(ctx, schedule, number, kind, now)
@@ -321,24 +321,31 @@ class Withholding:
         return found
 
 
-def round_tabs(tables: Tables) -> dict[str, tuple[int, str]]:
-    """Each 'Round N Board' and 'Round N Results' tab in the workbook and the final results: round and kind."""
-    found = {}
+def round_tabs(tables: Tables) -> dict[str, tuple[int | None, str]]:
+    """Each 'Round N Board' and 'Round N Results' tab in the workbook and the final results: round (None when the
+    name gives none) and kind."""
+    found: dict[str, tuple[int | None, str]] = {}
     for name in tables.names():
-        key = name.strip().casefold()
+        key = name.casefold()
         match = ROUND_TAB.fullmatch(key)
         if match is not None:
-            found[name] = (int(match[1]), match[2])
+            number = match[1].strip()
+            found[name] = (int(number) if number.isdecimal() else None, match[2])
         elif key == FINAL_TAB.casefold():
             found[name] = (LAST, "final")
     return found
 
 
-def private(ctx: Context, schedule: Schedule, number: int, kind: str, now: dt.datetime) -> str | None:
+def private(ctx: Context, schedule: Schedule, number: int | None, kind: str, now: dt.datetime) -> str | None:
     """Why a round's tab is not public yet, or None once it is."""
     when = ctx.config["public_boards"]
     if kind == "board" and when == "never":
         return "Config public_boards is never: the boards stay with the host."
+    if number is None:
+        return (
+            "The tab's name gives no round number, so when it may be public cannot be told; name it like "
+            f"'Round 3 {kind.title()}'."
+        )
     if number not in ROUNDS:
         return f"Round {number} is not a round of this match; the rounds are 1, 2 and 3."
     what = {"results": "its results are", "final": "the final results are", "board": "its board is"}[kind]

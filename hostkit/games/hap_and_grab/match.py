@@ -16,7 +16,8 @@ from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, shown_pa
 from hostkit.games.hap_and_grab.render import match_rows, part2_rows, results_rows
 from hostkit.games.hap_and_grab.tabs import LEADERBOARD_TAB, RoundPlan, read_piles, read_round_plans, results_tab
 
-ROUND_TAB = re.compile(r"round (\d+) (board|results)")
+ROUND_TAB = re.compile(r"round (.*) (board|results)", re.S)  # as the public tabs 'Round * Board' and 'Round * Results'
+UNNUMBERED = "The tab's name gives no round number, so when it may be public cannot be told; name it like 'Round 3 {}'."
 
 Played = tuple[Part1, Part2 | None]
 """A round's Part 1 and its published Part 2 (None until the host records a decision)."""
@@ -120,24 +121,26 @@ class Withholding:
             ctx = self.context(tables)
             plans, read = read_round_plans(tables, ctx)
         except BookError as error:
-            return {name: f"Whether round {n} has opened cannot be told: {error}" for name, (n, _) in tabs.items()}
+            return {name: f"Whether its round has opened cannot be told: {error}" for name in tabs}
         found = {}
         for name, (number, kind) in tabs.items():
-            reason = not_opened(ctx, number, plans, read, now)
-            if reason is None and kind == "results":
+            reason = UNNUMBERED.format(kind.title()) if number is None else not_opened(ctx, number, plans, read, now)
+            if reason is None and number is not None and kind == "results":
                 reason = part1_open(tables, ctx, plans[number], now)
             if reason is not None:
                 found[name] = reason
         return found
 
 
-def round_tabs(tables: Tables) -> dict[str, tuple[int, str]]:
-    """Each 'Round N Board' and 'Round N Results' tab in the workbook: its round and kind."""
+def round_tabs(tables: Tables) -> dict[str, tuple[int | None, str]]:
+    """Each 'Round N Board' and 'Round N Results' tab in the workbook: its round (None when its name gives none)
+    and kind."""
     found = {}
     for name in tables.names():
-        match = ROUND_TAB.fullmatch(name.strip().casefold())
+        match = ROUND_TAB.fullmatch(name.casefold())
         if match is not None:
-            found[name] = (int(match[1]), match[2])
+            number = match[1].strip()
+            found[name] = (int(number) if number.isdecimal() else None, match[2])
     return found
 
 

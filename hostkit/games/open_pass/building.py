@@ -23,7 +23,7 @@ from hostkit.games.open_pass.tabs import (
     read_trades,
 )
 
-RESULTS_TAB = re.compile(r"round (\d+) results")
+RESULTS_TAB = re.compile(r"round (.*) results", re.S)  # as the public tabs 'Round * Results'
 
 
 def building_round(
@@ -86,7 +86,7 @@ class Withholding:
             ctx = self.context(tables)
             read = read_deadlines(tables, ctx)
         except BookError as error:
-            return {name: f"Whether round {n}'s bids have closed cannot be told: {error}" for name, n in tabs.items()}
+            return {name: f"Whether its round's bids have closed cannot be told: {error}" for name in tabs}
         found = {}
         for name, number in tabs.items():
             reason = bids_open(ctx, read, number, now)
@@ -95,18 +95,24 @@ class Withholding:
         return found
 
 
-def results_tabs(tables: Tables) -> dict[str, int]:
-    """Each 'Round N Results' tab in the workbook, and its round."""
+def results_tabs(tables: Tables) -> dict[str, int | None]:
+    """Each 'Round N Results' tab in the workbook, and its round (None when its name gives none)."""
     found = {}
     for name in tables.names():
-        match = RESULTS_TAB.fullmatch(name.strip().casefold())
+        match = RESULTS_TAB.fullmatch(name.casefold())
         if match is not None:
-            found[name] = int(match[1])
+            number = match[1].strip()
+            found[name] = int(number) if number.isdecimal() else None
     return found
 
 
-def bids_open(ctx: Context, read: RoundTimes, number: int, now: dt.datetime) -> str | None:
+def bids_open(ctx: Context, read: RoundTimes, number: int | None, now: dt.datetime) -> str | None:
     """Why round `number`'s results are not public yet, or None once its bids have closed."""
+    if number is None:
+        return (
+            "The tab's name gives no round number, so when it may be public cannot be told; name it like "
+            "'Round 3 Results'."
+        )
     rounds = ctx.config["building_rounds"]
     if not 1 <= number <= rounds:
         return f"Round {number} is not a deck-building round of this match (Config building_rounds: 1–{rounds})."

@@ -28,7 +28,7 @@ STARTING_TAB = "Starting"
 DRAWS_TAB = "Draws"
 LEADERBOARD_TAB = "Leaderboard"
 OPENING_BOARD_TAB = "Opening Board"
-BOARD_AFTER = re.compile(r"board after round (\d+)")
+BOARD_AFTER = re.compile(r"board after round (.*)", re.S)  # as the public tabs 'Board after Round *'
 
 
 def results_tab(round_number: int) -> str:
@@ -252,28 +252,27 @@ class Withholding:
             ctx = self.context(tables)
             rounds = read_rounds(tables, ctx)
         except BookError as error:
-            return {
-                name: f"Whether round {n or 1} has {'closed' if n else 'opened'} cannot be told: {error}"
-                for name, n in tabs.items()
-            }
+            return {name: f"Whether its round has {event} cannot be told: {error}" for name, (_, event) in tabs.items()}
         found = {}
-        for name, number in tabs.items():
-            reason = not_opened(ctx, rounds, now) if number == 0 else not_closed(ctx, rounds, number, now)
+        for name, (number, event) in tabs.items():
+            reason = not_opened(ctx, rounds, now) if event == "opened" else not_closed(ctx, rounds, number, now)
             if reason is not None:
                 found[name] = reason
         return found
 
 
-def board_tabs(tables: Tables) -> dict[str, int]:
-    """The Opening Board (0) and each 'Board after Round N' tab in the workbook (N)."""
-    found = {}
+def board_tabs(tables: Tables) -> dict[str, tuple[int | None, str]]:
+    """The Opening Board and each 'Board after Round N' tab in the workbook: its round (None when its name gives
+    none) and whether that round must have opened or closed."""
+    found: dict[str, tuple[int | None, str]] = {}
     for name in tables.names():
-        key = name.strip().casefold()
+        key = name.casefold()
         match = BOARD_AFTER.fullmatch(key)
         if match is not None:
-            found[name] = int(match[1])
+            number = match[1].strip()
+            found[name] = (int(number) if number.isdecimal() else None, "closed")
         elif key == OPENING_BOARD_TAB.casefold():
-            found[name] = 0
+            found[name] = (1, "opened")
     return found
 
 
@@ -291,8 +290,13 @@ def not_opened(ctx: Context, rounds: dict[int, RoundTimes], now: dt.datetime) ->
     return None
 
 
-def not_closed(ctx: Context, rounds: dict[int, RoundTimes], number: int, now: dt.datetime) -> str | None:
+def not_closed(ctx: Context, rounds: dict[int, RoundTimes], number: int | None, now: dt.datetime) -> str | None:
     """Why the board after round `number` is not public yet, or None once that round has closed."""
+    if number is None:
+        return (
+            "The tab's name gives no round number, so when it may be public cannot be told; name it like "
+            "'Board after Round 3'."
+        )
     if not 1 <= number < ENDGAME:
         return f"Round {number} has no board after it: the boards after rounds 1–{ENDGAME - 1} are public."
     times = rounds.get(number)
