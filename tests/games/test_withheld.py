@@ -7,10 +7,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from click.testing import CliRunner
 from freezegun import freeze_time
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hostkit.cli import main
 from hostkit.core.tables import Tables
 from hostkit.games import GAMES, load_game
 from hostkit.storage.xlsx import XlsxBook
@@ -54,6 +56,27 @@ def test_hap_and_grab_withdraws_a_published_round_moved_two_days_later():
     reason = "Round 1 opens at 2026-11-25 00:00:00 UTC."
     assert HAP.withheld(Tables(moved), HAP_AFTER) == {"Round 1 Board": reason, "Round 1 Results": reason}
     assert HAP.withheld(Tables(moved), HAP_AFTER + TWO_DAYS + HOUR) == {}
+
+
+def test_hap_and_grab_demo_match_with_rounds_3_and_4_moved_two_days_ahead(tmp_path):
+    path = tmp_path / "hap.xlsx"
+    result = CliRunner().invoke(main, ["demo", "--game", "hap-and-grab", "--book", str(path)])
+    assert result.exit_code == 0, result.output
+    book = XlsxBook(path)
+    rounds = book.read()["Rounds"]
+    for row in rounds[3:5]:
+        row[1] += TWO_DAYS
+    book.write({"Rounds": rounds})
+    now = HAP.demo().now
+    assert now is not None
+    withheld = HAP.withheld(Tables(book.read()), now)
+    assert withheld == {
+        "Round 3 Board": "Round 3 opens at 2026-11-16 21:00:00 UTC.",
+        "Round 3 Results": "Round 3 opens at 2026-11-16 21:00:00 UTC.",
+        "Round 4 Board": "Round 4 opens at 2026-11-16 21:30:00 UTC.",
+        "Round 4 Results": "Round 4 opens at 2026-11-16 21:30:00 UTC.",
+    }
+    assert HAP.withheld(Tables(book.read()), now + TWO_DAYS) == {}
 
 
 def test_hap_and_grab_board_is_public_once_its_round_opens_and_results_once_part_1_closes():
