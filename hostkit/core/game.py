@@ -303,6 +303,12 @@ class Game:
         cannot say (a round that ends when its play ends)."""
         return None
 
+    def withheld(self, tables: Tables, now: dt.datetime) -> dict[str, str]:
+        """The public tabs in the workbook that players must not see at `now` (a board whose round has not
+        opened, or was moved later), each with one sentence a host can read saying why; the publishing step
+        leaves them out of the players' workbook."""
+        return {}
+
     def score(self, tables: Tables, round_number: int, now: dt.datetime) -> Outcome:
         raise NotImplementedError
 

@@ -56,11 +56,12 @@ from .tabs import (
     results_tab,
     scores_tab,
 )
+from .withholding import Withholding
 
 PUBLIC_BOARDS = ("match-end", "round-end", "never")
 
 
-class CardsOnTheTable(Game):
+class CardsOnTheTable(Withholding, Game):
     name = "cards-on-the-table"
     title = "Cards on the Table"
     rule_sheet = "004_bf2d8a958d3d5e58.txt"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -37,6 +38,8 @@ HEAT_GUESSES_TAB = "Heat Guesses"
 TOP_GUESSES_TAB = "Top Guesses"
 DRAWS_TAB = "Draws"
 FINAL_TAB = "Final Results"
+ROUND_TAB = re.compile(r"round (.*) (board|results)", re.S)  # as the public tabs 'Round * Board' and 'Round * Results'
+LAST = ROUNDS[-1]
 BOARDS_HEADER = HEADERS[BOARDS_TAB]
 SUBMISSIONS_HEADER = HEADERS[SUBMISSIONS_TAB]
 DRAWS_HEADER = HEADERS[DRAWS_TAB]

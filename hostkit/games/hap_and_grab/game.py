@@ -20,7 +20,7 @@ from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural
 from hostkit.games.hap_and_grab.anti_hap import FACES, Board, generate_board
 from hostkit.games.hap_and_grab.dealing import deal_round, deck_too_small
-from hostkit.games.hap_and_grab.match import match_result, published_tabs, rounds_played
+from hostkit.games.hap_and_grab.match import Withholding, match_result, published_tabs, rounds_played
 from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2
 from hostkit.games.hap_and_grab.render import as_json, chat_message, match_rows, next_step, summary, table_text
 from hostkit.games.hap_and_grab.tabs import (
@@ -54,7 +54,7 @@ def _show_board(
     show_board(tables, ctx, round_number, board, outcome, now)
 
 
-class HapAndGrab(Game):
+class HapAndGrab(Withholding, Game):
     name = "hap-and-grab"
     title = "Hap and Grab"
     rule_sheet = "000_8acb406e1f75c262.txt"

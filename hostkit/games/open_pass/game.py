@@ -19,7 +19,7 @@ from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural
 from hostkit.games.open_pass.best import Best, best
-from hostkit.games.open_pass.building import building_round
+from hostkit.games.open_pass.building import Withholding, building_round
 from hostkit.games.open_pass.equation import (
     DivisionByZero,
     Evaluation,
@@ -69,7 +69,7 @@ from hostkit.games.open_pass.tabs import (
 )
 
 
-class OpenPass(Game):
+class OpenPass(Withholding, Game):
     name = "open-pass"
     title = "Open, Pass — Heaven and Hell"
     rule_sheet = "003_bd1ef8e504ed12d5.txt"

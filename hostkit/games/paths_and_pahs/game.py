@@ -42,6 +42,7 @@ from hostkit.games.paths_and_pahs.tabs import (
     OPENING_BOARD_TAB,
     STARTING_TAB,
     RoundTimes,
+    Withholding,
     board_cells,
     board_tab,
     has_cards,
@@ -71,7 +72,7 @@ class Played:
         return dict(self.results[-1].match.players)
 
 
-class PathsAndPahs(Game):
+class PathsAndPahs(Withholding, Game):
     name = GAME
     title = TITLE
     rule_sheet = "002_40f9e284857a4163.txt"

@@ -1,10 +1,12 @@
-"""Paths and PAHs' tabs: their names and headers (from template.json), reading them, and the Board tab as
-`board` lays it (generated from the seed) or checks it (typed)."""
+"""Paths and PAHs' tabs: their names and headers (from template.json), reading them, the Board tab as `board`
+lays it (generated from the seed) or checks it (typed), and which public boards players must not see yet."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from hostkit.core.cards import Card
 from hostkit.core.game import Context, Outcome, load_template, template_headers
@@ -34,6 +36,7 @@ STARTING_TAB = "Starting"
 DRAWS_TAB = "Draws"
 LEADERBOARD_TAB = "Leaderboard"
 OPENING_BOARD_TAB = "Opening Board"
+BOARD_AFTER = re.compile(r"board after round (.*)", re.S)  # as the public tabs 'Board after Round *'
 
 
 def results_tab(round_number: int) -> str:
@@ -279,3 +282,76 @@ def laid_board(tables: Tables, used: int | str, label: str, names: CardNames, ou
         f"Laid a generated board (seed {label}) in {BOARD_TAB}: the 27 cards once each and 9 empty tiles ({empty})."
     )
     return board
+
+
+class Reads(Protocol):
+    def context(self, tables: Tables) -> Context: ...
+
+
+class Withholding:
+    """Game.withheld for Paths and PAHs: the Opening Board until round 1 opens (as `board` publishes it), the
+    board after a round until that round has closed (as `score` writes it), so a round moved later is withdrawn."""
+
+    def withheld(self: Reads, tables: Tables, now: dt.datetime) -> dict[str, str]:
+        """The Opening Board until round 1 opens, each Board after Round N until round N closes; while the
+        settings or the Rounds tab cannot be read, every one of them."""
+        tabs = board_tabs(tables)
+        if not tabs:
+            return {}
+        try:
+            ctx = self.context(tables)
+            rounds = read_rounds(tables, ctx)
+        except BookError as error:
+            return {name: f"Whether its round has {event} cannot be told: {error}" for name, (_, event) in tabs.items()}
+        found = {}
+        for name, (number, event) in tabs.items():
+            reason = not_opened(ctx, rounds, now) if event == "opened" else not_closed(ctx, rounds, number, now)
+            if reason is not None:
+                found[name] = reason
+        return found
+
+
+def board_tabs(tables: Tables) -> dict[str, tuple[int | None, str]]:
+    """The Opening Board and each 'Board after Round N' tab in the workbook: its round (None when its name gives
+    none) and whether that round must have opened or closed."""
+    found: dict[str, tuple[int | None, str]] = {}
+    for name in tables.names():
+        key = name.casefold()
+        match = BOARD_AFTER.fullmatch(key)
+        if match is not None:
+            number = match[1].strip()
+            found[name] = (int(number) if number.isdecimal() else None, "closed")
+        elif key == OPENING_BOARD_TAB.casefold():
+            found[name] = (1, "opened")
+    return found
+
+
+def at(moment: dt.datetime, ctx: Context) -> str:
+    return f"{format_time(moment, ctx.config.tz)} {ctx.config['timezone']}"
+
+
+def not_opened(ctx: Context, rounds: dict[int, RoundTimes], now: dt.datetime) -> str | None:
+    """Why the Opening Board is not public yet, or None once round 1 has opened."""
+    times = rounds.get(1)
+    if times is None:
+        return "Round 1 has no Opens time in the Rounds tab yet; the board is public once round 1 opens."
+    if now < times.opens:
+        return f"Round 1 opens at {at(times.opens, ctx)}; the board is public then."
+    return None
+
+
+def not_closed(ctx: Context, rounds: dict[int, RoundTimes], number: int | None, now: dt.datetime) -> str | None:
+    """Why the board after round `number` is not public yet, or None once that round has closed."""
+    if number is None:
+        return (
+            "The tab's name gives no round number, so when it may be public cannot be told; name it like "
+            "'Board after Round 3'."
+        )
+    if not 1 <= number < ENDGAME:
+        return f"Round {number} has no board after it: the boards after rounds 1–{ENDGAME - 1} are public."
+    times = rounds.get(number)
+    if times is None:
+        return f"Round {number} has no Opens time in the Rounds tab yet, so it has not been played."
+    if now < times.closes:
+        return f"Round {number} closes at {at(times.closes, ctx)}; the board after it is public then."
+    return None
