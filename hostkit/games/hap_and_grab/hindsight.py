@@ -19,7 +19,8 @@ from hostkit.core.tables import Tables
 from hostkit.core.times import format_time
 from hostkit.core.words import plural, some
 from hostkit.games.hap_and_grab.anti_hap import Answer, Board, Verdict
-from hostkit.games.hap_and_grab.match import Played, match_result, rounds_played
+from hostkit.games.hap_and_grab.match import Played, rounds_played, tie_winner
+from hostkit.games.hap_and_grab.match_result import settle_match, tally_round
 from hostkit.games.hap_and_grab.parts import Part1
 from hostkit.games.hap_and_grab.tabs import read_piles
 from hostkit.games.hap_and_grab.tobago import Treasure
@@ -35,6 +36,8 @@ class BestTake:
     player: str
     treasure: int
     cards: tuple[str, ...]
+    searched: int
+    """The positions the search weighed: at most (2 ** (skulls + 1) - 1) * (cards + 1) ** 2 however it went."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,9 @@ def _skull_plans(order: Sequence[bool], skulls: int) -> list[_Skulls]:
             if len(front) < count:
                 continue
             free = [i for i in range(len(order)) if i not in front]
-            need = tuple((sum(order[i] for i in free if i < q), sum(not order[i] for i in free if i < q)) for q in front)
+            need = tuple(
+                (sum(order[i] for i in free if i < q), sum(not order[i] for i in free if i < q)) for q in front
+            )
             plans.append(_Skulls(mine, need, (sum(order[i] for i in free), sum(not order[i] for i in free))))
     return plans
 
@@ -77,14 +82,16 @@ def best_take(order: Sequence[str], pile: Sequence[Treasure], player: str, skull
     skull_at = tuple(t for t in range(limit) if pile[t].is_skull)
     mine = [name == player for name in order]
     plans = _skull_plans(mine, len(skull_at))
-    found = max((_best_with(plan, tuple(pile[:limit]), skull_at, skull_value) for plan in plans), key=lambda f: f[0])
-    return BestTake(player, int(found[0]), tuple(pile[t].value for t in found[1]))
+    searched = [_best_with(plan, tuple(pile[:limit]), skull_at, skull_value) for plan in plans]
+    found = max(searched, key=lambda f: f[0])
+    return BestTake(player, int(found[0]), tuple(pile[t].value for t in found[1]), sum(f[2] for f in searched))
 
 
 def _best_with(
     plan: _Skulls, pile: tuple[Treasure, ...], skull_at: tuple[int, ...], skull_value: int
-) -> tuple[float, tuple[int, ...]]:
-    """The most treasure, and the positions of the cards taking it, with the skulls falling as `plan` says."""
+) -> tuple[float, tuple[int, ...], int]:
+    """The most treasure, the positions of the cards taking it, and the positions weighed, with the skulls
+    falling as `plan` says."""
 
     @functools.cache
     def best(t: int, taken: int) -> tuple[float, tuple[int, ...]]:
@@ -105,7 +112,8 @@ def _best_with(
             options.append(best(t + 1, taken))
         return max(options, key=lambda option: option[0])
 
-    return best(0, 0)
+    found = best(0, 0)
+    return (*found, best.cache_info().currsize)
 
 
 def _anti_haps(part: Part1, ctx: Context) -> list[dict[str, Any]]:
@@ -174,6 +182,7 @@ def _part2(tables: Tables, ctx: Context, played: Played) -> tuple[list[str], dic
             b.player: {"best": b.treasure, "cards": list(b.cards), "exact": True, "took": took.get(b.player, 0)}
             for b in bests
         },
+        "searched": sum(b.searched for b in bests),
     }
     return lines, data
 
@@ -221,9 +230,12 @@ def turning_round(players: Sequence[str], rounds: Sequence[Explained]) -> tuple[
     return rounds[at].number, leaders[-1]
 
 
-def explain_match(tables: Tables, ctx: Context, rounds: Sequence[Explained]) -> tuple[list[str], dict[str, Any]]:
-    """The story first: the result, what nobody found in all, the round that decided it, and Part 2's gap."""
-    _, result = match_result(tables, ctx)
+def explain_match(
+    ctx: Context, played: Sequence[Played], rounds: Sequence[Explained]
+) -> tuple[list[str], dict[str, Any]]:
+    """The story first: what nobody found in all, the result, the round that decided it, and Part 2's gap."""
+    tallies = [tally_round(p.round.number, p.turns, p2.game if p2 else None) for p, p2 in played]
+    result = settle_match(ctx.roster.names, tallies, ctx.config["rounds"], tie_winner(ctx))
     missed = {r.number: len(r.data["missed"]) for r in rounds}
     by_round = ", ".join(f"round {n} {count}" for n, count in missed.items() if count)
     turning = turning_round(ctx.roster.names, rounds)
@@ -265,7 +277,7 @@ def missed_png(board: Board, round_number: int, missed: Sequence[str]) -> bytes:
 def hindsight(tables: Tables, ctx: Context) -> Hindsight:
     played = rounds_played(tables, ctx)
     rounds = [explain_round(tables, ctx, p) for p in played]
-    match_lines, match_data = explain_match(tables, ctx, rounds) if rounds else ([], {})
+    match_lines, match_data = explain_match(ctx, played, rounds) if rounds else ([], {})
     boards = {part.round.number: part.board for part, _ in played}
 
     def image(number: int | None) -> bytes:
@@ -273,6 +285,4 @@ def hindsight(tables: Tables, ctx: Context) -> Hindsight:
         missed = next(r.data["missed"] for r in rounds if r.number == chosen)
         return missed_png(boards[chosen], chosen, missed)
 
-    return Hindsight(
-        "hap-and-grab", rounds, match_lines, match_data, image if boards else None, title="Hap and Grab"
-    )
+    return Hindsight("hap-and-grab", rounds, match_lines, match_data, image if boards else None, title="Hap and Grab")

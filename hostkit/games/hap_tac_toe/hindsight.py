@@ -95,7 +95,9 @@ def explain_turn(game: Game, turn: PlayedTurn, claimed: Mapping[Set, Claimed]) -
         "player": turn.player,
         "square": turn.square.name,
         "claims": claims,
-        "failed": [{"claim": c.claim.text, "verdict": c.verdict.value, "reason": c.reason, "score": c.note} for c in failed],
+        "failed": [
+            {"claim": c.claim.text, "verdict": c.verdict.value, "reason": c.reason, "score": c.note} for c in failed
+        ],
     }
     if not claims and not failed:
         return [], data
@@ -190,5 +192,11 @@ def hindsight(name: str, games: Sequence[Game]) -> Hindsight:
     explained = [explain_game(g) for g in games]
     match_lines, match_data = explain_match(explained) if explained else ([], {})
     return Hindsight(
-        name, explained, match_lines, match_data, image if games else None, unit="Game", title=games[0].rules.title if games else name
+        name,
+        explained,
+        match_lines,
+        match_data,
+        image if games else None,
+        unit="Game",
+        title=games[0].rules.title if games else name,
     )

@@ -174,7 +174,8 @@ def explain_match(rounds: Sequence[Explained]) -> tuple[list[str], dict[str, Any
     """What nobody found (cards left on the board, PAHs unmade) before the rounds in detail."""
     moves = [r for r in rounds if r.number <= ROUNDS]
     left = {
-        r.number: sum(len(d["best"]["new_cards"]) - d["collected"] for d in r.data["players"].values() if d) for r in moves
+        r.number: sum(len(d["best"]["new_cards"]) - d["collected"] for d in r.data["players"].values() if d)
+        for r in moves
     }
     lines = [f"Cards the best moves would have collected and nobody did: {sum(left.values())} over the rounds."]
     if any(left.values()):
@@ -192,7 +193,9 @@ def explain_match(rounds: Sequence[Explained]) -> tuple[list[str], dict[str, Any
     return lines, {"cards_left": {str(n): c for n, c in left.items()}, "endgame_points_unmade": unmade}
 
 
-def picture(rounds: Sequence[Explained], results: Sequence[RoundResult], number: int | None, marks: Mapping[str, str]) -> bytes:
+def picture(
+    rounds: Sequence[Explained], results: Sequence[RoundResult], number: int | None, marks: Mapping[str, str]
+) -> bytes:
     """Round N's board after the shifts (the endgame: round 4's), each player's best landing tile marked."""
     from hostkit.core.drawing import draw_grid
     from hostkit.games.paths_and_pahs.board import COLUMNS, SIZE
@@ -206,7 +209,9 @@ def picture(rounds: Sequence[Explained], results: Sequence[RoundResult], number:
         for name, info in chosen.data["players"].items():
             if info is not None:
                 here.setdefault(Tile.parse(info["best"]["lands"]), []).append(marks[name] + "*")
-    cells = [[card_picture(board[Tile(r, c)], tuple(here.get(Tile(r, c), ()))) for c in range(SIZE)] for r in range(SIZE)]
+    cells = [
+        [card_picture(board[Tile(r, c)], tuple(here.get(Tile(r, c), ()))) for c in range(SIZE)] for r in range(SIZE)
+    ]
     title = f"Paths and PAHs, round {chosen.number}" + (": the best landing tiles" if here else ": the board")
     png = draw_grid(cells, row_labels=[str(r + 1) for r in range(SIZE)], column_labels=list(COLUMNS), title=title)
     shown = [f"{marks[n]}* {n}" for n in marks if any(marks[n] + "*" in m for m in here.values())]
