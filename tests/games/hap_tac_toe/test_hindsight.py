@@ -1,8 +1,8 @@
 """Hap-Tac-Toe hindsight against small independent computations."""
 
 import itertools
-import re
 import random
+import re
 from fractions import Fraction
 
 import pytest
