@@ -175,3 +175,27 @@ def test_a_legend_is_written_under_the_picture():
     assert drawn.width == 400 and drawn.height > 300 + 40
     assert drawn.crop((0, 0, 400, 300)).getextrema()[0] > 200
     assert drawn.crop((0, 300, 400, drawn.height)).getextrema()[0] < 100
+
+
+def test_a_hap_and_grab_round_tells_what_nobody_found_then_part_2_and_counts_what_was_found(copy):
+    path = copy("hap-and-grab")
+    data = json.loads(run("hindsight", "--book", path, "--json").output)
+    text = run("hindsight", "--book", path, "--round", "1").output.splitlines()[1:]
+    missed = data["rounds"]["1"]["missed"]
+    assert text[0] == f"Round 1: nobody found {len(missed)} of the board's 36 anti-haps: {', '.join(missed)}."
+    part2 = next(i for i, line in enumerate(text) if line.startswith("  Part 2, with the pile known"))
+    found = next(i for i, line in enumerate(text) if line.startswith("  Found "))
+    assert part2 < found == len(text) - 1
+    shown = 36 - len(missed)
+    assert text[found].endswith(f"and {shown - 3} more.") and text[found].count(" by ") == 3
+    assert sum(e["found_by"] is not None for e in data["rounds"]["1"]["anti_haps"]) == shown
+
+
+def test_an_open_pass_best_is_shown_as_its_equation_with_its_value(copy):
+    path = copy("open-pass")
+    players = json.loads(run("hindsight", "--book", path, "--json").output)["rounds"]["4"]["players"]
+    text = run("hindsight", "--book", path).output
+    for name, figures in players.items():
+        line = next(x for x in text.splitlines() if x.startswith(f"  {name}: "))
+        assert f"the best possible was {figures['equation']} = {figures['best']}, " in line
+        assert re.search(rf"{name} made .* = {re.escape(figures['played'])}\. Dealt", line), line

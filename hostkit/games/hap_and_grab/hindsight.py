@@ -245,10 +245,12 @@ def explain_match(
         else "Every anti-hap of the match was found.",
         result.reason,
     ]
+    if result.lost:  # an automatic loss decided it, in the round the result names
+        turning = None
     if turning is not None:
         lines.append(f"Round {turning[0]} decided it: from then on {turning[1]} led in treasure to the end.")
     bests = [r.data["part2"]["players"] for r in rounds if "part2" in r.data]
-    for name in ctx.roster.names:
+    for name in ctx.roster.names if bests else ():
         could = sum(b[name]["best"] for b in bests if name in b)
         took = sum(b[name]["took"] for b in bests if name in b)
         lines.append(f"Part 2: {name} could have taken {could} treasure in all ({proven(True)}) and took {took}.")
