@@ -147,7 +147,7 @@ def explain_match(rounds: Sequence[Explained]) -> tuple[list[str], dict[str, Any
     guessed = sorted({p for r in rounds for p in r.data["heat_rule_guessed_by"]})
     lines = [
         "Cards nobody guessed exactly (number and colour): "
-        + ", ".join(f"round {n} {plural(count, 'card')}" for n, count in missed.items())
+        + ", ".join(f"{plural(count, 'card')} in round {n}" for n, count in missed.items())
         + ".",
         f"The heat rule was guessed right by {', '.join(guessed)}." if guessed else "Nobody guessed the heat rule.",
     ]

@@ -237,7 +237,7 @@ def explain_match(
     tallies = [tally_round(p.round.number, p.turns, p2.game if p2 else None) for p, p2 in played]
     result = settle_match(ctx.roster.names, tallies, ctx.config["rounds"], tie_winner(ctx))
     missed = {r.number: len(r.data["missed"]) for r in rounds}
-    by_round = ", ".join(f"round {n} {count}" for n, count in missed.items() if count)
+    by_round = ", ".join(f"{count} in round {n}" for n, count in missed.items() if count)
     turning = turning_round(ctx.roster.names, rounds)
     lines = [
         f"Nobody found {plural(sum(missed.values()), 'anti-hap')} in the match ({by_round})."
@@ -248,7 +248,11 @@ def explain_match(
     if result.lost:  # an automatic loss decided it, in the round the result names
         turning = None
     if turning is not None:
-        lines.append(f"Round {turning[0]} decided it: from then on {turning[1]} led in treasure to the end.")
+        lines.append(
+            f"Round {turning[0]} decided it: from then on {turning[1]} led in treasure to the end."
+            if result.final
+            else f"From round {turning[0]} on, {turning[1]} has led in treasure so far."
+        )
     bests = [r.data["part2"]["players"] for r in rounds if "part2" in r.data]
     for name in ctx.roster.names if bests else ():
         could = sum(b[name]["best"] for b in bests if name in b)
