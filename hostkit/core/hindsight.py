@@ -33,9 +33,10 @@ class Deadline:
         return self.hit
 
 
-def proven(exact: bool, seconds: float = SEARCH_SECONDS) -> str:
-    """How sure a search's best is, in the words every format uses: JSON's `exact` true is "the best possible"."""
-    return "the best possible" if exact else f"the best found in {seconds:g} s, not proven the best possible"
+def proven(exact: bool) -> str:
+    """How sure a search's best is, in the words the text and the tab use: JSON's `exact` true is "the best
+    possible"."""
+    return "the best possible" if exact else f"the best found in {SEARCH_SECONDS:g} s, not proven the best possible"
 
 
 @dataclass
