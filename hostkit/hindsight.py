@@ -26,7 +26,7 @@ class Explanation:
     def lines(self) -> list[str]:
         shown = self.hindsight.only(self.round_number)
         head = (
-            f"Hindsight of {self.hindsight.game}"
+            f"Hindsight of {self.hindsight.title or self.hindsight.game}"
             + (f", {shown.unit.lower()} {self.round_number}" if self.round_number else "")
             + (" (private preview for the host: nothing is written)" if self.preview else "")
             + ":"

@@ -65,3 +65,55 @@ def test_the_primers_messages_are_read_by_the_live_referee(name):
 def test_every_game_has_a_primer():
     for name in GAMES:
         assert examples(name), name
+
+
+ANTI_HAP = {"hap-and-grab": "anti-hap", "paths-and-pahs": "PAH"}
+"""The games whose primer defines three cards by the rule sheet's anti-hap, and its word there."""
+
+
+def primer(name: str) -> str:
+    return (PAGES / f"{name}.md").read_text(encoding="utf-8").split("\n## ")[1]
+
+
+def judged(name: str, words: str) -> tuple[bool, bool]:
+    """Three cards typed as the primer names them, judged by the game's own code: (an anti-hap, a hap)."""
+    from hostkit.core.cards import is_hap, is_pah
+
+    cards = re.split(r",\s*(?:and\s+)?|\s+and\s+", words.strip())
+    assert len(cards) == 3, cards
+    if name == "hap-and-grab":
+        from hostkit.games.hap_and_grab.anti_hap import FACES, Board
+
+        parsed = [FACES.parse(card.split()) for card in cards]
+        return Board.of(parsed).anti_haps() == {"ABC"}, is_hap(*parsed)
+    from hostkit.games.paths_and_pahs.settings import card_names
+
+    game = load_game(name)
+    names = card_names(game.context(Tables(game.demo().tabs)))
+    parsed = [names.parse(card) for card in cards]
+    return is_pah(*parsed), is_hap(*parsed)
+
+
+@pytest.mark.parametrize("name", sorted(ANTI_HAP))
+def test_the_primer_defines_three_cards_as_the_rule_sheet_and_the_game_do(name):
+    word = ANTI_HAP[name]
+    text = primer(name)
+    definition = re.search(rf"An? \*\*{word}\*\*[^.;]*? is three cards where([^.;(]*)", text)
+    assert definition, f"{name}.md defines a {word}"
+    assert "exactly two cards are the same and one is different" in definition.group(1)
+    assert "all the same or all different" not in definition.group(1)
+    example = re.search(rf"For example, (.+?) make an? {word} \(.+?\); (.+?) make a hap, so not an? {word}\.", text)
+    assert example, f"{name}.md gives an example {word} and an example hap"
+    assert judged(name, example.group(1)) == (True, False)
+    assert judged(name, example.group(2)) == (False, True)
+
+
+def test_every_paths_and_pahs_example_is_sent_in_a_round_that_takes_it():
+    from hostkit.games.paths_and_pahs.settings import rules
+
+    game = load_game("paths-and-pahs")
+    ctx = game.context(Tables(game.demo().tabs))
+    for example in examples("paths-and-pahs"):
+        if example["Action"] == "pah":
+            assert rules(ctx).pah_value(int(example["Round"])) is not None, example
+            assert judged("paths-and-pahs", re.split(r"[,;]?\s*discard", example["Value"])[0].replace(" / ", ", "))[0]

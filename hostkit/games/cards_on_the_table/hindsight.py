@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hostkit.core.hindsight import Explained, Hindsight
+from hostkit.core.hindsight import Explained, Hindsight, with_legend
 from hostkit.core.words import plural
 
 from .cards import Board
@@ -90,13 +90,38 @@ def missed_cells(match: Match, round_number: int, board: Board) -> list[Cell]:
     return [cell for cell in CELLS if cell not in right]
 
 
+def nobody_guessed(missed: Sequence[str]) -> str:
+    """The cards nobody guessed exactly, named (or, when they are most of the board, the others named)."""
+    guessed = [c.format() for c in CELLS if c.format() not in missed]
+    if not guessed:
+        return f"nobody guessed any of the {len(CELLS)} cards exactly (number and colour)."
+    if len(missed) > len(guessed):
+        return (
+            f"nobody guessed {len(missed)} of the {len(CELLS)} cards exactly (number and colour); only "
+            f"{', '.join(guessed)} {'was' if len(guessed) == 1 else 'were'}."
+        )
+    return f"nobody guessed {plural(len(missed), 'card')} exactly (number and colour): {', '.join(missed) or 'none'}."
+
+
+KEY = (
+    "  Every card: its number and colour (R red, B blue, Y yellow) / its heat up, right, down, left (B black, "
+    "G grey, W white)."
+)
+
+
 def explain_round(match: Match, result: RoundResult, rule: HeatRule, before: RoundResult | None) -> Explained:
     board = match.boards.board(result.round)
     shown = showing(board, rule)
     every = heats(board, rule)
-    lines = [f"Round {result.round}: the heat rule, {rule.name}: {rule.description}"]
+    missed = [c.format() for c in missed_cells(match, result.round, board)]
+    right = [p for p in match.players if getattr(result.heat_guesses.points.get((p, result.round)), "points", 0)]
+    lines = [
+        f"Round {result.round}: {nobody_guessed(missed)}",
+        f"  The heat rule: {rule.description} "
+        + (f"Guessed right by {', '.join(right)}." if right else "Nobody guessed it right this round."),
+    ]
     lines += [f"  Shown by {card_words(board, cell, rule)}." for cell in shown]
-    lines += [
+    lines += [KEY] + [
         f"  Row {r}: " + "  ".join(f"{board[c].number}{board[c].colour.letter}/{every[c]}" for c in row_cells(r))
         for r in range(1, SIZE + 1)
     ]
@@ -105,30 +130,61 @@ def explain_round(match: Match, result: RoundResult, rule: HeatRule, before: Rou
     data = {
         "heat_rule": rule.name,
         "rule": rule.description,
+        "heat_rule_guessed_by": right,
         "shown_by": [c.format() for c in shown],
         "cards": {
             c.format(): {"number": board[c].number, "colour": str(board[c].colour), "heat": every[c]} for c in CELLS
         },
         "guesses": guesses,
-        "missed": [c.format() for c in missed_cells(match, result.round, board)],
+        "missed": missed,
     }
     return Explained(result.round, lines, data)
 
 
+def explain_match(rounds: Sequence[Explained]) -> tuple[list[str], dict[str, Any]]:
+    """What nobody guessed, round by round, before the rounds in detail."""
+    missed = {r.number: len(r.data["missed"]) for r in rounds}
+    guessed = sorted({p for r in rounds for p in r.data["heat_rule_guessed_by"]})
+    lines = [
+        "Cards nobody guessed exactly (number and colour): "
+        + ", ".join(f"{plural(count, 'card')} in round {n}" for n, count in missed.items())
+        + ".",
+        f"The heat rule was guessed right by {', '.join(guessed)}." if guessed else "Nobody guessed the heat rule.",
+    ]
+    return lines, {"missed": {str(n): c for n, c in missed.items()}, "heat_rule_guessed_by": guessed}
+
+
+def picture(match: Match, rule: HeatRule, chosen: Explained) -> bytes:
+    """The round's board with its heat, the cards that show the rule and those nobody guessed marked."""
+    from .pictures import board_png
+
+    board = rule.apply(match.boards.board(chosen.number))
+    marks: dict[Cell, list[str]] = {}
+    for cell in chosen.data["shown_by"]:
+        marks.setdefault(Cell.parse(cell), []).append("rule")
+    for cell in chosen.data["missed"]:
+        marks.setdefault(Cell.parse(cell), []).append("?")
+    png = board_png(board, f"Cards on the Table, round {chosen.number}", marks)
+    legend = [
+        "Each card shows its number and colour, and its heat as four triangles (black, grey or white).",
+        "rule: a card whose heat shows the round's heat rule.",
+        "?: a card nobody guessed exactly (number and colour).",
+    ]
+    return with_legend(png, legend)
+
+
 def hindsight(match: Match, results: Sequence[RoundResult], rule: HeatRule) -> Hindsight:
     rounds = [explain_round(match, r, rule, results[i - 1] if i else None) for i, r in enumerate(results)]
+    match_lines, match_data = explain_match(rounds)
 
     def image(number: int | None) -> bytes:
-        from .pictures import board_png
+        return picture(match, rule, rounds[-1] if number is None else next(r for r in rounds if r.number == number))
 
-        chosen = rounds[-1] if number is None else next(r for r in rounds if r.number == number)
-        board = rule.apply(match.boards.board(chosen.number))
-        marks: dict[Cell, list[str]] = {}
-        for cell in chosen.data["shown_by"]:
-            marks.setdefault(Cell.parse(cell), []).append("rule")
-        for cell in chosen.data["missed"]:
-            marks.setdefault(Cell.parse(cell), []).append("?")
-        title = f"Cards on the Table, round {chosen.number}: rule = shows the heat rule, ? = nobody guessed it"
-        return board_png(board, title, marks)
-
-    return Hindsight("cards-on-the-table", rounds, image=image if rounds else None)
+    return Hindsight(
+        "cards-on-the-table",
+        rounds,
+        match_lines,
+        match_data,
+        image if rounds else None,
+        title="Cards on the Table",
+    )

@@ -1,5 +1,6 @@
-"""Hap-Tac-Toe and When Stars Align in hindsight: after each placement, every claim the board allowed and
-what it was worth, who claimed it (or that nobody did), and the turn that decided each game."""
+"""Hap-Tac-Toe and When Stars Align in hindsight: first the match (what nobody claimed, the turn that decided
+each game), then each game: what nobody claimed and the deciding turn, then after each placement every claim
+the board allowed, claimed then, later or never, and the claims that failed with their reasons."""
 
 from __future__ import annotations
 
@@ -7,15 +8,18 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from hostkit.core.hindsight import Explained, Hindsight
+from hostkit.core.hindsight import Explained, Hindsight, with_legend
 from hostkit.core.words import plural, spans
 from hostkit.games.hap_tac_toe.blocks import BlockFaces
 from hostkit.games.hap_tac_toe.board import Board, Square, format_squares, line_triples
 from hostkit.games.hap_tac_toe.judge import Claimed
 from hostkit.games.hap_tac_toe.replay import Game, PlayedTurn
 from hostkit.games.hap_tac_toe.scoring import as_number, format_points
+from hostkit.games.hap_tac_toe.turns import JudgedClaim
 
 Set = frozenset[Square]
+NEVER = "never"
+"""The mark on the picture of a set nobody claimed (a claimer's mark is the first three letters of a name)."""
 
 
 def claimable(board: Board, faces: BlockFaces) -> list[Set]:
@@ -57,6 +61,14 @@ def deciding_turn(game: Game) -> tuple[PlayedTurn | None, str]:
     return turn, f"turn {turn.number} ({turn.player}) decided it: from then on {winner} led to the end"
 
 
+def fate(squares: Set, turn: int, claimed: Mapping[Set, Claimed]) -> str:
+    """When an allowed claim was made, in words: then (this turn), later (on which turn) or never."""
+    by = claimed.get(squares)
+    if by is None:
+        return "never claimed"
+    return f"claimed then by {by.player}" if by.turn == turn else f"claimed later, on turn {by.turn}, by {by.player}"
+
+
 def explain_turn(game: Game, turn: PlayedTurn, claimed: Mapping[Set, Claimed]) -> tuple[list[str], dict[str, Any]]:
     if turn.square is None:
         return [f"  Turn {turn.number} ({turn.player}): no block placed; {turn.lost}."], {"turn": turn.number}
@@ -66,57 +78,73 @@ def explain_turn(game: Game, turn: PlayedTurn, claimed: Mapping[Set, Claimed]) -
         if s not in claimed or claimed[s].turn >= turn.number
     ]
     worth = game.rules.settings.policy().score(True, 0).points
-    claims = []
-    for squares in open_sets:
-        by = claimed.get(squares)
-        claims.append(
-            {
-                "squares": named(squares),
-                "new": turn.square in squares,
-                "points": as_number(worth),
-                "claimed_by": by.player if by else None,
-                "claimed_on_turn": by.turn if by else None,
-            }
-        )
-    missed = [named(s) for s in open_sets if s not in claimed]
-    now = [named(s) for s in open_sets if s in claimed and claimed[s].turn == turn.number]
-    failed = [f"{c.claim.text} ({c.verdict.value}, {c.note})" for c in turn.claims if not c.verdict.is_valid]
-    data = {"turn": turn.number, "player": turn.player, "square": turn.square.name, "claims": claims}
+    claims = [
+        {
+            "squares": named(s),
+            "new": turn.square in s,
+            "points": as_number(worth),
+            "claimed_by": claimed[s].player if s in claimed else None,
+            "claimed_on_turn": claimed[s].turn if s in claimed else None,
+            "when": "never" if s not in claimed else "then" if claimed[s].turn == turn.number else "later",
+        }
+        for s in open_sets
+    ]
+    failed = [c for c in turn.claims if not c.verdict.is_valid]
+    data = {
+        "turn": turn.number,
+        "player": turn.player,
+        "square": turn.square.name,
+        "claims": claims,
+        "failed": [
+            {"claim": c.claim.text, "verdict": c.verdict.value, "reason": c.reason, "score": c.note} for c in failed
+        ],
+    }
     if not claims and not failed:
         return [], data
     block = game.rules.faces.format(turn.block) if turn.block else "no block"
-    allowed = "no claim" if not claims else f"{plural(len(claims), 'claim')} worth {format_points(worth)}"
-    text = (
-        f"  Turn {turn.number} ({turn.player}, {block} on {turn.square.name}): the board allowed {allowed}"
-        + (" each" if len(claims) > 1 else "")
-        + (f"; claimed now: {', '.join(now)}" if now else "")
-        + (f"; never claimed: {', '.join(missed)}" if missed else "")
-        + (f"; claims that failed: {', '.join(failed)}" if failed else "")
-        + "."
+    allowed = (
+        "no claim"
+        if not claims
+        else f"{plural(len(claims), 'claim')} worth {format_points(worth)}{' each' if len(claims) > 1 else ''}: "
+        + "; ".join(f"{named(s)}, {fate(s, turn.number, claimed)}" for s in open_sets)
     )
+    text = f"  Turn {turn.number} ({turn.player}, {block} on {turn.square.name}): the board allowed {allowed}."
+    text += "".join(f" Failed: {failure(c)} ({c.note})." for c in failed)
     return [text], data
+
+
+def failure(judged: JudgedClaim) -> str:
+    """Why a claim failed, naming the claim first."""
+    squares = judged.claim.squares
+    if squares and judged.reason.startswith(format_squares(squares)):
+        return judged.reason
+    return f"{judged.claim.text}: {judged.reason}"
+
+
+def quiet_line(quiet: Sequence[int]) -> str:
+    turns = f"Turn {quiet[0]}" if len(quiet) == 1 else f"Turns {spans(list(quiet))}"
+    return f"  {turns}: the board allowed no claim, and none was tried."
 
 
 def explain_game(game: Game) -> Explained:
     claimed = dict(game.claimed)
-    lines = [f"Game {game.number}: {game.players[0]} v {game.players[1]}, {game.first_player} first."]
-    turns = []
-    quiet: list[int] = []
+    turns, told, quiet = [], [], []
     for turn in game.turns:
         more, data = explain_turn(game, turn, claimed)
-        lines += more
+        told += more
         turns.append(data)
         if not more:
             quiet.append(turn.number)
-    if quiet:
-        lines.insert(1, f"  No claim was possible or made after turns {spans(quiet)}.")
     missed = missed_sets(game)
     decided, why = deciding_turn(game)
     points = {p: format_points(game.points[p]) for p in game.players}
-    lines.append(
-        f"  Points: {', '.join(f'{p} {v}' for p, v in points.items())}; {why}."
-        + (f" Never claimed at the end: {', '.join(named(s) for s in missed)}." if missed else "")
-    )
+    lines = [
+        f"Game {game.number}: {game.players[0]} v {game.players[1]}, {game.first_player} first. "
+        + (f"Never claimed: {', '.join(named(s) for s in missed)}." if missed else "Every claim it allowed was made."),
+        f"  Points: {', '.join(f'{p} {v}' for p, v in points.items())}; {why}.",
+        *([quiet_line(quiet)] if quiet else []),
+        *told,
+    ]
     data = {
         "turns": turns,
         "points": {p: as_number(game.points[p]) for p in game.players},
@@ -131,14 +159,44 @@ def missed_sets(game: Game) -> list[Set]:
     return [s for s in claimable(game.board, game.rules.faces) if s not in game.claimed]
 
 
-def hindsight(name: str, games: Sequence[Game]) -> Hindsight:
+def explain_match(games: Sequence[Explained]) -> tuple[list[str], dict[str, Any]]:
+    """What nobody claimed in each game, and the turn that decided it, before the games in detail."""
+    never = [f"game {g.number}: {', '.join(g.data['never_claimed'])}" for g in games if g.data["never_claimed"]]
+    lines = [f"Never claimed: {'; '.join(never)}." if never else "Every claim the boards allowed was made."]
+    lines += [f"Game {g.number}: {g.data['decided']}." for g in games]
+    data = {
+        "never_claimed": {str(g.number): g.data["never_claimed"] for g in games},
+        "deciding_turns": {str(g.number): g.data["deciding_turn"] for g in games},
+    }
+    return lines, data
+
+
+def picture(game: Game) -> bytes:
+    """Game's board, each claimed set marked by its claimer and each set never claimed marked NEVER."""
     from hostkit.games.hap_tac_toe.pictures import board_png
 
+    missed = missed_sets(game)
+    marked = {**game.claimed, **{s: Claimed(NEVER, 0) for s in missed}}
+    png = board_png(game.rules, game.board, f"{game.rules.title}, game {game.number}: claims and misses", marked)
+    legend = [f"{p[:3]}: a square of a set {p} claimed (once per set)." for p in game.players]
+    legend.append(f"{NEVER[:3]}: a square of a set the board allowed that nobody claimed." if missed else "")
+    return with_legend(png, [line for line in legend if line])
+
+
+def hindsight(name: str, games: Sequence[Game]) -> Hindsight:
     by_number = {g.number: g for g in games}
 
     def image(number: int | None) -> bytes:
-        game = by_number[max(by_number) if number is None else number]
-        marked = {**game.claimed, **{s: Claimed("missed", 0) for s in missed_sets(game)}}
-        return board_png(game.rules, game.board, f"{game.rules.title}, game {game.number}: claims and misses", marked)
+        return picture(by_number[max(by_number) if number is None else number])
 
-    return Hindsight(name, [explain_game(g) for g in games], image=image if games else None, unit="Game")
+    explained = [explain_game(g) for g in games]
+    match_lines, match_data = explain_match(explained) if explained else ([], {})
+    return Hindsight(
+        name,
+        explained,
+        match_lines,
+        match_data,
+        image if games else None,
+        unit="Game",
+        title=games[0].rules.title if games else name,
+    )

@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from hostkit.core.cards import Card, is_pah
-from hostkit.core.hindsight import Deadline, Explained, Hindsight, proven
+from hostkit.core.hindsight import Deadline, Explained, Hindsight, proven, with_legend
 from hostkit.core.words import plural
 from hostkit.games.paths_and_pahs.actions import Start
 from hostkit.games.paths_and_pahs.board import Board, Direction, Tile, path
@@ -109,12 +109,12 @@ def _before_move(result: RoundResult, previous: Mapping[str, PlayerState] | None
 
 
 def explain_round(result: RoundResult, previous: Mapping[str, PlayerState] | None, names: CardNames) -> Explained:
-    lines = [f"Round {result.round}: on the board after the shifts, each player's best move (without garnets)."]
     data: dict[str, Any] = {}
+    told = []
     for name, after in result.match.players.items():
         start = _before_move(result, previous, name)
         if start is None:
-            lines.append(f"  {name}: not on the board, so no move.")
+            told.append(f"  {name}: not on the board, so no move.")
             data[name] = None
             continue
         held = after.inventory - result.collected.get(name, frozenset())
@@ -122,9 +122,9 @@ def explain_round(result: RoundResult, previous: Mapping[str, PlayerState] | Non
         options = walks(result.board, start, came, held)
         best = best_walk(options)
         got = len(result.collected.get(name, ()))
-        lines.append(
-            f"  {name} from {start}: {plural(len(options), 'reachable tile')}; best {best.words()} for "
-            f"{plural(len(best.new), 'new card')} ({names.format_all(best.new) or 'none'}; exact); collected {got}."
+        told.append(
+            f"  {name} from {start} ({plural(len(options), 'tile')} in reach): {proven(True)} move was {best.words()}, "
+            f"for {plural(len(best.new), 'new card')} ({names.format_all(best.new) or 'none'}); {name} collected {got}."
         )
         data[name] = {
             "from": str(start),
@@ -133,28 +133,94 @@ def explain_round(result: RoundResult, previous: Mapping[str, PlayerState] | Non
             "exact": True,
             "collected": got,
         }
-    return Explained(result.round, lines, {"players": data})
+    moved = {n: d for n, d in data.items() if d is not None}
+    left = {n: len(d["best"]["new_cards"]) - d["collected"] for n, d in moved.items()}
+    short = [n for n, gap in left.items() if gap > 0]
+    head = (
+        f"Round {result.round}: {len(short)} of {plural(len(moved), 'player')} collected fewer new cards than their "
+        f"best move (without garnets) allowed, {plural(sum(left[n] for n in short), 'card')} left behind"
+        + (f"; the most by {max(short, key=lambda n: left[n])}." if short else ".")
+    )
+    return Explained(result.round, [head, *told], {"players": data})
 
 
-def explain_end(results: Sequence[RoundResult], rules: Rules) -> tuple[list[str], dict[str, Any]]:
+def explain_end(results: Sequence[RoundResult], rules: Rules) -> Explained | None:
+    """The endgame as round 5: the most PAHs each inventory after round 4 could make, against those made."""
     final = next((r for r in results if r.round == ROUNDS), None)
     if final is None:
-        return [], {}
+        return None
     endgame = next((r for r in results if r.round == ENDGAME), None)
     value = rules.pah_value(ENDGAME) or 0
     deadline = Deadline()
-    lines = [f"The endgame: the most PAHs each player's inventory after round {ROUNDS} could make, at {value} each."]
-    data: dict[str, Any] = {}
+    told, data = [], {}
     for name, before in final.match.players.items():
         count, exact = most_pahs(before.inventory, deadline)
         made = (endgame.match.players[name].pahs - before.pahs) if endgame is not None else 0
-        lines.append(
-            f"  {name}: {plural(len(before.inventory), 'card')}, at most {plural(count, 'PAH')} for "
-            f"{count * value} points ({proven(exact)}); made {plural(made, 'PAH')} for {made * value}."
+        told.append(
+            f"  {name}: {plural(len(before.inventory), 'card')}; {proven(exact)} was {plural(count, 'PAH')} for "
+            f"{count * value} points; {name} made {plural(made, 'PAH')} for {made * value}."
         )
         data[name] = {"cards": len(before.inventory), "most_pahs": count, "points": count * value, "exact": exact}
         data[name] |= {"made": made, "made_points": made * value}
-    return lines, data
+    unmade = sum(d["most_pahs"] - d["made"] for d in data.values())
+    head = (
+        f"Round {ENDGAME}, the endgame: {plural(unmade, 'PAH')} the inventories after round {ROUNDS} allowed went "
+        f"unmade, {unmade * value} points at {value} each."
+    )
+    return Explained(ENDGAME, [head, *told], {"players": data}, exact=all(d["exact"] for d in data.values()))
+
+
+def explain_match(rounds: Sequence[Explained]) -> tuple[list[str], dict[str, Any]]:
+    """What nobody found (cards left on the board, PAHs unmade) before the rounds in detail."""
+    moves = [r for r in rounds if r.number <= ROUNDS]
+    left = {
+        r.number: sum(len(d["best"]["new_cards"]) - d["collected"] for d in r.data["players"].values() if d)
+        for r in moves
+    }
+    lines = [f"Cards the best moves would have collected and nobody did: {sum(left.values())} over the rounds."]
+    if any(left.values()):
+        worst = max(left, key=lambda n: left[n])
+        lines[0] = lines[0][:-1] + f"; round {worst} left the most behind ({left[worst]})."
+    end = next((r for r in rounds if r.number == ENDGAME), None)
+    unmade: dict[str, int] = {}
+    if end is not None:
+        unmade = {n: d["points"] - d["made_points"] for n, d in end.data["players"].items()}
+        most = sorted((n for n in unmade if unmade[n] > 0), key=lambda n: -unmade[n])
+        lines.append(
+            f"Endgame points the final cards allowed and nobody made: {sum(unmade.values())}"
+            + (f"; the most by {', '.join(f'{n} ({unmade[n]})' for n in most[:3])}." if most else ".")
+        )
+    return lines, {"cards_left": {str(n): c for n, c in left.items()}, "endgame_points_unmade": unmade}
+
+
+def picture(
+    rounds: Sequence[Explained], results: Sequence[RoundResult], number: int | None, marks: Mapping[str, str]
+) -> bytes:
+    """Round N's board after the shifts (the endgame: round 4's), each player's best landing tile marked."""
+    from hostkit.core.drawing import draw_grid
+    from hostkit.games.paths_and_pahs.board import COLUMNS, SIZE
+    from hostkit.games.paths_and_pahs.pictures import picture as card_picture
+
+    moves = [r for r in rounds if r.number <= ROUNDS]
+    chosen = moves[-1] if number is None or number > ROUNDS else next(r for r in moves if r.number == number)
+    board = results[chosen.number - 1].board
+    here: dict[Tile, list[str]] = {}
+    if number is None or number <= ROUNDS:
+        for name, info in chosen.data["players"].items():
+            if info is not None:
+                here.setdefault(Tile.parse(info["best"]["lands"]), []).append(marks[name] + "*")
+    cells = [
+        [card_picture(board[Tile(r, c)], tuple(here.get(Tile(r, c), ()))) for c in range(SIZE)] for r in range(SIZE)
+    ]
+    title = f"Paths and PAHs, round {chosen.number}" + (": the best landing tiles" if here else ": the board")
+    png = draw_grid(cells, row_labels=[str(r + 1) for r in range(SIZE)], column_labels=list(COLUMNS), title=title)
+    shown = [f"{marks[n]}* {n}" for n in marks if any(marks[n] + "*" in m for m in here.values())]
+    legend = (
+        [f"A letter with * marks where that player's best move would have landed: {', '.join(shown)}."]
+        if shown
+        else [f"The board after round {chosen.number}; the endgame has no moves, so no tile is marked."]
+    )
+    return with_legend(png, ["Each tile shows its card; a blank tile has none.", *legend])
 
 
 def hindsight(results: Sequence[RoundResult], rules: Rules, names: CardNames, marks: Mapping[str, str]) -> Hindsight:
@@ -163,23 +229,13 @@ def hindsight(results: Sequence[RoundResult], rules: Rules, names: CardNames, ma
         if result.round <= ROUNDS:
             rounds.append(explain_round(result, previous, names))
         previous = result.match.players
-    match_lines, match_data = explain_end(results, rules)
+    end = explain_end(results, rules)
+    rounds += [end] if end is not None else []
+    match_lines, match_data = explain_match(rounds)
 
     def image(number: int | None) -> bytes:
-        from hostkit.core.drawing import draw_grid
-        from hostkit.games.paths_and_pahs.board import COLUMNS, SIZE
-        from hostkit.games.paths_and_pahs.pictures import picture
+        return picture(rounds, results, number, marks)
 
-        chosen = rounds[-1] if number is None else next(r for r in rounds if r.number == number)
-        board = results[chosen.number - 1].board
-        here: dict[Tile, list[str]] = {}
-        for name, info in chosen.data["players"].items():
-            if info is not None:
-                here.setdefault(Tile.parse(info["best"]["lands"]), []).append(marks[name] + "*")
-        cells = [
-            [picture(board[Tile(r, c)], tuple(here.get(Tile(r, c), ()))) for c in range(SIZE)] for r in range(SIZE)
-        ]
-        title = f"Paths and PAHs, round {chosen.number}: * marks each player's best landing tile"
-        return draw_grid(cells, row_labels=[str(r + 1) for r in range(SIZE)], column_labels=list(COLUMNS), title=title)
-
-    return Hindsight("paths-and-pahs", rounds, match_lines, match_data, image if rounds else None)
+    return Hindsight(
+        "paths-and-pahs", rounds, match_lines, match_data, image if rounds else None, title="Paths and PAHs"
+    )

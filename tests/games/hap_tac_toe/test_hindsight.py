@@ -2,6 +2,7 @@
 
 import itertools
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -56,3 +57,23 @@ def test_each_turn_lists_the_claims_open_after_it_and_the_deciding_turn_holds(ru
     assert explained.data["never_claimed"] == [
         c["squares"] for c in explained.data["turns"][-1]["claims"] if c["claimed_by"] is None
     ]
+
+
+def test_every_claim_a_turn_allowed_is_told_as_claimed_then_later_or_never_in_words():
+    rules = HapTacToe()
+    block = [rules.faces.format(card) for card in FULL_DECK]
+    moves = [  # A1 B1 C1 (cards 0, 13, 26: every value different) is a hap from turn 3, claimed on turn 4
+        (block[0], "A1"),
+        (block[13], "B1"),
+        (block[26], "C1", "A1 B1 E5"),
+        (block[1], "A5", "A1 B1 C1"),
+        (block[2], "E5"),
+    ]
+    game = replay(rules, PLAYERS, "Alice", STARTS, turns(rules, moves, first="Alice"))
+    explained = explain_game(game)
+    third = next(line for line in explained.lines if line.startswith("  Turn 3 "))
+    assert "A1 B1 C1, claimed later, on turn 4, by Bob" in third
+    assert "Failed: A1 B1 E5 are not on one row" in third
+    assert any(line.startswith("  Turns 1–2, 5: ") for line in explained.lines)
+    assert not any(re.search(r"\b[a-z]+(-[a-z]+)+\b", line) for line in explained.lines)
+    assert explained.data["turns"][2]["claims"][0]["when"] == "later"
