@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from hostkit.core.tables import Problem
     from hostkit.storage.book import Book, Order
 
+WITHDRAWN = "Not public yet"
+"""The header of a tab withdrawn from the players' workbook; its row says why."""
 MARK_TAB = "hostkit"
 MARK_HEADER = ["Serves", "Match id", "Match", "Game"]
 SERVES_PUBLIC, SERVES_SEASON = "public", "season ledger"
@@ -226,14 +228,23 @@ def _publish(books: Workbooks, plan: Plan, step: _Step, game: Game | None) -> No
     workbook as it stands, looks and all; `publish` copies every public tab."""
     if game is None or books.public is None or books.match is None or books.identity is None:
         return
-    public = {tab: rows for tab, rows in step.tabs(MATCH).items() if game.is_public(tab)}
+    kept = {name.casefold(): reason for name, reason in plan.withheld.items()}
+    public = {t: rows for t, rows in step.tabs(MATCH).items() if game.is_public(t) and t.casefold() not in kept}
     if not (public or plan.publish_all):
         return
     held = books.public.read() if books.public.exists() else {}
-    have = {name.casefold() for name in [*public, *([] if plan.publish_all else held)]}
+    have = {name.casefold() for name in [*public, *([] if plan.publish_all else held), *kept]}
     missing = [name for name in books.match.read() if game.is_public(name) and name.casefold() not in have]
     copied = books.match.read_styled(missing) if missing else {}
-    step.tabs(PUBLIC).update({**claim(books.public, held, SERVES_PUBLIC, books.identity), **copied, **public})
+    shown = [name for name in held if name.casefold() in kept]  # only these tabs' cells are read
+    withdrawn = {name: [[WITHDRAWN], [kept[name.casefold()]]] for name in shown if held[name][:1] != [[WITHDRAWN]]}
+    mark = claim(books.public, held, SERVES_PUBLIC, books.identity)
+    step.tabs(PUBLIC).update({**mark, **copied, **public, **withdrawn})
+    if withdrawn:
+        step.summary.append(
+            f"Withdrawn from {books.public.location} until it is public: "
+            + "; ".join(f"{name} ({kept[name.casefold()]})" for name in withdrawn)
+        )
     step.keep_id = True
 
 

@@ -110,6 +110,7 @@ class Match:
         """The match's time zone, once a step has read it: the one --message text shows times in."""
         self.names: tuple[str, ...] = ()
         """The match's players, once a step has read them: escaped in --message text."""
+        self._tables: Tables | None = None
 
     @property
     def book(self) -> Book:
@@ -155,6 +156,7 @@ class Match:
             assert self.books.ledger is not None
             self.hold(self.books.ledger)
             tables = _with_ledger(tables, self.books.ledger)
+        self._tables = tables
         return game, tables
 
     def _learn(self, game: Game, tables: Tables) -> None:
@@ -178,6 +180,8 @@ class Match:
         return tuple(paste_parts(pasteable(report.message, self.zone, self.clock()), self.names))
 
     def _commit(self, game: Game | None, plan: Plan) -> Report:
+        if game is not None and self.books.public is not None and self._tables is not None and not plan.withheld:
+            plan = replace(plan, withheld=game.withheld(self._tables, self.clock()))
         return commit(self.books, plan, self.sending, game)
 
     # ---- the steps
@@ -310,8 +314,8 @@ class Match:
         """Write every public tab of the match, as it stands, to the players' workbook."""
         from hostkit.publishing import publish_plan
 
-        game, _ = self.game()
-        plan = publish_plan(self.books, game)
+        game, tables = self.game()
+        plan = publish_plan(self.books, game, game.withheld(tables, self.clock()))
         return self._commit(game, plan if self.sending.send else replace(plan, message=None))
 
     def dismiss(self, tab: str, row: int, reason: str = "handled") -> Report:

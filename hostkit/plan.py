@@ -47,6 +47,9 @@ class Plan:
     force: bool = False
     publish_all: bool = False
     """Every public tab of the match goes to the players' workbook (`publish`), not only those written."""
+    withheld: Mapping[str, str] = field(default_factory=dict)
+    """Public tabs players must not see yet (a board whose round has not opened), each with the reason: never
+    copied to the players' workbook, and withdrawn from it when it shows one."""
 
 
 def plan_of(verb: str, outcome: Outcome, round: int | None = None, **more: Any) -> Plan:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from hostkit.errors import BadInput
@@ -12,14 +13,15 @@ if TYPE_CHECKING:
     from hostkit.workbooks import Workbooks
 
 
-def publish_plan(books: Workbooks, game: Game) -> Plan:
-    """Every public tab of the match to its players' workbook, in reading order, with the players' notice of which
-    tabs were updated (recorded, and with send delivered)."""
+def publish_plan(books: Workbooks, game: Game, withheld: Mapping[str, str]) -> Plan:
+    """Every public tab of the match to its players' workbook, in reading order, but those `withheld` from players
+    yet; with the players' notice of which tabs were updated (recorded, and with send delivered)."""
     if books.public is None or books.match is None:
         raise BadInput(
             "Say where the players read: --public-book FILE (an .xlsx file) or --public-sheet KEY (a Google Sheet)."
         )
-    ordered = game.reading_order([name for name in books.match.read() if game.is_public(name)])
+    kept = {name.casefold() for name in withheld}
+    ordered = game.reading_order([n for n in books.match.read() if game.is_public(n) and n.casefold() not in kept])
     if not ordered:
         said = f"Nothing is public yet in {books.match.location}: no round has opened and nothing is scored."
     else:
@@ -31,4 +33,5 @@ def publish_plan(books: Workbooks, game: Game) -> Plan:
         message=f"Updated for players: {', '.join(ordered)}." if ordered else None,
         about=f"{len(ordered)} tabs",  # a notice per new tab, not a correction of the last one
         publish_all=True,
+        withheld=withheld,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from hostkit.core.status import Phase, Status
@@ -26,7 +27,7 @@ def status_of(books: Workbooks, game: Game, tables: Tables, now: dt.datetime) ->
 
     said = game.status(tables, now)
     lines = list(said.lines)
-    command = _next_command(books, game, tables, said, lines)
+    command = _next_command(books, game, tables, said, lines, now)
     problems = list(said.problems)
     if said.round is not None and said.phase in (Phase.CLOSED, Phase.SCORED, Phase.LIVE, Phase.OVER):
         try:
@@ -39,7 +40,9 @@ def status_of(books: Workbooks, game: Game, tables: Tables, now: dt.datetime) ->
     return StatusReport("status", tuple(lines), tuple(said.problems), status.to_dict(), status=status)
 
 
-def _next_command(books: Workbooks, game: Game, tables: Tables, said: GameStatus, lines: list[str]) -> str | None:
+def _next_command(
+    books: Workbooks, game: Game, tables: Tables, said: GameStatus, lines: list[str], now: dt.datetime
+) -> str | None:
     """The game's next step, with the workbook option on a command; once the match is over, `standings` until
     it is paid and then `publish` while the players' workbook lacks a public tab. Adds the lines saying so."""
     from hostkit.ledgers import settled
@@ -54,7 +57,7 @@ def _next_command(books: Workbooks, game: Game, tables: Tables, said: GameStatus
     if done is not None:
         command = None
         lines.append(done)
-        if books.public is not None and unpublished(book, books.public, game):
+        if books.public is not None and unpublished(book, books.public, game, game.withheld(tables, now)):
             command = f"hostkit publish {where(book)} {where(books.public, 'public')}"
     if command:
         if command.startswith("hostkit ") and not command.startswith("hostkit publish "):
@@ -63,14 +66,26 @@ def _next_command(books: Workbooks, game: Game, tables: Tables, said: GameStatus
     return command
 
 
-def unpublished(book: Book, public: Book, game: Game) -> list[str]:
-    """The public tabs of the match that its players' workbook lacks, or shows otherwise than the match
-    workbook does (values only)."""
+def unpublished(book: Book, public: Book, game: Game, withheld: Mapping[str, str]) -> list[str]:
+    """The public tabs of the match that its players' workbook lacks or shows otherwise than the match workbook
+    does (values only), and those withheld from players that it still shows."""
+    from hostkit.commit import WITHDRAWN
     from hostkit.core.tables import Tables
 
     ours = Tables(book.read())
     theirs = Tables(public.read() if public.exists() else {})
-    return [name for name in ours.names() if game.is_public(name) and _values(theirs, name) != _values(ours, name)]
+    kept = {name.casefold() for name in withheld}
+    stale = []
+    for name in ours.names():
+        if not game.is_public(name):
+            continue
+        shown = _values(theirs, name)
+        if name.casefold() in kept:
+            if shown is not None and shown[:1] != [[WITHDRAWN]]:
+                stale.append(name)
+        elif shown != _values(ours, name):
+            stale.append(name)
+    return stale
 
 
 def _values(tables: Tables, name: str) -> list[list[object]] | None:
