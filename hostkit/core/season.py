@@ -363,7 +363,8 @@ def next_step(season: Season, where: str, season_option: str) -> str:
         )
     if step is Step.DM_SET and last is not None:
         return (
-            f"{last.name} is set ({' v '.join(last.players)}): start it with `hostkit new GAME --book dm.xlsx "
+            f"{last.name} is set ({' v '.join(last.players)}): start it with `hostkit new GAME --book "
+            f"{'-'.join(last.name.lower().split())}.xlsx "
             f"{season_option}` (a two-player game: hap-and-grab, hap-tac-toe or when-stars-align)."
         )
     if step is Step.FINAL:
