@@ -8,8 +8,9 @@ import json
 import os
 from pathlib import Path
 
+from hostkit.core.season_steps import DM_PAYOUT_REASON
 from hostkit.storage.xlsx import XlsxBook
-from tests.cli.season_stages import run, start_death, start_main
+from tests.cli.season_stages import ledger_rows, run, start_death, start_main
 
 CAST = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 NOT_CAST = ("Gus", "Hal", "Ivy")  # the sample Main Match's other players
@@ -102,6 +103,8 @@ def test_a_season_of_six_is_played_to_its_winner_through_the_final_stage(tmp_pat
         "Final Match 3",
     ]
     assert all(row[4] == "over" for row in matches[1:])
+    payouts = [row[0] for row in ledger_rows(walk.season) if row[6] == DM_PAYOUT_REASON]
+    assert payouts == ["Death Match 1", "Death Match 2"]  # a Final Match pays only what its own game pays
     for late in (
         ("season", "dm", "--book", walk.season, "--players", ",".join(CAST[:2])),
         ("season", "tol", "--book", walk.season, "--player", winner),
