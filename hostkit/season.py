@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 
 from hostkit.core.game import Identity
@@ -91,13 +91,7 @@ class Member:
     candidate: bool
 
     def as_json(self) -> dict:
-        return {
-            "player": self.player,
-            "status": self.status,
-            "garnets": self.garnets,
-            "tokens_of_life": self.tokens_of_life,
-            "candidate": self.candidate,
-        }
+        return {k: v for k, v in asdict(self).items() if k != "eliminated_in"}
 
 
 def members_of(season: Season, balances: dict[str, Balance]) -> list[Member]:
@@ -241,9 +235,21 @@ def status(book: Book) -> Step:
     return Step(lines, members, nxt, problems=problems_of(tables, season))
 
 
+def _unread(tables: Tables, error: Refused) -> Refused:
+    """A refusal that may rest on balances, with the Ledger rows that count in none named."""
+    rows = [p.row for p in read_ledger(tables)[1] if p.row is not None]
+    if not rows:
+        return error
+    said = f"{'row' if len(rows) == 1 else 'rows'} {', '.join(map(str, rows))}"
+    return Refused(f"{str(error)[:-1]}; note that Ledger {said} cannot be read and count in no balance until fixed.")
+
+
 def spend_tol(book: Book, player: str) -> Step:
     season, tables, entries = read(book)
-    main, entry = spend_token(season, balances(entries), player)
+    try:
+        main, entry = spend_token(season, balances(entries), player)
+    except Refused as error:
+        raise _unread(tables, error) from None
     paid = saved_entries(entries, main, entry.player, (entry,))
     lines = [f"{entry.player} spent a Token of Life: no longer an elimination candidate."]
     data = {"player": entry.player, "tokens_of_life_spent": -entry.tokens, "match": main.name}
@@ -252,7 +258,10 @@ def spend_tol(book: Book, player: str) -> Step:
 
 def set_dm(book: Book, pair: Sequence[str]) -> Step:
     season, tables, entries = read(book)
-    chosen = set_death_match(season, balances(entries), pair)
+    try:
+        chosen = set_death_match(season, balances(entries), pair)
+    except Refused as error:
+        raise _unread(tables, error) from None
     after = season.with_match(chosen.death)
     paid: list[Entry] = []
     lines = [f"{chosen.death.name} set: {' v '.join(chosen.death.players)}."]
@@ -380,19 +389,8 @@ def public_rows(season: Season, members: Sequence[Member]) -> Rows:
         [],
         ["Match", "Kind", "Players", "Winners", "Tokens of Life", "Candidates", "Saved", "Dodgers", "Eliminated"],
     ]
-    rows += [
-        [
-            m.name,
-            m.kind,
-            ", ".join(m.players),
-            ", ".join(m.winners),
-            ", ".join(f"{p} {n}" for p, n in m.tokens),
-            ", ".join(m.candidates),
-            ", ".join(m.saved),
-            ", ".join(m.dodgers),
-            m.eliminated,
-        ]
-        for m in season.matches
-        if m.state != SET
-    ]
+    for match in season.matches:
+        if match.state != SET:
+            row = match.row()  # name, kind, game, players, state, winners, ToL, ECs, saved, dodgers, eliminated
+            rows.append([*row[:2], row[3], *row[5:11]])
     return rows

@@ -43,10 +43,8 @@ def season_file(path: Path, named: str) -> Path:
     """The path of a season workbook, refused in one sentence when it is there but is no file (a folder, a FIFO,
     a device), which no workbook can be read from."""
     if path.exists() and not path.is_file():
-        what = "a folder" if path.is_dir() else "not a regular file"
-        raise StorageError(
-            f"{named} names {path}, which is {what}, not a season workbook; give the season's .xlsx file there."
-        )
+        what = "a folder" if path.is_dir() else "a pipe or a device, not a file"
+        raise StorageError(f"{named} names {path}, which is {what}; give the path of the season's .xlsx workbook.")
     return path
 
 

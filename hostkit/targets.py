@@ -206,10 +206,11 @@ def recorded_ledger(book: Book, tables: Tables) -> Book | None:
     value = given_setting(tables, LEDGER_BOOK)
     if not value:
         return None
+    from hostkit.season_matches import season_file
     from hostkit.storage.xlsx import XlsxBook
 
     folder = Path(getattr(book, "path", ".")).parent
-    return XlsxBook(folder / Path(value).expanduser())
+    return XlsxBook(season_file(folder / Path(value).expanduser(), f"Config {LEDGER_BOOK} ({value})"))
 
 
 def record_ledger(book: Book, tables: Tables, season: Book, outcome: Outcome) -> None:

@@ -350,6 +350,9 @@ def test_each_main_match_game_awards_by_its_own_rules(tmp_path, game, tokens, ca
     assert all(m["garnets"] >= 0 for m in state["cast"])
     row = XlsxBook(tmp_path / "season.xlsx").read()["Matches"][1]
     assert row[4] == "over" and len(row[7].split(", ")) == candidates
+    said = [line.removeprefix("Winners: ").rstrip(".") for line in ended.output.splitlines() if "Winners: " in line]
+    if game == "cards-on-the-table":  # its sheet: the most points wins, whoever the Tokens of Life went to
+        assert said and row[5] == said[0] and len(row[5].split(", ")) < len(row[6].split(", "))
     assert config_of(tmp_path / "m.xlsx")["dodge_garnets"] == 0
 
 
