@@ -183,10 +183,10 @@ def dm_command(book_path: str | None, sheet: str | None, credentials: str | None
 @season.command("undo")
 @_where
 def undo_command(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool) -> None:
-    """Take back the latest season step: a Token of Life spent, a Death Match set, or a match started whose
-    workbook is lost.
+    """Take back the latest season step.
 
-    What it paid is reversed in the season's Ledger with reversing entries
+    The step is a Token of Life spent, a Death Match (or Final Match) set, or
+    a match started whose workbook is lost. What it paid is reversed in the season's Ledger with reversing entries
     (no row is deleted). Refused when the latest step is a match played to
     its end, or one under way whose workbook is still there.
 
@@ -204,8 +204,11 @@ def undo_command(book_path: str | None, sheet: str | None, credentials: str | No
 @_where
 @click.option("--add", "added", required=True, help='Players to add to the Cast, comma-separated: "Zed,Yan".')
 def cast_command(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool, added: str) -> None:
-    """Add players to the season's Cast: they play from the next match on, and
-    `hostkit ledger import` takes their entries.
+    """Add players to the season's Cast.
+
+    They play from the next match on, and `hostkit ledger import` takes their
+    entries. Refused for a player already in the Cast, and once the season is
+    over.
 
     \b
     Example:
