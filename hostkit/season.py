@@ -52,11 +52,9 @@ from hostkit.core.settings import CONFIG_TAB, config_rows
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
 from hostkit.core.words import plural
 from hostkit.errors import Refused
+from hostkit.season_link import SEASON_SETTING as SEASON_SETTING  # the match's Config key naming its season
 from hostkit.season_link import lost_workbooks
 from hostkit.storage.book import Book
-
-SEASON_SETTING = "season"
-"""The match Config setting naming the season workbook the match belongs to."""
 
 
 @dataclass

@@ -7,6 +7,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hostkit.core.season import PLAYING, WAITING
+from hostkit.core.settings import CONFIG_TAB, given_setting
+from hostkit.errors import StorageError
+
+SEASON_SETTING = "season"
+"""The match Config setting naming the season workbook the match belongs to."""
 
 if TYPE_CHECKING:
     from hostkit.core.season import Season
@@ -20,8 +25,6 @@ def season_of_match(
     """The season workbook --season/--season-sheet names, else the one Config season names (None when the
     match is in no season), for the caller to lock; StorageError when the two disagree."""
     from hostkit.errors import BadInput
-    from hostkit.season_matches import open_season, recorded_season, season_file
-    from hostkit.storage.book import StorageError
     from hostkit.storage.xlsx import XlsxBook
 
     if season_path and season_sheet:
@@ -46,7 +49,6 @@ def season_of_match(
 
 def _same(one: Book, other: Book) -> bool:
     """Whether two workbooks are one: the same Google Sheet, or the same file behind any link."""
-    from pathlib import Path
 
     paths = [getattr(b, "path", None) for b in (one, other)]
     if paths[0] is None or paths[1] is None:
@@ -88,3 +90,36 @@ def workbook_where(match: Book, season: Book) -> str:
     if home is not None and where.is_relative_to(Path(home).resolve().parent):
         return str(where.relative_to(Path(home).resolve().parent))
     return str(where)
+
+
+def open_season(value: str, match: Book | None, credentials: str | None, sheet: bool = False) -> Book:
+    """The season workbook Config season names: an .xlsx path (from the match's folder), or a Google Sheet's
+    key (or address)."""
+    if not sheet and value.casefold().endswith(".xlsx"):
+        from hostkit.storage.xlsx import XlsxBook
+
+        path = Path(value).expanduser()
+        home = getattr(match, "path", None) if match is not None else None
+        if not path.is_absolute() and home is not None:
+            path = Path(home).parent / path
+        return XlsxBook(season_file(path, f"Config season ({value})"))
+    from hostkit.storage.sheets import SheetsBook
+
+    return SheetsBook.open(value, credentials)
+
+
+def season_file(path: Path, named: str) -> Path:
+    """The path of a season workbook, refused in one sentence when it is there but is no file (a folder, a FIFO,
+    a device), which no workbook can be read from."""
+    if path.exists() and not path.is_file():
+        what = "a folder" if path.is_dir() else "a pipe or a device, not a file"
+        raise StorageError(f"{named} names {path}, which is {what}; give the path of the season's .xlsx workbook.")
+    return path
+
+
+def recorded_season(tables: Tables) -> str:
+    """Config season of a match workbook ('' when the match is in no season)."""
+    config = tables.get(CONFIG_TAB)
+    if config is None or not (config.has_column("Key") and config.has_column("Value")):
+        return ""
+    return given_setting(tables, SEASON_SETTING)

@@ -5,55 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hostkit.core.ledger import LEDGER_TAB, Payout, read_ledger
 from hostkit.core.players import player_key
 from hostkit.core.season import CHOICE_KEY, DEATH, MAIN, OVER, WAITING, Played, Season, next_step
 from hostkit.core.season_steps import death_ended, joined, left_out, main_ended, start
-from hostkit.core.settings import CONFIG_TAB, given_setting, with_setting
+from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
-from hostkit.errors import Refused, StorageError
+from hostkit.errors import Refused
 from hostkit.season import SEASON_SETTING, read, season_option, season_tabs, where_option
 from hostkit.season_link import recorded_where, workbook_where
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome
     from hostkit.storage.book import Book
-
-
-def open_season(value: str, match: Book | None, credentials: str | None, sheet: bool = False) -> Book:
-    """The season workbook Config season names: an .xlsx path (from the match's folder), or a Google Sheet's
-    key (or address)."""
-    if not sheet and value.casefold().endswith(".xlsx"):
-        from hostkit.storage.xlsx import XlsxBook
-
-        path = Path(value).expanduser()
-        home = getattr(match, "path", None) if match is not None else None
-        if not path.is_absolute() and home is not None:
-            path = Path(home).parent / path
-        return XlsxBook(season_file(path, f"Config season ({value})"))
-    from hostkit.storage.sheets import SheetsBook
-
-    return SheetsBook.open(value, credentials)
-
-
-def season_file(path: Path, named: str) -> Path:
-    """The path of a season workbook, refused in one sentence when it is there but is no file (a folder, a FIFO,
-    a device), which no workbook can be read from."""
-    if path.exists() and not path.is_file():
-        what = "a folder" if path.is_dir() else "a pipe or a device, not a file"
-        raise StorageError(f"{named} names {path}, which is {what}; give the path of the season's .xlsx workbook.")
-    return path
-
-
-def recorded_season(tables: Tables) -> str:
-    """Config season of a match workbook ('' when the match is in no season)."""
-    config = tables.get(CONFIG_TAB)
-    if config is None or not (config.has_column("Key") and config.has_column("Value")):
-        return ""
-    return given_setting(tables, SEASON_SETTING)
 
 
 OPPONENT_SETTING = {"when-stars-align": "advantage"}

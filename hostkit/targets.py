@@ -206,7 +206,7 @@ def recorded_ledger(book: Book, tables: Tables) -> Book | None:
     value = given_setting(tables, LEDGER_BOOK)
     if not value:
         return None
-    from hostkit.season_matches import season_file
+    from hostkit.season_link import season_file
     from hostkit.storage.xlsx import XlsxBook
 
     folder = Path(getattr(book, "path", ".")).parent
