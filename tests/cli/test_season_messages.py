@@ -159,3 +159,17 @@ def test_config_season_names_the_season_in_the_match(stages, tmp_path):
     said = run("standings", "--book", book.path)
     assert said.exit_code == 2 and "elsewhere.xlsx does not exist" in said.stderr
     assert status(folder / "season.xlsx")["next"].startswith("Death Match pending")
+
+
+def test_status_says_a_main_match_waits_for_the_winners_choice(stages, tmp_path):
+    folder = copied(stages, "main_started", tmp_path)
+    season = XlsxBook(folder / "season.xlsx")
+    matches = season.read()["Matches"]
+    season.write({"Matches": [matches[0], [*matches[1][:4], "waiting", *matches[1][5:]]]})
+    nxt = status(folder / "season.xlsx")["next"]
+    assert nxt == (
+        "Main Match 1 is under way: it waits for the winners' choice of elimination candidate; type it in Config "
+        "ec_choice of main-1.xlsx, then run `hostkit standings --book main-1.xlsx`."
+    )
+    later = run("new", "open-pass", "--book", folder / "o.xlsx", "--season", folder / "season.xlsx")
+    assert later.exit_code == 1 and "waits for the winners' choice" in later.stderr and "ec_choice" in later.stderr
