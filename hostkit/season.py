@@ -1,5 +1,6 @@
-"""A season run end to end, without the command line: each step takes opened workbooks and returns a result
-(what it wrote, what comes next) with to_dict(); out-of-order steps raise Refused (core/season.py)."""
+"""A season run end to end, without the command line: each step reads the season workbook, has the pure rules
+(core/season_steps.py) decide, and writes the tabs that changed in one place (`_write`); it returns a result
+(what it did, what comes next) with to_dict(). Out-of-order steps raise hostkit.errors.Refused (exit 1)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""A season: its cast, its matches in order, and the step it waits for, as read from the season workbook.
+"""A season: its cast, its matches in order, and the step it waits for (in words: `next_step`), as read from the
+season workbook.
 
 The season workbook holds Config (the season's settings), Cast (each player, playing or eliminated), Matches
-(each Main Match and Death Match, with what it decided) and the Ledger every match pays into. Who is playing,
+(each Main Match, Death Match and Final Match, with what it decided) and the Ledger every match pays into. Who is playing,
 who is in danger and what comes next are worked out from Matches, so the Cast tab is only ever written.
 """
 
