@@ -321,12 +321,14 @@ def book_option(workbook: str) -> str:
 
 
 def final_stage_text(season: Season, where: str) -> str:
+    """What the final stage waits for: a pair set with `season dm`, until players_left are left."""
     playing, left = season.playing(), season.config["players_left"]
     at = season.config["final_stage_at"]
     why = f"Config final_stage_at is {at}" if at else f"the smallest Main Match needs {season.smallest_main}"
+    pair, which = (",".join(playing), "pair them") if len(playing) == 2 else ("A,B", "pair two of them")
     return (
-        f"Final stage: {len(playing)} players still in ({listed(playing)}; {why}); pair two of them with "
-        f"`hostkit season dm {where} --players A,B` for a two-player Final Match, whose loser is eliminated, "
+        f"Final stage: {len(playing)} players still in ({listed(playing)}; {why}); {which} with "
+        f"`hostkit season dm {where} --players {pair}` for a two-player Final Match, whose loser is eliminated, "
         f"until {plural(left, 'player is', 'players are')} left."
     )
 
