@@ -36,14 +36,12 @@ from hostkit.core.season import (
     Season,
     is_season,
     next_step,
-    over,
     read_season,
-)
-from hostkit.core.season import (
-    Step as Stage,
 )
 from hostkit.core.season_steps import (
     DODGE_REASON,
+    joined_cast,
+    of_the_cast,
     saved_entries,
     set_death_match,
     spend_token,
@@ -51,7 +49,6 @@ from hostkit.core.season_steps import (
 )
 from hostkit.core.settings import CONFIG_TAB, config_rows
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
-from hostkit.core.words import plural
 from hostkit.errors import Refused
 from hostkit.season_link import SEASON_SETTING as SEASON_SETTING  # the match's Config key naming its season
 from hostkit.season_link import lost_workbooks
@@ -292,12 +289,7 @@ def undo(book: Book) -> Step:
 def add_cast(book: Book, names: Sequence[str]) -> Step:
     """`season cast --add`: players added to the Cast, playing from now on."""
     season, tables, entries = read(book)
-    if season.step() is Stage.OVER:
-        raise over(season, "no player joins it now")
-    known = [n for n in names if season.spelled(n) is not None]
-    if known:
-        raise Refused(f"{', '.join(known)} {'is' if len(known) == 1 else 'are'} already in the season's Cast.")
-    after = replace(season, cast=(*season.cast, *names))
+    after = joined_cast(season, names)
     lines = [f"Added to the Cast: {', '.join(names)}; {len(after.playing())} players are still in."]
     return _write(book, tables, after, entries, [], lines, {"added": list(names)})
 
@@ -327,25 +319,14 @@ def import_ledger(book: Book, entries: Sequence[Entry], source: str) -> Step:
     """An older season ledger's entries (or a table of balances) brought into the season's Ledger, each once;
     a player not in the Cast is named and left out until `season cast --add` adds them."""
     season, tables, existing = read(book)
-    readable = [e for e in entries if not e.unread]
-    strangers: dict[str, int] = {}
-    for e in readable:
-        if season.spelled(e.player) is None:
-            strangers[e.player] = strangers.get(e.player, 0) + 1
-    cast = [e for e in readable if season.spelled(e.player) is not None]
+    cast, strangers = of_the_cast(season, [e for e in entries if not e.unread], source)
     _, added = post(existing, cast)
     said = f"Brought in {len(added)} of {len(cast)} entries from {source} into the season's Ledger"
     lines = [said + ("." if len(added) == len(cast) else "; the others were already there.")]
-    step = _write(book, tables, season, existing, added, lines, {"left_out": sorted(strangers)})
-    step.problems += [
-        Problem(
-            source,
-            None,
-            f"{name} is not in the season's Cast, so {plural(n, 'entry', 'entries')} of theirs {'was' if n == 1 else 'were'} "
-            f"left out; check the spelling, or add them with `hostkit season cast --add {name}` and import again.",
-        )
-        for name, n in strangers.items()
-    ]
+    step = _write(
+        book, tables, season, existing, added, lines, {"left_out": sorted(p.message.split()[0] for p in strangers)}
+    )
+    step.problems += strangers
     return step
 
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from hostkit.core.ledger import LEDGER_TAB, Payout, read_ledger
 from hostkit.core.players import player_key
-from hostkit.core.season import CHOICE_KEY, DEATH, MAIN, OVER, WAITING, Played, Season, next_step
-from hostkit.core.season_steps import death_ended, joined, left_out, main_ended, start
+from hostkit.core.season import CHOICE_KEY, DEATH, MAIN, OVER, WAITING, Played, Season, listed, next_step
+from hostkit.core.season_steps import death_ended, joined, main_ended, start
 from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
 from hostkit.errors import Refused
@@ -44,6 +44,17 @@ def match_config(config: Rows, season: Book, match: Book, name: str, game: Game)
     if key and last is not None and last.name == name and len(last.players) == 2:
         config = with_setting(config, key, last.players[1])
     return config
+
+
+def left_out(season: Season, players: Sequence[str]) -> str:
+    """The sentence naming the players still in whom a Main Match leaves out ('' when it has them all)."""
+    keys = {player_key(p) for p in players}
+    out = [p for p in season.playing() if player_key(p) not in keys]
+    if not out:
+        return ""
+    return (
+        f"Left out of it, though still in the season: {listed(out)} ({len(players)} of {len(season.playing())} play)."
+    )
 
 
 def record_start(season: Book, match: Book, game: Game, name: str, players: list[str], match_id: str) -> str:

@@ -26,6 +26,7 @@ from hostkit.core.season import (
     over,
     under_way,
 )
+from hostkit.core.tables import Problem
 from hostkit.core.words import plural
 
 SAVE_REASON = "spent a Token of Life to leave the elimination candidates"
@@ -94,17 +95,6 @@ def _chosen(season: Season, players: Sequence[str] | None) -> list[str]:
             )
         chosen.append(name)
     return chosen
-
-
-def left_out(season: Season, players: Sequence[str]) -> str:
-    """The sentence naming the players still in whom a Main Match leaves out ('' when it has them all)."""
-    keys = {player_key(p) for p in players}
-    out = [p for p in season.playing() if player_key(p) not in keys]
-    if not out:
-        return ""
-    return (
-        f"Left out of it, though still in the season: {listed(out)} ({len(players)} of {len(season.playing())} play)."
-    )
 
 
 @dataclass(frozen=True)
@@ -304,6 +294,35 @@ def joined(
     if kind != MAIN and last is not None and last.state == SET:
         return replace(last, game=game, state=PLAYING, match_id=match_id, workbook=where, players=tuple(players))
     return Played(name, kind, game, tuple(players), PLAYING, match_id=match_id, workbook=where)
+
+
+def joined_cast(season: Season, names: Sequence[str]) -> Season:
+    """The season with players added to its Cast (`season cast --add`), playing from now on."""
+    if season.step() is Step.OVER:
+        raise over(season, "no player joins it now")
+    known = [n for n in names if season.spelled(n) is not None]
+    if known:
+        raise Refused(f"{', '.join(known)} {'is' if len(known) == 1 else 'are'} already in the season's Cast.")
+    return replace(season, cast=(*season.cast, *names))
+
+
+def of_the_cast(season: Season, entries: Sequence[Entry], source: str) -> tuple[list[Entry], list[Problem]]:
+    """The entries of Cast members, and one problem per other player naming them and the fix."""
+    others: dict[str, int] = {}
+    for e in entries:
+        if season.spelled(e.player) is None:
+            others[e.player] = others.get(e.player, 0) + 1
+    problems = [
+        Problem(
+            source,
+            None,
+            f"{name} is not in the season's Cast, so {plural(n, 'entry', 'entries')} of theirs "
+            f"{'was' if n == 1 else 'were'} left out; check the spelling, or add them with `hostkit season cast "
+            f"--add {name}` and import again.",
+        )
+        for name, n in others.items()
+    ]
+    return [e for e in entries if season.spelled(e.player) is not None], problems
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ from hostkit.core.season import (
 from hostkit.core.season_steps import (
     DODGE_REASON,
     death_ended,
-    left_out,
     main_ended,
     set_death_match,
     spend_token,
@@ -36,6 +35,7 @@ from hostkit.core.season_steps import (
 from hostkit.core.settings import config_rows
 from hostkit.core.tables import Tables
 from hostkit.season import members_of
+from hostkit.season_matches import left_out
 
 CAST = ["Ann", "Bob", "Cal", "Dee", "Eve"]
 
