@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 
+import openpyxl
 import pytest
 
 from hostkit.core.settings import with_setting
@@ -82,16 +83,24 @@ def test_unreadable_money_cells_in_the_season_ledger_are_reported_with_their_row
     season = XlsxBook(folder / "season.xlsx")
     ledger = season.read()["Ledger"]
     season.write({"Ledger": [*ledger, ["Main Match 1", None, "Hal", "abc", 0], ["Carried", None, "Fay", "1e20", 1]]})
+    book = openpyxl.load_workbook(folder / "season.xlsx")
+    book["Ledger"].append(["Carried", None, "Gus", "=1/0", 0])  # a formula saved with no value
+    book["Ledger"].append(["Carried", None, "Dan", "#DIV/0!", 0])
+    book.save(folder / "season.xlsx")
     for args in (("status",), ("tol", "--player", "Bob"), ("dm", "--players", "Bob,Eve")):
         said = run("season", args[0], "--book", folder / "season.xlsx", *args[1:])
         assert said.exit_code == 1, said.output
         if args[0] == "tol":  # refused: Bob's balance may be in a row that cannot be read
-            assert "Bob holds 0 Tokens of Life" in said.stderr and "Ledger rows 6, 7 cannot be read" in said.stderr
+            assert (
+                "Bob holds 0 Tokens of Life" in said.stderr and "Ledger rows 6, 7, 8, 9 cannot be read" in said.stderr
+            )
             continue
         assert "Ledger row 6: Garnets 'abc' is not a whole number" in said.stderr
         assert "Ledger row 7: Garnets '1e20' is more than 1,000,000" in said.stderr
-    problems = json.loads(run("season", "status", "--book", folder / "season.xlsx", "--json").stdout)["problems"]
-    assert [p["row"] for p in problems] == [6, 7]
+        assert "Ledger row 8" in said.stderr and "Ledger row 9" in said.stderr
+    state = json.loads(run("season", "status", "--book", folder / "season.xlsx", "--json").stdout)
+    assert [p["row"] for p in state["problems"]] == [6, 7, 8, 9]
+    assert next(m for m in state["cast"] if m["player"] == "Gus")["garnets"] == 7  # the rows count in no balance
 
 
 def test_an_eliminated_player_added_to_a_main_match_is_refused_at_standings(stages, tmp_path):
