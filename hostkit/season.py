@@ -38,6 +38,9 @@ from hostkit.core.season import (
     next_step,
     read_season,
 )
+from hostkit.core.season import (
+    Step as Stage,
+)
 from hostkit.core.season_steps import (
     DODGE_REASON,
     joined_cast,
@@ -219,6 +222,8 @@ def new_season(book: Book, cast: Sequence[str], name: str = "", force: bool = Fa
 
 
 def status(book: Book) -> Step:
+    """Who is still in, their balances, and the next step; once the season is over, --json adds `winner` (None
+    when Config players_left leaves several)."""
     season, tables, entries = read(book)
     members = members_of(season, balances(entries))
     nxt = next_step(season, where_option(book), season_option(book))
@@ -228,7 +233,10 @@ def status(book: Book) -> Step:
         danger = ", elimination candidate in danger" if m.candidate else ""
         lines.append(f"  {m.player}: {state}, {m.garnets} garnets, {m.tokens_of_life} ToL{danger}")
     lines.append(f"Next: {nxt}")
-    return Step(lines, members, nxt, problems=problems_of(tables, season))
+    over = (
+        {"winner": season.playing()[0] if len(season.playing()) == 1 else None} if season.step() is Stage.OVER else {}
+    )
+    return Step(lines, members, nxt, over, problems=problems_of(tables, season))
 
 
 def _unread(tables: Tables, error: Refused) -> Refused:

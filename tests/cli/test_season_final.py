@@ -44,7 +44,7 @@ def test_a_season_of_four_plays_final_matches_to_one_winner(tmp_path):
     assert run("standings", "--book", tmp_path / "final-3.xlsx").exit_code == 0
     state = status(season)
     (winner,) = [m["player"] for m in state["cast"] if m["status"] == "playing"]
-    assert state["next"] == f"The season is over: {winner} is the winner."
+    assert state["next"] == f"The season is over: {winner} is the winner." and state["winner"] == winner
     for late in (("dm", "--players", ",".join(winners)), ("tol", "--player", winner), ("undo",)):
         refused(run("season", late[0], "--book", season, *late[1:]), f"is over: {winner} is the winner")
     refused(run("new", "hap-tac-toe", "--book", tmp_path / "x.xlsx", "--season", season), f"{winner} is the winner")

@@ -91,7 +91,7 @@ def test_a_season_of_six_is_played_to_its_winner_through_the_final_stage(tmp_pat
         nxt = walk.standings(f"Final Match {number} standings", f"final-{number}")
         assert len(walk.playing()) == 4 - number
     (winner,) = walk.playing()
-    assert nxt == f"The season is over: {winner} is the winner."
+    assert nxt == f"The season is over: {winner} is the winner." and walk.state()["winner"] == winner
     matches = XlsxBook(walk.season).read()["Matches"]
     assert [row[0] for row in matches[1:]] == [
         "Main Match 1",
