@@ -233,10 +233,9 @@ def status(book: Book) -> Step:
         danger = ", elimination candidate in danger" if m.candidate else ""
         lines.append(f"  {m.player}: {state}, {m.garnets} garnets, {m.tokens_of_life} ToL{danger}")
     lines.append(f"Next: {nxt}")
-    over = (
-        {"winner": season.playing()[0] if len(season.playing()) == 1 else None} if season.step() is Stage.OVER else {}
-    )
-    return Step(lines, members, nxt, over, problems=problems_of(tables, season))
+    playing = season.playing()
+    end = {"winner": playing[0] if len(playing) == 1 else None} if season.step() is Stage.OVER else {}
+    return Step(lines, members, nxt, end, problems=problems_of(tables, season))
 
 
 def _unread(tables: Tables, error: Refused) -> Refused:
