@@ -6,25 +6,34 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hostkit.errors import BadInput
+from hostkit.workbooks import where
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome
     from hostkit.core.ledger import Entry
     from hostkit.core.tables import Problem, Tables
     from hostkit.storage.book import Book
+    from hostkit.workbooks import Workbooks
 
 
-def brought_forward_outcome(book: Book, game: Game, tables: Tables, source: str | Path) -> Outcome:
+def brought_forward_outcome(books: Workbooks, game: Game, tables: Tables, source: str | Path) -> Outcome:
     """Every player's season balance (the season workbook's Ledger, or a .csv of a ledger or of balances)
     brought forward into this match's Ledger, once: a changed season balance is corrected with reversing
-    entries, as a corrected payout is."""
+    entries, as a corrected payout is. A match that pays into a season workbook already plays on its balances:
+    refused."""
     from hostkit.core.carry import brought_forward
     from hostkit.core.game import Outcome
     from hostkit.core.ledger import LEDGER_TAB, REVERSED, describe, ledger_rows, read_ledger, settle
-    from hostkit.targets import keep_match_id
 
+    assert books.match is not None and books.ledger is not None
+    if books.pays_elsewhere():
+        raise BadInput(
+            f"This match pays into {books.ledger.location}, whose Ledger it already plays on; there is nothing to "
+            f"bring forward (balances from elsewhere go into that workbook: hostkit ledger import "
+            f"{where(books.ledger)} --from {Path(source).name})."
+        )
     path = Path(source)
-    entries, problems = read_source(book, source)
+    entries, problems = read_source(books.match, source)
     ctx = game.context(tables)
     payout, others = brought_forward(entries, ctx.roster, game.match_name(ctx), game.match_id(ctx))
     existing, ledger_problems = read_ledger(tables)
@@ -32,7 +41,6 @@ def brought_forward_outcome(book: Book, game: Game, tables: Tables, source: str 
     outcome = Outcome(problems=[*problems, *ledger_problems])
     if posted:
         outcome.writes[LEDGER_TAB] = ledger_rows(posted, tables.get(LEDGER_TAB))
-    keep_match_id(book, outcome)
     for entry in posted:
         if REVERSED not in entry.reason:
             outcome.summary.append(f"Brought forward: {entry.player} {describe(entry)} from {path.name}.")
@@ -57,7 +65,7 @@ def read_source(book: Book, source: str | Path) -> tuple[list[Entry], list[Probl
     """The season's entries in a season workbook (its Ledger tab) or a .csv file (a ledger, or balances)."""
     from hostkit.core.carry import csv_rows, season_entries
     from hostkit.storage.xlsx import XlsxBook
-    from hostkit.targets import same_file
+    from hostkit.workbooks import same_file
 
     path = Path(source)
     if path.suffix.casefold() == ".csv":

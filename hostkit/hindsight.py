@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome
     from hostkit.core.hindsight import Hindsight
     from hostkit.core.tables import Tables
-    from hostkit.storage.book import Book
+    from hostkit.workbooks import Workbooks
 
 
 @dataclass
@@ -42,14 +42,16 @@ class Explanation:
         }
 
 
-def explain(book: Book, game: Game, tables: Tables, round_number: int | None = None, host: bool = False) -> Explanation:
+def explain(
+    books: Workbooks, game: Game, tables: Tables, round_number: int | None = None, host: bool = False
+) -> Explanation:
     """The match explained. Once its standings are settled the Hindsight tab is among the writes; before that
     only the host may see it (host=True, a preview never written), and anyone else is refused in one sentence."""
     from hostkit.core.hindsight import HINDSIGHT_TAB
     from hostkit.core.tables import BookError
-    from hostkit.targets import settled
+    from hostkit.ledgers import settled
 
-    over = settled(book, game, tables) is not None
+    over = settled(books, game, tables) is not None
     if not over and not host:
         raise BookError(
             "The match is not over yet, so its hindsight stays private: run `hostkit standings` once its last "

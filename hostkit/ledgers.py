@@ -10,9 +10,11 @@ from hostkit.errors import BadInput, Refused
 from hostkit.report import Report
 
 if TYPE_CHECKING:
+    from hostkit.core.game import Game
     from hostkit.core.ledger import Balance, Entry
-    from hostkit.core.tables import Rows, Tables
+    from hostkit.core.tables import Tables
     from hostkit.storage.book import Book
+    from hostkit.workbooks import Workbooks
 
 
 def balances(book: Book) -> Report:
@@ -104,43 +106,18 @@ def post(
     warn: Callable[[str], None] = lambda text: None,
 ) -> Report:
     """Read the ledger once, make the entry (`make(existing, match, round, player, match_id)`), refuse it or
-    write the Ledger tab once, and say the new balance. The match workbook names the player as its roster does
-    and the entry's match; a season workbook is claimed for the match. `hold` locks each workbook written."""
-    from hostkit.core.ledger import LEDGER_TAB, ledger_rows, read_ledger
+    post it once through the one commit, and say the new balance. The match workbook names the player as its
+    roster does and the entry's match, and decides where the entry goes (the workbook it pays into); `ledger`
+    names a season workbook or season ledger. `hold` locks each workbook read."""
+    from hostkit.commit import commit
+    from hostkit.core.ledger import LEDGER_TAB, read_ledger
     from hostkit.core.ledger import balances as totals_of
     from hostkit.core.ledger import post as posted
     from hostkit.core.players import player_key
-    from hostkit.core.tables import Tables
     from hostkit.core.words import plural
-    from hostkit.opening import read_game
-    from hostkit.targets import SEASON, claim, same_file, write_or_create
+    from hostkit.plan import Plan
 
-    player, match_id = player.strip().lstrip("@"), ""
-    if match is not None:
-        hold(match)
-        game, tables = read_game(match, warn)
-        ctx = game.context(tables)
-        player = ctx.roster.match(player) or player
-        if match_name is None:
-            match_name, match_id = game.match_name(ctx), game.match_id(ctx)
-    mark: dict[str, Rows] = {}
-    if ledger is not None:
-        if match is not None and same_file(ledger, match):
-            target = match
-        else:
-            target = ledger
-            hold(target)
-            tabs = target.read() if target.exists() else {}
-            tables = Tables(tabs)
-            if match is not None and match.match is not None:
-                mark = claim(target, tabs, SEASON, match.match)
-    elif match is not None:
-        target = match
-    else:
-        raise BadInput(
-            "Say which ledger: --book or --sheet (the match workbook), --ledger FILE or "
-            "--ledger-sheet KEY (a season workbook)."
-        )
+    books, tables, player, match_name, match_id = _ledger_of(player, match, ledger, match_name, hold, warn)
     existing, problems = read_ledger(tables)
     player = next((e.player for e in existing if player_key(e.player) == player_key(player)), player)
     try:
@@ -150,11 +127,11 @@ def post(
         refusal = {"refused": str(error), "player": player, "balance": balance_json(held)}
         raise Refused(f"{error}; nothing was written.", refusal) from None
     _, added = posted(existing, [entry])
-    if added:
-        write_or_create(target, {**mark, LEDGER_TAB: ledger_rows(added, tables.get(LEDGER_TAB))})
+    report = commit(books, Plan(verb, posts=(entry,), problems=tuple(problems), messages=False))
     after = totals_of([e for e in existing + added if player_key(e.player) == player_key(player)])[player]
+    assert books.ledger is not None
     if added:
-        lines = [f"{said}: {_describe(entry)}, written to {LEDGER_TAB} in {target.location}."]
+        lines = [f"{said}: {_describe(entry)}, written to {LEDGER_TAB} in {books.ledger.location}."]
     else:
         lines = [f"Already recorded: {_describe(entry)}; nothing added (give another --reason to post another entry)."]
     lines.append(
@@ -163,7 +140,71 @@ def post(
         f"{plural(after.candidacies, 'elimination candidacy', 'elimination candidacies')}."
     )
     data: dict[str, Any] = {"written": bool(added), "entry": entry.as_json(), "balance": balance_json(after)}
-    return Report(verb, tuple(lines), tuple(problems), data)
+    return Report(verb, (*report.summary, *lines), report.problems, data)
+
+
+def _ledger_of(
+    player: str,
+    match: Book | None,
+    ledger: Book | None,
+    match_name: str | None,
+    hold: Callable[[Book], None],
+    warn: Callable[[str], None],
+) -> tuple[Workbooks, Tables, str, str | None, str]:
+    """The workbooks an entry is posted through, the ledger's tables, the player as the match's roster names
+    them, the entry's match name and match id."""
+    from hostkit.core.tables import Tables
+    from hostkit.opening import read_game
+    from hostkit.workbooks import Workbooks
+
+    player, match_id = player.strip().lstrip("@"), ""
+    if match is None:
+        if ledger is None:
+            raise BadInput(
+                "Say which ledger: --book or --sheet (the match workbook), --ledger FILE or "
+                "--ledger-sheet KEY (a season workbook)."
+            )
+        hold(ledger)
+        return Workbooks(None, ledger=ledger), Tables(ledger.read() if ledger.exists() else {}), player, match_name, ""
+    hold(match)
+    game, tables, identity = read_game(match, warn)
+    books = Workbooks(match, identity=identity)
+    books.resolve(tables, ledger)
+    ctx = game.context(tables)
+    player = ctx.roster.match(player) or player
+    if match_name is None:
+        match_name, match_id = game.match_name(ctx), game.match_id(ctx)
+    if books.pays_elsewhere():
+        assert books.ledger is not None
+        hold(books.ledger)
+        tables = Tables(books.ledger.read() if books.ledger.exists() else {})
+    return books, tables, player, match_name, match_id
+
+
+def settled(books: Workbooks, game: Game, tables: Tables) -> str | None:
+    """How the match's final standings are settled, in a sentence, or None while `standings` still has something
+    to do: the ledger the match pays into (its Ledger tab is the one in `tables`) already holds what they pay, or
+    they pay nothing and the tabs they write are there."""
+    from hostkit.core.ledger import LEDGER_TAB, read_ledger, settle
+    from hostkit.core.tables import BookError
+
+    try:
+        outcome = game.standings(tables)
+    except BookError:
+        return None
+    payout = outcome.payout
+    if payout is None:
+        return None
+    if not payout.due:
+        if all(name in tables for name in outcome.writes):
+            return "The match is over: its final standings are written and pay nothing into the Ledger."
+        return None
+    existing, _ = read_ledger(tables)
+    if settle(existing, payout):
+        return None
+    ledger = books.ledger or books.match
+    where = ledger.location if ledger is not None else "the ledger"
+    return f"The match is over and paid: {LEDGER_TAB} in {where} holds what its final standings pay."
 
 
 def balance_json(b: Balance | None) -> dict:

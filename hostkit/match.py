@@ -3,33 +3,33 @@
     with hostkit.open_match("game.xlsx") as match:
         report = match.score(round=2)
 
-Each step reads the workbook, asks the game, settles what a final result pays into the ledger, records (and
-with send=True delivers) the players' messages, checks every workbook it will write and then writes them all,
-and returns a Report whose to_dict() is what `hostkit <verb> --json` prints.
+Each step reads the workbook, asks the game and returns a plan; one commit settles what it pays into the ledger
+the match pays into, records (and with send=True delivers) the players' messages, checks every workbook it will
+write and then writes them all, and returns a Report whose to_dict() is what `hostkit <verb> --json` prints.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hostkit.commit import Sending, commit
 from hostkit.errors import BadInput
 from hostkit.games import load_game
-from hostkit.messaging import deliver_messages, messages_of, send_due
-from hostkit.opening import open_book, open_public, read_game
+from hostkit.opening import read_game
+from hostkit.plan import Plan, plan_of
 from hostkit.report import Report, StatusReport
-from hostkit.targets import save, season_book
+from hostkit.workbooks import Workbooks, open_book
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Game, Outcome, Prompt
-    from hostkit.core.tables import Rows, Tables
+    from hostkit.core.game import Game, Prompt
+    from hostkit.core.tables import Tables
     from hostkit.core.verbs import Verb
     from hostkit.storage.book import Book
-    from hostkit.targets import Target
 
 
 def now() -> dt.datetime:
@@ -48,32 +48,38 @@ def open_match(
     public: str | Path | None = None,
     public_sheet: str | None = None,
     season: str | Path | None = None,
+    season_sheet: str | None = None,
     send: bool = False,
     resend: bool = False,
     clock: Callable[[], dt.datetime] = now,
 ) -> Match:
     """The match in the .xlsx file `book`, or in the Google Sheet `sheet` (its key or address, signed in with the
     service account's JSON key `credentials`). `public` (an .xlsx file) or `public_sheet` also gets the public
-    tabs, and only those; `season` is the season workbook whose Ledger tab the results pay into. With send,
-    the players' messages are delivered to Discord as each step makes them (resend: again, though delivered).
-    Use it in a with block: the workbooks are locked against other hostkit commands until it ends."""
+    tabs, and only those; `season` (an .xlsx file) or `season_sheet` is the season workbook (or season ledger) the
+    match belongs to and pays into, when its Config does not already name it. With send, the players' messages
+    are delivered to Discord as each step makes them (resend: again, though delivered). Use it in a with block:
+    the workbooks are locked against other hostkit commands until it ends."""
     if public is not None and public_sheet is not None:
         raise BadInput("Give --public-sheet or --public-book, not both.")
+    if season is not None and season_sheet is not None:
+        raise BadInput("Give --season or --season-sheet, not both.")
     key = None if credentials is None else str(credentials)
-    opened = open_book(None if book is None else str(book), sheet, key)
-    if public is not None or public_sheet is not None:
-        open_public(opened, open_book(None if public is None else str(public), public_sheet, key))
-    return Match(opened, season=None if season is None else str(season), send=send, resend=resend, clock=clock)
+    opened = open_book(book, sheet, key)
+    players = open_book(public, public_sheet, key) if public is not None or public_sheet is not None else None
+    named = open_book(season, season_sheet, key) if season is not None or season_sheet is not None else None
+    return Match(opened, public=players, season=named, credentials=key, send=send, resend=resend, clock=clock)
 
 
 class Match:
-    """A match workbook (and its players' workbook, when it has one) that steps are played on."""
+    """A match workbook, with its players' workbook and the workbook it pays into, that steps are played on."""
 
     def __init__(
         self,
         book: Book,
         *,
-        season: str | None = None,
+        public: Book | None = None,
+        season: Book | None = None,
+        credentials: str | None = None,
         send: bool = False,
         resend: bool = False,
         clock: Callable[[], dt.datetime] = now,
@@ -83,23 +89,27 @@ class Match:
     ):
         if resend and not send:
             raise BadInput("--resend goes with --send.")
-        self.book = book
-        self.season = season
-        self.sending = send
-        self.resend = resend
+        self.books = Workbooks(book, credentials=credentials)
+        if public is not None:
+            self.books.with_public(public)
+        self._season = season
+        self.sending = Sending(send, resend, on_stop or self._stopped)
         self.clock = clock
         self.warn = warn
         self.stopped: str | None = None
         """Set when a signal (Ctrl-C, SIGTERM) stopped delivery after the message in flight: the line saying
         what stays due."""
-        self.on_stop = on_stop or self._stopped
         self._holder = hold
         self._held: list[Book] = []
 
+    @property
+    def book(self) -> Book:
+        assert self.books.match is not None
+        return self.books.match
+
     def __enter__(self) -> Match:
-        self.hold(self.book)
-        if self.book.public is not None:
-            self.hold(self.book.public)
+        for book in self.books.books():
+            self.hold(book)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -108,22 +118,37 @@ class Match:
     def hold(self, book: Book) -> None:
         """Lock a workbook against other hostkit commands until the match is closed (or, given `hold`, as the
         caller holds its workbooks)."""
+        if any(book is held for held in self._held):
+            return
+        self._held.append(book)
         if self._holder is not None:
             self._holder(book)
             return
         book.lock()
-        self._held.append(book)
 
     def _stopped(self, line: str) -> None:
         self.stopped = line
 
     def close(self) -> None:
         while self._held:
-            self._held.pop().release()
+            book = self._held.pop()
+            if self._holder is None:
+                book.release()
 
     def game(self) -> tuple[Game, Tables]:
-        """The workbook read as it stands, and the game it runs."""
-        return read_game(self.book, self.warn)
+        """The workbook read as it stands, and the game it runs: its Ledger tab is the ledger the match pays into,
+        so that what a game checks before a purchase is the balance a payout changes."""
+        game, tables, identity = read_game(self.book, self.warn)
+        self.books.identity = identity
+        self.books.resolve(tables, self._season)
+        if self.books.pays_elsewhere():
+            assert self.books.ledger is not None
+            self.hold(self.books.ledger)
+            tables = _with_ledger(tables, self.books.ledger)
+        return game, tables
+
+    def _commit(self, game: Game | None, plan: Plan) -> Report:
+        return commit(self.books, plan, self.sending, game)
 
     # ---- the steps
 
@@ -132,42 +157,34 @@ class Match:
         game, tables = self.game()
         if round is None and not game.board_spans_rounds:
             raise BadInput(f"Say which round's board: --round N ({game.title} has a board per round).")
-        return self.finish("board", game, game.board(tables, round, seed=seed, force=force), round)
+        outcome = game.board(tables, round, seed=seed, force=force)
+        return self._commit(game, plan_of("board", outcome, round))
 
     def deal(self, round: int, force: bool = False) -> Report:
         """Deal round N's private cards: one message per player."""
         game, tables = self.game()
-        return self.finish("deal", game, game.deal(tables, round, self.clock(), force=force), round)
+        return self._commit(game, plan_of("deal", game.deal(tables, round, self.clock(), force=force), round))
 
     def score(self, round: int) -> Report:
         """Score round N and write its results; what a final result pays goes into the ledger."""
+        return self.scored(round)[0]
+
+    def scored(self, round: int) -> tuple[Report, Game, Tables, set[str]]:
+        """`score`, with the game, the tables it judged and the names of the tabs it wrote (for `watch`)."""
         game, tables = self.game()
         outcome = game.score(tables, round, self.clock())
-        also = self._pay(game, tables, outcome)
-        return self.finish("score", game, outcome, round, also)
+        return self._commit(game, plan_of("score", outcome, round)), game, tables, set(outcome.writes)
 
-    def standings(self, season: str | None = None, season_sheet: str | None = None) -> Report:
+    def standings(self) -> Report:
         """The match table and the public Leaderboard; a final result is paid into the ledger. A match in a
-        season (Config season, or `season` / `season_sheet` to join one) records its end in the season
-        workbook and pays into the season's Ledger."""
-        from hostkit.season_link import season_of_match
-        from hostkit.season_matches import ending, finish_ending
-        from hostkit.targets import pay
+        season records its end in the season workbook."""
+        from hostkit.season_record import season_ending
 
         game, tables = self.game()
-        in_season = season_of_match(season, season_sheet, self.book, tables)
-        if in_season is not None:
-            self.hold(in_season)
-            if self.season is not None:
-                raise BadInput("A match in a season pays into the season's Ledger; leave out --ledger.")
-        ledger = in_season or season_book(self.season, self.book, tables, self.hold)
         outcome = game.standings(tables)
-        ended = ending(self.book, game, tables, outcome, in_season) if in_season is not None else None
-        also = pay(self.book, tables, outcome, ledger)
-        if ended is not None:
-            outcome.summary += finish_ending(ended, also[0].tabs)
-        outcome.data = {"paid": [], **(outcome.data or {})}
-        return self.finish("standings", game, outcome, None, also)
+        record = season_ending(self.books, game, tables, outcome)
+        plan = plan_of("standings", outcome, record=record)
+        return self._commit(game, replace(plan, data={"paid": [], **(plan.data or {})}))
 
     def prompt(self, round: int | None = None, player: str | None = None) -> tuple[Prompt | None, list[str]]:
         """The live decision due (None once the phase has ended), and the lines that lead to it."""
@@ -191,8 +208,18 @@ class Match:
         if outcome.confirm and not (confirm is not None and confirm(outcome.confirm)):
             return Report("play", ("Not recorded: nothing was changed.",), data={"recorded": False})
         said = len(outcome.summary)
-        report = self.finish("play", game, outcome, round, only_messages=True)
+        plan = plan_of("play", outcome, round, messages=bool(outcome.private or outcome.message))
+        report = self._commit(game, plan)
         return replace(report, summary=report.summary[:said], notes=report.summary[said:], saved=bool(outcome.writes))
+
+    def look(self, round: int, before: Mapping[str, int]) -> Report:
+        """One look of `hostkit watch` that found the workbook changed: round N scored as `score` scores it,
+        holding the workbooks only meanwhile; its summary is the line `watch` prints, its data the rows of each
+        tab read (`counts`, the `before` of the next look) and when the round closes (`closes`)."""
+        from hostkit.watching import rescore
+
+        with self:
+            return rescore(lambda: self.scored(round), round, before)
 
     def pause(self) -> None:
         """Let other hostkit commands use the match workbook while the host thinks (between `prompt` and
@@ -215,9 +242,9 @@ class Match:
         outcome = game.undo(tables, round, player)
         if confirm is not None and not confirm(list(outcome.summary)):
             return None
-        outcome.data = {"taken_back": True, "what": list(outcome.summary), **(outcome.data or {})}
-        outcome.summary = ["Taken back."]
-        return self.finish("undo", game, outcome, round)
+        plan = plan_of("undo", outcome, round)
+        data = {"taken_back": True, "what": list(outcome.summary), **(outcome.data or {})}
+        return self._commit(game, replace(plan, summary=("Taken back.",), data=data))
 
     def status(self) -> StatusReport:
         """What the match is waiting for, and the next command to run (none once the match is paid and, when it has
@@ -225,19 +252,20 @@ class Match:
         from hostkit.status import status_of
 
         game, tables = self.game()
-        return status_of(self.book, game, tables, self.clock())
+        return status_of(self.books, game, tables, self.clock())
 
     def hindsight(self, round: int | None = None, host: bool = False) -> Report:
         """The match explained, written to the public Hindsight tab once its standings are settled; with host, a
         private preview at any time, never written or sent."""
         from hostkit.hindsight import explain, outcome_of
 
-        if host and self.sending:
+        if host and self.sending.send:
             raise BadInput(
                 "A --host preview is private and is never sent; leave out --send, or --host once it is over."
             )
         game, tables = self.game()
-        return self.finish("hindsight", game, outcome_of(explain(self.book, game, tables, round, host), round), round)
+        outcome = outcome_of(explain(self.books, game, tables, round, host), round)
+        return self._commit(game, plan_of("hindsight", outcome, round))
 
     def bring_forward(self, source: str | Path) -> Report:
         """Every player's season balance (a season workbook, or a .csv of a ledger or of balances) brought
@@ -245,14 +273,16 @@ class Match:
         from hostkit.carrying import brought_forward_outcome
 
         game, tables = self.game()
-        return self.finish("ledger import", game, brought_forward_outcome(self.book, game, tables, source))
+        outcome = brought_forward_outcome(self.books, game, tables, source)
+        return self._commit(game, plan_of("ledger import", outcome, messages=False))
 
     def publish(self) -> Report:
         """Write every public tab of the match, as it stands, to the players' workbook."""
-        from hostkit.publishing import publish
+        from hostkit.publishing import publish_plan
 
-        tell = (lambda outcome: self.deliver(outcome, "publish", None)) if self.sending else None
-        return publish(self.book, lambda: self.game()[0], tell)
+        game, _ = self.game()
+        plan = publish_plan(self.books, game)
+        return self._commit(game, plan if self.sending.send else replace(plan, message=None))
 
     def dismiss(self, tab: str, row: int, reason: str = "handled") -> Report:
         """Mark a reported row handled (`hostkit dismiss`): it is neither judged nor reported again."""
@@ -261,8 +291,7 @@ class Match:
 
         game, _ = self.game()
         outcome = dismissed(game, Tables(self.book.read()), tab, row, reason)
-        self.book.write(outcome.writes)
-        return Report.of("dismiss", outcome)
+        return self._commit(game, plan_of("dismiss", outcome, messages=False))
 
     def send(
         self, round: int | None = None, dry_run: bool = False, resend: bool = False, resend_uncertain: bool = False
@@ -270,78 +299,42 @@ class Match:
         """Deliver to Discord every recorded message that is due (of this round, or all; with resend, those
         delivered too; with resend_uncertain, those posted whose answer never came); with dry_run, only say
         what would go where."""
-        self.game()  # the workbook is a match workbook, and its match is known
-        return send_due(self.book, round, dry_run, resend or self.resend, resend_uncertain, self.on_stop)
+        from hostkit.messaging import send_due
+
+        game, _ = self.game()  # the workbook is a match workbook, and its match is known
+        plan = send_due(
+            self.book, round, dry_run, resend or self.sending.resend, resend_uncertain, self.sending.on_stop
+        )
+        return self._commit(game, plan)
 
     def run(self, owner: str, verb: str, **options: Any) -> Report:
-        """One of a game's own steps (`hostkit <owner> <verb>`) on this match, which must be one of `owner`'s:
-        a purchase is added to the ledger (the season workbook's when the match has one) and saved with the rest,
-        every workbook checked before any is written."""
-        from hostkit.core.ledger import LEDGER_TAB, ledger_rows, read_ledger
-        from hostkit.core.tables import Tables
+        """One of a game's own steps (`hostkit <owner> <verb>`) on this match, which must be one of `owner`'s: a
+        purchase is charged once to the ledger the match pays into, every workbook checked before any is written."""
+        from hostkit.core.ledger import read_ledger
         from hostkit.core.verbs import Call
-        from hostkit.targets import SEASON, Target, claim
 
         declared = _verb(owner, verb)
         game, tables = self.game()
         if game.name != owner:
-            owner_title = load_game(owner).title
             raise BadInput(
-                f"{self.book.location} runs {game.title}, not {owner_title}; {owner} commands need a {owner} workbook."
+                f"{self.book.location} runs {game.title}, not {load_game(owner).title}; {owner} commands need a "
+                f"{owner} workbook."
             )
-        book, season, ledger_tables = self.book, None, tables
-        mark: dict[str, Rows] = {}
-        if declared.spends:
-            season = season_book(self.season, book, tables, self.hold)
-            if season is not None and season is not book and book.match is not None:
-                tabs = season.read() if season.exists() else {}
-                ledger_tables, mark = Tables(tabs), claim(season, tabs, SEASON, book.match)
-        entries, problems = read_ledger(ledger_tables) if declared.spends else ([], [])
-        where = self.season or book.location
-        outcome = declared.run(Call(game, tables, self.clock(), options, entries, where))
-        outcome.problems = problems + outcome.problems
-        also: list[Target] = []
-        if outcome.posts:
-            spent = {**mark, LEDGER_TAB: ledger_rows(outcome.posts, ledger_tables.get(LEDGER_TAB))}
-            if season is None or season is book:
-                outcome.writes.update(spent)
-            else:
-                also.append(Target(season, spent))
+        entries, problems = read_ledger(tables) if declared.spends else ([], [])
+        assert self.books.ledger is not None
+        outcome = declared.run(Call(game, tables, self.clock(), options, entries, self.books.ledger.location))
         round_number = options.get("round_number", options.get("asked_round"))
-        return self.finish(f"{owner} {verb}", game, outcome, round_number, also)
+        plan = plan_of(f"{owner} {verb}", outcome, round_number)
+        return self._commit(game, replace(plan, problems=(*problems, *plan.problems)))
 
-    # ---- what every step shares
 
-    def _pay(self, game: Game, tables: Tables, outcome: Outcome) -> list[Target]:
-        from hostkit.targets import pay
+def _with_ledger(tables: Tables, ledger: Book) -> Tables:
+    """The match's tables with the Ledger tab of the workbook it pays into in place of its own."""
+    from hostkit.core.ledger import LEDGER_TAB
+    from hostkit.core.tables import Table, Tables
 
-        return pay(self.book, tables, outcome, season_book(self.season, self.book, tables, self.hold))
-
-    def deliver(self, outcome: Outcome, verb: str, round: int | None) -> None:
-        """Record (and with send, deliver) the outcome's messages; the Sent tab joins its writes."""
-        messages = messages_of(outcome, verb, round)
-        deliver_messages(self.book, outcome, messages, self.sending, self.resend, self.on_stop)
-
-    def finish(
-        self,
-        verb: str,
-        game: Game,
-        outcome: Outcome,
-        round: int | None = None,
-        also: Sequence[Target] = (),
-        only_messages: bool = False,
-    ) -> Report:
-        """Deliver the step's messages, write every workbook it concerns (each checked before any is
-        written), and report."""
-        from hostkit.targets import keep_match_id
-
-        if self.book.public is not None and any(game.is_public(tab) for tab in outcome.writes):
-            keep_match_id(self.book, outcome)
-        if not only_messages or outcome.private or outcome.message:
-            self.deliver(outcome, verb, round)
-        if outcome.writes or also:
-            save(self.book, game, outcome.writes, also)
-        return Report.of(verb, outcome)
+    held = Tables(ledger.read() if ledger.exists() else {}).get(LEDGER_TAB)
+    return tables.replaced(LEDGER_TAB, held if held is not None else Table(LEDGER_TAB, [[]]))
 
 
 def run_verb(owner: str, verb: str, clock: Callable[[], dt.datetime] = now, **options: Any) -> Report:

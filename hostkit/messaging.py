@@ -13,24 +13,28 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from hostkit.report import Report
+from hostkit.plan import MATCH, Plan
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome
+    from hostkit.core.tables import Tables
     from hostkit.delivery.deliver import Courier, Delivery
     from hostkit.delivery.sent import Message
     from hostkit.storage.book import Book
 
 
-def messages_of(outcome: Outcome, command: str, round_number: int | None) -> list[Message]:
-    """The outcome's private messages and its public one, as `command` made them for this round."""
+def messages_of(outcome: Outcome, command: str, round_number: int | None, pictures: bool = True) -> list[Message]:
+    """The outcome's private messages and its public one, as `command` made them for this round. With
+    pictures, the board's picture (outcome.image) goes with the public message only, and a player's own
+    picture (an optional `private_images` mapping of the outcome) with that player's message only."""
     from hostkit.delivery.sent import Message
     from hostkit.delivery.webhooks import PUBLIC
 
     command = " ".join([command, outcome.about]).strip()
-    found = [Message(round_number, command, player, text) for player, text in outcome.private.items()]
+    own = getattr(outcome, "private_images", {}) if pictures else {}
+    found = [Message(round_number, command, player, text, own.get(player)) for player, text in outcome.private.items()]
     if outcome.message:
-        found.append(Message(round_number, command, PUBLIC, outcome.message))
+        found.append(Message(round_number, command, PUBLIC, outcome.message, outcome.image if pictures else None))
     return found
 
 
@@ -41,11 +45,13 @@ def deliver_messages(
     send: bool,
     resend: bool,
     on_stop: Callable[[str], None] | None = None,
+    pictures: bool = True,
 ) -> None:
-    """Record (and with send, deliver) the messages; the Sent tab joins the outcome's writes."""
+    """Record (and with send, deliver) the messages; the Sent tab joins the outcome's writes. Without
+    pictures, none is attached."""
     if not messages and not send:
         return
-    delivery = run_delivery(book, messages, send, resend, on_stop=on_stop)
+    delivery = run_delivery(book, messages, send, resend, on_stop=on_stop, pictures=pictures)
     if delivery.sent_tab is not None:
         from hostkit.delivery.sent import SENT_TAB
 
@@ -63,14 +69,18 @@ def run_delivery(
     everything_due: bool = False,
     uncertain: bool = False,
     on_stop: Callable[[str], None] | None = None,
+    pictures: bool = True,
 ) -> Delivery:
     """Deliver (with send) or record as due the messages, through the journal; a signal that stopped delivery
-    is told to `on_stop` as the line to end with."""
+    is told to `on_stop` as the line to end with. Pictures are attached unless `pictures` is False or Config
+    `discord_images` says no."""
+    from dataclasses import replace
+
     from hostkit.core.players import Roster, read_roster
     from hostkit.core.settings import COMMON_SETTINGS, read_config
     from hostkit.core.tables import Tables
     from hostkit.delivery.deliver import deliver
-    from hostkit.delivery.journal import Journal, journal_path
+    from hostkit.delivery.journal import journal_of
 
     progress, book.progress = book.progress, None  # the command already said it read the workbook
     try:
@@ -79,7 +89,9 @@ def run_delivery(
         book.progress = progress
     config, _ = read_config(tables, COMMON_SETTINGS)
     roster, _ = read_roster(tables) if "Players" in tables else (Roster(()), [])  # a season workbook has none
-    journal = Journal(journal_path(book))
+    journal = journal_of(book)
+    if not (pictures and _pictures_wanted(tables)):
+        messages = [replace(m, image=None) for m in messages]
     if send:
         from hostkit.delivery.sent import SENT_TAB
 
@@ -99,9 +111,20 @@ def stop_line(delivery: Delivery, book: Book) -> str:
     import shlex
 
     what = "Ctrl-C" if delivery.stopped == "SIGINT" else delivery.stopped
+    if not delivery.left:
+        return f"Stopped by {what} after the message in flight, the last: nothing stays due."
     left = "1 message stays" if delivery.left == 1 else f"{delivery.left} messages stay"
     option = f"--sheet {shlex.quote(book.key)}" if book.key else f"--book {shlex.quote(book.location)}"
     return f"Stopped by {what} after the message in flight: {left} due for `hostkit send {option}`."
+
+
+def _pictures_wanted(tables: Tables) -> bool:
+    """Config discord_images: blank (or missing) and yes attach pictures; no leaves them out."""
+    from hostkit.core.settings import given_setting
+
+    if "Config" not in tables:
+        return True
+    return given_setting(tables, "discord_images").strip().casefold() not in ("no", "n", "false", "0", "off")
 
 
 @contextlib.contextmanager
@@ -129,9 +152,10 @@ def courier_for(book: Book, zone: dt.tzinfo, stopped: Callable[[], str] = lambda
     """Posts through Discord, telling the progress line of every wait; times in the match's zone."""
     from hostkit.delivery import discord
     from hostkit.delivery.deliver import Courier, backoff
+    from hostkit.delivery.journal import StateFile, file_mode, limits_path
 
     limits = backoff(lambda seconds: discord.pause(seconds))
-    buckets = discord.RateLimits()
+    buckets = discord.RateLimits.kept(StateFile(limits_path(book), file_mode(book)))
 
     def waiting(failure: str, seconds: float, next_try: int) -> None:
         if not book.progress:
@@ -147,6 +171,8 @@ def courier_for(book: Book, zone: dt.tzinfo, stopped: Callable[[], str] = lambda
         lambda hook, text: discord.post(hook, text, limits, buckets, waiting),
         lambda: dt.datetime.now(zone),
         stopped,
+        lambda hook, text, picture: discord.post(hook, text, limits, buckets, waiting, picture),
+        lambda hook, message_id, text, picture: discord.edit(hook, message_id, text, limits, buckets, waiting, picture),
     )
 
 
@@ -157,16 +183,15 @@ def send_due(
     resend: bool,
     resend_uncertain: bool,
     on_stop: Callable[[str], None] | None = None,
-) -> Report:
+) -> Plan:
     """Deliver to Discord every recorded message that is due (of this round, or all; with resend, those
     delivered too; with resend_uncertain, those posted whose answer never came); with dry_run, only say
-    what would go where."""
-    from hostkit.core.game import Outcome
+    what would go where. The plan writes the Sent tab as delivery left it."""
     from hostkit.core.players import read_roster
     from hostkit.core.settings import COMMON_SETTINGS, read_config
     from hostkit.core.tables import Tables
     from hostkit.delivery.deliver import SENT_TAB
-    from hostkit.delivery.journal import Journal, journal_path
+    from hostkit.delivery.journal import journal_of
     from hostkit.delivery.sent import due, read_sent
     from hostkit.delivery.webhooks import PUBLIC, read_webhooks
 
@@ -175,7 +200,7 @@ def send_due(
         config, _ = read_config(tables, COMMON_SETTINGS)
         roster, _ = read_roster(tables)
         hooks, problems, _ = read_webhooks(tables, roster, config["public_webhook"], config["public_thread"])
-        records, _ = Journal(journal_path(book)).fold(read_sent(tables))
+        records, _ = journal_of(book).fold(read_sent(tables))
         plan = [
             {
                 "round": s.message.round,
@@ -192,13 +217,16 @@ def send_due(
             f"{item['command']}, {item['characters']} characters."
             for item in plan
         ]
-        nothing = ["Nothing is due: every recorded message has been delivered."]
-        return Report.of("send", Outcome(problems=problems, summary=lines or nothing), {"due": plan})
+        nothing = ("Nothing is due: every recorded message has been delivered.",)
+        return Plan(
+            "send", summary=tuple(lines) or nothing, problems=tuple(problems), data={"due": plan}, messages=False
+        )
     delivery = run_delivery(
         book, [], True, resend, round, everything_due=True, uncertain=resend_uncertain, on_stop=on_stop
     )
-    if delivery.sent_tab is not None:
-        book.write({SENT_TAB: delivery.sent_tab})
+    writes = {MATCH: {SENT_TAB: delivery.sent_tab}} if delivery.sent_tab is not None else {}
     lines = delivery.lines or ["Nothing is due: every recorded message has been delivered."]
-    told = Outcome(problems=delivery.problems, summary=lines)
-    return Report.of("send", told, {"requests": delivery.requests, "lines": delivery.lines})
+    data = {"requests": delivery.requests, "lines": delivery.lines}
+    return Plan(
+        "send", writes=writes, summary=tuple(lines), problems=tuple(delivery.problems), data=data, messages=False
+    )

@@ -1,69 +1,24 @@
-"""Opening a match: its workbook (an .xlsx file or a Google Sheet), its players' workbook, and the game it runs,
-read once."""
+"""A match workbook read once: the game it runs, its tables as the game sees them, and which match it holds."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from hostkit.errors import BadInput
-
 if TYPE_CHECKING:
     from hostkit.core.forms import FormMapping
-    from hostkit.core.game import Game
+    from hostkit.core.game import Game, Identity
     from hostkit.core.settings import Config
     from hostkit.core.tables import Rows, Tables
     from hostkit.storage.book import Book
 
 
-def open_book(
-    path: str | None,
-    sheet: str | None,
-    credentials: str | None,
-    progress: Callable[[str], None] | None = None,
-) -> Book:
-    """The workbook at `path` (an .xlsx file) or the Google Sheet `sheet` (its key or address): exactly one."""
-    if path and sheet:
-        raise BadInput("Give --book FILE or --sheet KEY, not both.")
-    if sheet:
-        from hostkit.storage.sheets import SheetsBook
-
-        return SheetsBook.open(sheet, credentials, progress=progress)
-    if not path:
-        raise BadInput("Say which workbook: --book FILE (an .xlsx file) or --sheet KEY (a Google Sheet).")
-    from hostkit.storage.xlsx import XlsxBook
-
-    book = XlsxBook(path)
-    book.progress = progress
-    return book
-
-
-def open_public(book: Book, public: Book) -> Book:
-    """The players' workbook of this match: never the match workbook itself."""
-    from hostkit.targets import same_file
-
-    if same_file(public, book):
-        raise BadInput(
-            f"The public workbook {public.location} is the match workbook itself, whose "
-            f"private tabs players must not see; give the players a workbook of their own."
-        )
-    book.public = public
-    return public
-
-
-def where(book: Book) -> str:
-    """The option naming this workbook, for a command to copy: --book FILE or --sheet KEY."""
-    key = getattr(book, "key", None)
-    return f"--sheet {shlex.quote(key)}" if key else f"--book {shlex.quote(book.location)}"
-
-
-def read_game(book: Book, warn: Callable[[str], None]) -> tuple[Game, Tables]:
+def read_game(book: Book, warn: Callable[[str], None]) -> tuple[Game, Tables, Identity]:
     """Read the whole workbook once and find which game it runs.
 
     The tables the game sees use the workbook's own time zone (a Google Sheet's, or the one a pulled copy
     recorded) instead of Config timezone, and a Form's responses tab in place of its submissions tab when
-    Config maps one. `warn` hears a Config timezone that is not used.
+    Config maps one. `warn` hears a Config timezone that is not used. The identity is which match it holds.
     """
     from hostkit.core.forms import apply_form
     from hostkit.core.settings import COMMON_SETTINGS, given_setting, read_config, tables_with_setting
@@ -102,10 +57,10 @@ def read_game(book: Book, warn: Callable[[str], None]) -> tuple[Game, Tables]:
             f"Config's game {common['game']!r} is not a game hostkit knows "
             f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config."
         ) from None
-    book.match = game.identity(raw)
+    identity = game.identity(raw)
     if book.progress:
         book.progress(f"Judging by the rules of {game.title}…")
-    return game, apply_form(tables, form_mapping(common))
+    return game, apply_form(tables, form_mapping(common)), identity
 
 
 MONTH_FIRST = {"en_US", "en_PH", "es_US", "en_CA", "fil_PH", "en_AS", "en_GU", "en_MP", "en_PR", "en_UM", "en_VI"}

@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import cache
+from pathlib import Path
 
 from hostkit.core.game import Identity
 from hostkit.core.ledger import (
@@ -29,14 +30,17 @@ from hostkit.core.season import (
     ELIMINATED,
     MATCHES_HEADER,
     MATCHES_TAB,
+    PLAYING,
     PLAYING_STATUS,
     SEASON_SETTINGS,
     SEASON_TAB,
     SET,
+    WAITING,
     Season,
     is_season,
     next_step,
     read_season,
+    with_unread,
 )
 from hostkit.core.season import (
     Step as Stage,
@@ -53,9 +57,10 @@ from hostkit.core.season_steps import (
 from hostkit.core.settings import CONFIG_TAB, config_rows
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
 from hostkit.errors import Refused
-from hostkit.season_link import SEASON_SETTING as SEASON_SETTING  # the match's Config key naming its season
-from hostkit.season_link import lost_workbooks
 from hostkit.storage.book import Book
+
+SEASON_SETTING = "season"
+"""The match Config setting naming the season workbook the match belongs to."""
 
 
 @dataclass
@@ -143,7 +148,21 @@ def read(book: Book) -> tuple[Season, Tables, list[Entry]]:
         )
     entries, _ = read_ledger(tables)
     season = read_season(tables, smallest_main())
-    return replace(season, lost=frozenset(lost_workbooks(book, season))), tables, entries
+    return replace(season, lost=frozenset(_lost(book, season))), tables, entries
+
+
+def _lost(book: Book, season: Season) -> list[str]:
+    """The matches under way whose .xlsx workbook (a path from the season workbook's folder) is not there."""
+    if book.path is None:
+        return []
+    home = book.path.parent
+    return [
+        m.name
+        for m in season.matches
+        if m.state in (PLAYING, WAITING)
+        and m.workbook.casefold().endswith(".xlsx")
+        and not (home / Path(m.workbook).expanduser()).is_file()
+    ]
 
 
 def problems_of(tables: Tables, season: Season) -> list[Problem]:
@@ -238,21 +257,12 @@ def status(book: Book) -> Step:
     return Step(lines, members, nxt, end, problems=problems_of(tables, season))
 
 
-def _unread(tables: Tables, error: Refused) -> Refused:
-    """A refusal that may rest on balances, with the Ledger rows that count in none named."""
-    rows = [p.row for p in read_ledger(tables)[1] if p.row is not None]
-    if not rows:
-        return error
-    said = f"{'row' if len(rows) == 1 else 'rows'} {', '.join(map(str, rows))}"
-    return Refused(f"{str(error)[:-1]}; note that Ledger {said} cannot be read and count in no balance until fixed.")
-
-
 def spend_tol(book: Book, player: str) -> Step:
     season, tables, entries = read(book)
     try:
         main, entry = spend_token(season, balances(entries), player)
     except Refused as error:
-        raise _unread(tables, error) from None
+        raise with_unread(error, read_ledger(tables)[1]) from None
     paid = saved_entries(entries, main, entry.player, (entry,))
     lines = [f"{entry.player} spent a Token of Life: no longer an elimination candidate."]
     data = {"player": entry.player, "tokens_of_life_spent": -entry.tokens, "match": main.name}
@@ -264,7 +274,7 @@ def set_dm(book: Book, pair: Sequence[str]) -> Step:
     try:
         chosen = set_death_match(season, balances(entries), pair)
     except Refused as error:
-        raise _unread(tables, error) from None
+        raise with_unread(error, read_ledger(tables)[1]) from None
     after = season.with_match(chosen.death)
     paid: list[Entry] = []
     lines = [f"{chosen.death.name} set: {' v '.join(chosen.death.players)}."]

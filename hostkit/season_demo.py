@@ -7,12 +7,15 @@ import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hostkit.commit import commit
 from hostkit.core.players import player_key
 from hostkit.core.settings import CONFIG_TAB, with_setting
-from hostkit.core.tables import Rows, Tables
+from hostkit.core.tables import Rows
+from hostkit.match import Match
+from hostkit.plan import LEDGER, MATCH, Plan
 from hostkit.season import new_season, set_dm, status
-from hostkit.season_matches import ending, finish_ending, match_config, record_start, starting
-from hostkit.targets import Target, pay, write_all
+from hostkit.season_matches import match_config, record_start, starting
+from hostkit.workbooks import Workbooks
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game
@@ -47,7 +50,7 @@ def play_season(season: Book, workbook: Callable[[str], Book], echo: Callable[[s
     season.release()
     show(f'season new --book {season.location} --cast "{",".join(cast)}" --name "Demo season"', made.lines)
     first = _play(season, main, sample.tabs, workbook("main-1"), sample.now, show)
-    candidates = [e.player for e in first if e.candidate > 0]
+    candidates = [e["player"] for e in first if e["elimination_candidate"] > 0]
     dm = set_dm(season, candidates[:2])
     season.release()
     show(f"season dm --book {season.location} --players {','.join(candidates[:2])}", dm.lines)
@@ -66,26 +69,20 @@ def _play(
     book: Book,
     played_at: dt.datetime | None,
     show: Callable[[str, list[str]], None],
-) -> list:
+) -> list[dict]:
     """One match of the season: made with `new --season`, scored round by round, ended by its standings; what
-    its standings pay."""
+    its standings paid (each entry as `standings --json` gives it)."""
     show(
         f"new {game.name} --book {book.location} --season {season.location}",
         [prepare(season, game, tabs, book, played_at)],
     )
-    tables = Tables(book.read())
-    book.match = game.identity(tables)
-    outcome = game.standings(tables)
-    ended = ending(book, game, tables, outcome, season)
-    targets = pay(book, tables, outcome, season)
-    lines = finish_ending(ended, targets[0].tabs) if ended is not None else list(outcome.summary)
-    try:
-        write_all([*targets, Target(book, outcome.writes)], order=game.reading_order)
-    finally:
-        book.release()
-        season.release()
-    show(f"standings --book {book.location}", lines)
-    return list(outcome.payout.due) if outcome.payout else []
+    with Match(book, season=season, clock=lambda: played_at or _NOW) as match:
+        report = match.standings()
+    show(f"standings --book {book.location}", list(report.summary))
+    return list(report.data.get("paid", []))
+
+
+_NOW = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
 
 
 def prepare(
@@ -100,22 +97,14 @@ def prepare(
     players = [row[0] for row in tabs["Players"][1:]]
     name, players = starting(season, game, players if game.max_players > 2 else None)
     match_id = f"{game.name}-demo-{name.split()[0][0].lower()}{name.split()[-1]}"
-    config = with_setting(tabs[CONFIG_TAB], "match_id", match_id)
-    try:
-        book.create({**tabs, CONFIG_TAB: match_config(config, season, book, name, game)}, force=True)
-        joined = record_start(season, book, game, name, players, match_id)
-        when = played_at or dt.datetime.now(dt.timezone.utc)
+    config = match_config(with_setting(tabs[CONFIG_TAB], "match_id", match_id), season, book, name, game)
+    started, joined = record_start(season, book, game, name, players, match_id)
+    writes = {MATCH: {**tabs, CONFIG_TAB: config}, LEDGER: started}
+    commit(Workbooks(book, ledger=season), Plan("new", writes=writes, messages=False, create=True, force=True))
+    with Match(book, season=season, clock=lambda: played_at or _NOW) as match:
         for step in game.demo().script():
-            if step.command != "score":
-                continue
-            tables = Tables(book.read())
-            book.match = game.identity(tables)
-            outcome = game.score(tables, game.round_needed(step.round), when)
-            targets = pay(book, tables, outcome, season)
-            write_all([*targets, Target(book, outcome.writes)], order=game.reading_order)
-    finally:
-        book.release()
-        season.release()
+            if step.command == "score":
+                match.score(game.round_needed(step.round))
     return joined
 
 

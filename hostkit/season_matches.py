@@ -15,10 +15,10 @@ from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
 from hostkit.errors import Refused
 from hostkit.season import SEASON_SETTING, read, season_option, season_tabs, where_option
-from hostkit.season_link import recorded_where, workbook_where
+from hostkit.workbooks import relative
 
 if TYPE_CHECKING:
-    from hostkit.core.game import Game, Outcome
+    from hostkit.core.game import Game, Identity, Outcome
     from hostkit.storage.book import Book
 
 
@@ -35,10 +35,8 @@ def starting(season: Book, game: Game, players: list[str] | None) -> tuple[str, 
 def match_config(config: Rows, season: Book, match: Book, name: str, game: Game) -> Rows:
     """A new match's Config, naming its season (and the season's Ledger), its name and what it pays; a Death
     Match whose sheet favours the opponent names B of its pair (When Stars Align: Config advantage)."""
-    config = with_setting(config, SEASON_SETTING, recorded_where(season, match))
+    config = with_setting(config, SEASON_SETTING, relative(season, match))
     config = with_setting(config, "match", name)
-    if season.key is None:
-        config = with_setting(config, "ledger_book", recorded_where(season, match))
     key = OPPONENT_SETTING.get(game.name)
     last = read(season)[0].last() if key else None
     if key and last is not None and last.name == name and len(last.players) == 2:
@@ -57,15 +55,18 @@ def left_out(season: Season, players: Sequence[str]) -> str:
     )
 
 
-def record_start(season: Book, match: Book, game: Game, name: str, players: list[str], match_id: str) -> str:
-    """Write the started match into the season's Matches tab; the sentence that says so."""
+def record_start(
+    season: Book, match: Book, game: Game, name: str, players: list[str], match_id: str
+) -> tuple[dict[str, Rows], str]:
+    """The season's tabs with the started match in its Matches tab, and the sentence that says so (naming the
+    players still in whom a Main Match leaves out)."""
     state, tables, entries = read(season)
     kind = DEATH if game.max_players == 2 else MAIN
-    row = joined(state, name, kind, game.name, players, match_id, workbook_where(match, season))
+    row = joined(state, name, kind, game.name, players, match_id, relative(match, season))
     after = state.with_match(row)
-    season.write(season_tabs(after, entries, tables))
     out = left_out(state, players) if kind == MAIN else ""
-    return f"{row.name} joined the season in {season.location}: {', '.join(players)}." + (f" {out}" if out else "")
+    said = f"{row.name} joined the season in {season.location}: {', '.join(players)}." + (f" {out}" if out else "")
+    return season_tabs(after, entries, tables), said
 
 
 @dataclass
@@ -78,15 +79,17 @@ class Ending:
     changed: bool
 
 
-def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Book) -> Ending | None:
+def ending(
+    match: Book, game: Game, tables: Tables, outcome: Outcome, season: Book, identity: Identity | None
+) -> Ending | None:
     """Record a final result in the season (None while the result is not final): a Main Match's Tokens of
     Life and candidates, a Death Match's loser eliminated and winner paid the Main Match's DM garnets (added to
     the outcome's payout, so that a correction reverses it too). Refused when it does not fit the season."""
     payout = outcome.payout
-    if payout is None or match.match is None:
+    if payout is None or identity is None:
         return None
     state, _, _ = read(season)
-    played = state.find(match.match.id)
+    played = state.find(identity.id)
     lines: list[str] = []
     if played is None:
         roster = list(game.context(tables).roster.names)
@@ -97,8 +100,8 @@ def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Bo
             DEATH if game.max_players == 2 else MAIN,
             game.name,
             players,
-            match.match.id,
-            workbook_where(match, season),
+            identity.id,
+            relative(match, season),
         )
         state = state.with_match(played)
         lines.append(f"{played.name} joined the season in {season.location}.")

@@ -13,29 +13,33 @@ if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome
     from hostkit.core.tables import Problem, Tables
     from hostkit.storage.book import Book
+    from hostkit.workbooks import Workbooks
 
 
-def status_of(book: Book, game: Game, tables: Tables, now: dt.datetime) -> StatusReport:
+def status_of(books: Workbooks, game: Game, tables: Tables, now: dt.datetime) -> StatusReport:
     """What the match is waiting for, and the next command to run: once it is over, `standings` until its final
     standings are paid, then `publish` while its players' workbook (when it has one) lacks a public tab as the
     match workbook shows it, then none. Nothing is written. Its Status counts the problems `score` reports for
     the round in play (else the game's own); the report's problems, which the command line prints, are the
     game's own."""
     from hostkit.core.tables import BookError
-    from hostkit.opening import where
-    from hostkit.targets import settled
+    from hostkit.ledgers import settled
+    from hostkit.workbooks import where
+
+    book = books.match
+    assert book is not None
 
     outcome = game.status(tables, now)
     data = dict(outcome.data or {})
     number, phase, command = data.get("round"), data.get("phase"), data.get("next")
     if phase is Phase.OVER and not command:
         command = "hostkit standings"
-    done = settled(book, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
+    done = settled(books, game, tables) if command and command.split()[:2] == ["hostkit", "standings"] else None
     if done is not None:
         command = None
         outcome.summary.append(done)
-        if book.public is not None and unpublished(book, game):
-            command = f"hostkit publish {where(book)} {_public_option(book.public)}"
+        if books.public is not None and unpublished(book, books.public, game):
+            command = f"hostkit publish {where(book)} {where(books.public, 'public')}"
     if command:
         if command.startswith("hostkit ") and not command.startswith("hostkit publish "):
             command = f"{command} {where(book)}"
@@ -47,19 +51,18 @@ def status_of(book: Book, game: Game, tables: Tables, now: dt.datetime) -> Statu
             problems = game.score(tables, number, now).problems
         except BookError:
             pass
-    match_id = book.match.id if book.match else None
+    match_id = books.identity.id if books.identity else None
     status = match_status(game.name, match_id, outcome, problems)
     return replace(StatusReport.of("status", outcome, status.to_dict()), status=status)
 
 
-def unpublished(book: Book, game: Game) -> list[str]:
+def unpublished(book: Book, public: Book, game: Game) -> list[str]:
     """The public tabs of the match that its players' workbook lacks, or shows otherwise than the match
     workbook does (values only)."""
     from hostkit.core.tables import Tables
 
-    assert book.public is not None
     ours = Tables(book.read())
-    theirs = Tables(book.public.read() if book.public.exists() else {})
+    theirs = Tables(public.read() if public.exists() else {})
     return [name for name in ours.names() if game.is_public(name) and _values(theirs, name) != _values(ours, name)]
 
 
@@ -72,14 +75,6 @@ def _values(tables: Tables, name: str) -> list[list[object]] | None:
     while trimmed and not trimmed[-1]:
         trimmed.pop()
     return trimmed
-
-
-def _public_option(public: Book) -> str:
-    """The option naming the players' workbook, for a command to copy."""
-    import shlex
-
-    key = getattr(public, "key", None)
-    return f"--public-sheet {shlex.quote(key)}" if key else f"--public-book {shlex.quote(public.location)}"
 
 
 def _names(waiting: object) -> list[str]:

@@ -6,10 +6,14 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hostkit.commit import commit
 from hostkit.opening import form_mapping
+from hostkit.plan import COPY, MATCH, Plan
 from hostkit.report import Report
+from hostkit.workbooks import Workbooks
 
 if TYPE_CHECKING:
+    from hostkit.core.game import Game
     from hostkit.core.tables import Tables
     from hostkit.storage.book import Book
 
@@ -30,7 +34,10 @@ def pull(live: Book, copy: Book, force: bool = False) -> Report:
                 f"characters and none of []:*?/\\); rename it in the spreadsheet and pull again."
             )
     snapshot = Snapshot(live.key or "", live.timezone, {title: fingerprint(rows) for title, rows in tabs.items()})
-    copy.create({**tabs, PULL_TAB: snapshot_rows(snapshot)}, force=force)
+    plan = Plan(
+        "pull", writes={MATCH: {**tabs, PULL_TAB: snapshot_rows(snapshot)}}, messages=False, create=True, force=force
+    )
+    commit(Workbooks(copy), plan)
     summary = (
         f"Pulled {len(tabs)} tabs of {live.location} into {copy.location} (time zone {live.timezone}).",
         f"Run commands with --book {copy.location}, then `hostkit push --book {copy.location} --sheet {live.key}`.",
@@ -76,23 +83,27 @@ def push(copy: Book, live: Callable[[], Book], force: bool = False) -> Report:
             f"The tabs {', '.join(conflicts)} changed on the spreadsheet as well as in {book_path} since the "
             f"pull; pull again and redo the offline work, or pass --force to overwrite the spreadsheet's version."
         )
-    sheet.write(changed, order=_public_order(tables))
     prints = dict(snapshot.fingerprints)
     prints.update({t: fingerprint(rows) for t, rows in changed.items()})
-    copy.write({PULL_TAB: snapshot_rows(Snapshot(snapshot.key, snapshot.timezone, prints))})
+    recorded = {PULL_TAB: snapshot_rows(Snapshot(snapshot.key, snapshot.timezone, prints))}
+    commit(
+        Workbooks(sheet, copy=copy),
+        Plan("push", writes={MATCH: changed, COPY: recorded}, messages=False),
+        game=_game(tables),
+    )
     summary = [f"Pushed {', '.join(changed)} to {sheet.location}."]
     if kept:
         summary.append(f"Left alone: {', '.join(kept)} (submissions are never pushed).")
     return Report("push", tuple(summary), data={"pushed": list(changed), "left_alone": kept})
 
 
-def _public_order(tables: Tables):
-    """The game's reading order of public tabs, so a push puts them first too; None when Config names no game."""
+def _game(tables: Tables) -> Game | None:
+    """The game Config names, so a push puts its public tabs first too; None when it names none."""
     from hostkit.core.settings import COMMON_SETTINGS, read_config
     from hostkit.core.tables import BookError
     from hostkit.games import load_game
 
     try:
-        return load_game(read_config(tables, COMMON_SETTINGS)[0]["game"]).reading_order if "Config" in tables else None
+        return load_game(read_config(tables, COMMON_SETTINGS)[0]["game"]) if "Config" in tables else None
     except (KeyError, BookError):
         return None

@@ -14,8 +14,8 @@ import hostkit
 from hostkit.cli import main
 from hostkit.errors import BadInput, Refused
 from hostkit.games import load_game
-from hostkit.opening import open_book
 from hostkit.storage.xlsx import XlsxBook
+from hostkit.workbooks import open_book
 
 
 def test_new_match_lays_out_a_match_and_says_what_the_command_says(tmp_path):
@@ -79,14 +79,12 @@ def test_a_live_decisions_report_says_whether_it_saved_and_keeps_delivery_lines_
 
 
 def test_a_watch_rescore_is_one_call_giving_its_line_and_the_rows_it_counted(tmp_path):
-    from hostkit.watching import rescore
-
     path = tmp_path / "demo.xlsx"
     assert CliRunner().invoke(main, ["demo", "--book", str(path)]).exit_code == 0
     at = dt.datetime(2026, 11, 26, tzinfo=dt.timezone.utc)
-    first = rescore(XlsxBook(path), 1, {}, lambda: at)
+    first = hostkit.open_match(path, clock=lambda: at).look(1, {})
     assert first.summary[0].startswith("first score: ") and first.data["counts"]
-    again = rescore(XlsxBook(path), 1, first.data["counts"], lambda: at)
+    again = hostkit.open_match(path, clock=lambda: at).look(1, first.data["counts"])
     assert again.summary[0].startswith("0 new rows: ")
 
 

@@ -10,6 +10,7 @@ import click
 
 from hostkit.cli.delivering import send_options
 from hostkit.cli.options import (
+    CREDENTIALS,
     book_options,
     check_image,
     hold,
@@ -103,7 +104,15 @@ def new(
     from hostkit.creating import new_match
 
     report = new_match(
-        book, game, players, seed=seed, force=force, season=season_path, season_sheet=season_sheet, hold=hold
+        book,
+        game,
+        players,
+        seed=seed,
+        force=force,
+        season=season_path,
+        season_sheet=season_sheet,
+        credentials=click.get_current_context().meta.get(CREDENTIALS),
+        hold=hold,
     )
     for line in report.summary:
         click.echo(runnable(line, book))
@@ -190,11 +199,13 @@ def score(
     from hostkit.games import load_game
 
     check_image(image, book)
-    report = match_of(book, season=ledger_path).score(round_number)
+    match = match_of(book, season=ledger_path)
+    report = match.score(round_number)
     save_image(report, image)
     if as_message:
         if report.message is None:
-            title = load_game(book.match.game).title if book.match else "This game"
+            identity = match.books.identity
+            title = load_game(identity.game).title if identity else "This game"
             click.echo(f"No message: {title} has no public results for round {round_number} yet.", err=True)
         report = replace(report, summary=(report.message,) if report.message else ())
     show(book, report, as_json, show_private=not as_message)

@@ -17,7 +17,7 @@ from hostkit.cli import HINTS
 from hostkit.cli.progress import progress_for
 from hostkit.errors import BadInput
 from hostkit.match import now
-from hostkit.opening import where
+from hostkit.workbooks import Workbooks, where
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome
@@ -72,27 +72,38 @@ def book_options(command: Callable) -> Callable:
         public_book: str | None,
         **kwargs: Any,
     ) -> Any:
-        from hostkit.opening import open_public
-
         progress = progress_for(bool(kwargs.get("as_json")))
         try:
             book = open_book(book_path, sheet, credentials, progress)
-            click.get_current_context().meta[HINTS] = lambda text: runnable(text, book)
-            book.quiet = bool(kwargs.get("as_json"))
-            book.credentials = credentials
+            meta = click.get_current_context().meta
+            meta[HINTS] = lambda text: runnable(text, book)
+            meta[CREDENTIALS] = credentials
             if public_sheet and public_book:
                 raise BadInput("Give --public-sheet or --public-book, not both.")
             if public_sheet or public_book:
-                open_public(book, open_book(public_book, public_sheet, credentials, progress, public=True))
+                meta[PUBLIC] = (
+                    Workbooks(book)
+                    .with_public(open_book(public_book, public_sheet, credentials, progress, public=True))
+                    .public
+                )
             hold(book)
-            if book.public is not None:
-                hold(book.public)
+            if meta.get(PUBLIC) is not None:
+                hold(meta[PUBLIC])
             return command(*args, book=book, **kwargs)
         finally:
             if progress is not None:
                 progress.stop()
 
     return wrapper
+
+
+PUBLIC, CREDENTIALS = "hostkit.public", "hostkit.credentials"
+"""Where book_options keeps the players' workbook and the credentials for the command's library calls."""
+
+
+def public_of() -> Book | None:
+    """The players' workbook this command was given (--public-book, --public-sheet), if any."""
+    return click.get_current_context().meta.get(PUBLIC)
 
 
 def hold(book: Book) -> None:
@@ -109,7 +120,7 @@ def open_book(
     public: bool = False,
 ) -> Book:
     """The workbook named by --book or --sheet (exactly one of them; an explicit one beats the environment's)."""
-    from hostkit import opening
+    from hostkit.workbooks import open_book as opened
 
     if book_path and sheet and not public:
         source = click.get_current_context().get_parameter_source
@@ -117,7 +128,7 @@ def open_book(
             book_path = None
         elif source("sheet") is ParameterSource.ENVIRONMENT:
             sheet = None
-    return opening.open_book(book_path, sheet, credentials, progress)
+    return opened(book_path, sheet, credentials, progress)
 
 
 def json_option(command: Callable) -> Callable:
@@ -158,7 +169,7 @@ def check_image(path: str | None, book: Book) -> None:
     if target.suffix.casefold() != ".png":
         raise BadInput(f"--image {path}: a picture is a .png file; give a name ending in .png, like board.png.")
     context = click.get_current_context()
-    named = [getattr(b, "path", None) for b in (book, book.public)]
+    named = [b.path for b in (book, public_of()) if b is not None]
     named += [Path(v) for v in context.params.values() if isinstance(v, str) and v.casefold().endswith(".xlsx")]
     from hostkit.storage.xlsx import real_path
 
@@ -275,14 +286,32 @@ def warn(text: str) -> None:
     click.echo(text, err=True)
 
 
-def match_of(book: Book, season: str | None = None) -> Match:
-    """The library's match on this command's workbook, with its --send and --resend and the command's clock."""
+def match_of(book: Book, season: str | None = None, season_sheet: str | None = None, held: bool = True) -> Match:
+    """The library's match on this command's workbook and players' workbook, paying into the season workbook
+    --ledger/--season names (if any), with its --send and --resend and the command's clock. Its workbooks are
+    held until the command ends; with held=False, only while a `with` block of the match lasts."""
     from hostkit.cli.delivering import sending, stopped
     from hostkit.match import Match
 
+    meta = click.get_current_context().meta
+    credentials = meta.get(CREDENTIALS)
+    named = None
+    if season or season_sheet:
+        if season and season_sheet:
+            raise BadInput("Give --season or --season-sheet, not both.")
+        named = open_book(season, season_sheet, credentials, public=True)
     send, resend = sending()
     return Match(
-        book, season=season, send=send, resend=resend, clock=lambda: now(), warn=warn, on_stop=stopped, hold=hold
+        book,
+        public=meta.get(PUBLIC),
+        season=named,
+        credentials=credentials,
+        send=send,
+        resend=resend,
+        clock=lambda: now(),
+        warn=warn,
+        on_stop=stopped,
+        hold=hold if held else None,
     )
 
 

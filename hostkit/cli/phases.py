@@ -25,6 +25,7 @@ from hostkit.cli.options import (
 )
 from hostkit.cli.season_link import season_options
 from hostkit.core.words import replace_undecodable
+from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
     from hostkit.core.game import Prompt
@@ -235,7 +236,9 @@ def standings(
       hostkit standings --book game.xlsx
       hostkit standings --book game.xlsx --ledger season.xlsx --json
     """
-    report = match_of(book, season=ledger_path).standings(season_path, season_sheet)
+    if ledger_path and (season_path or season_sheet):
+        raise BadInput("Give --ledger or --season, not both: each names the workbook the match pays into.")
+    report = match_of(book, ledger_path or season_path, season_sheet).standings()
     show(book, report, as_json)
 
 

@@ -261,35 +261,33 @@ def is_season_book(book: Book) -> bool:
     return book.exists() and is_season(Tables(book.read()))
 
 
-def publish_season(book: Book, as_json: bool) -> None:
+def publish_season(book: Book, public: Book, as_json: bool) -> None:
     """`hostkit publish` of a season workbook: the public Season tab, and with --send the season's news."""
-    from hostkit.cli.delivering import deliver_messages, sending
+    from hostkit.cli.delivering import sending, stopped
     from hostkit.cli.options import report_problems
-    from hostkit.core.game import Outcome
+    from hostkit.commit import SERVES_PUBLIC, Sending, claim, commit
     from hostkit.core.ledger import read_ledger
     from hostkit.core.tables import Tables
+    from hostkit.plan import MATCH, PUBLIC, Plan
     from hostkit.season import identity, news, public_tabs
-    from hostkit.targets import PUBLIC, Target, claim, write_all
+    from hostkit.workbooks import Workbooks
 
-    assert book.public is not None
     season, tabs = public_tabs(book)
-    held = book.public.read() if book.public.exists() else {}
-    targets = [Target(book.public, {**claim(book.public, held, PUBLIC, identity(book)), **tabs})]
-    outcome = Outcome()
+    held = public.read() if public.exists() else {}
+    message = None
     if sending()[0]:
         entries, _ = read_ledger(Tables(book.read()))
-        outcome.message = news(season, entries)
-        outcome.about = "season"
-        deliver_messages(book, outcome)
-    targets.append(Target(book, outcome.writes))
-    write_all(targets)
+        message = news(season, entries)
+    writes = {MATCH: {}, PUBLIC: {**claim(public, held, SERVES_PUBLIC, identity(book)), **tabs}}
+    plan = Plan("publish", writes=writes, message=message, about="season")
+    report = commit(Workbooks(book, public=public), plan, Sending(*sending(), on_stop=stopped))
     if as_json:
-        click.echo(as_json_text({"public": book.public.location, "tabs": list(tabs)}))
+        click.echo(as_json_text({"public": public.location, "tabs": list(tabs)}))
     else:
-        for line in outcome.summary:
+        for line in report.summary:
             click.echo(line)
-        click.echo(f"Published to {book.public.location}: {', '.join(tabs)}.")
-    report_problems(outcome.problems, book)
+        click.echo(f"Published to {public.location}: {', '.join(tabs)}.")
+    report_problems(list(report.problems), book)
 
 
 def import_into_season(book: Book, entries: list, problems: list, source: str, as_json: bool) -> None:

@@ -90,15 +90,19 @@ def _hint(column: str) -> str:
 
 
 def write_templates(folder: Path = FOLDER) -> list[Path]:
+    from hostkit.commit import commit
     from hostkit.games import GAMES, load_game
+    from hostkit.plan import MATCH, Plan
     from hostkit.storage.xlsx import XlsxBook
+    from hostkit.workbooks import Workbooks
 
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name in GAMES:
         game = load_game(name)
         book = folder / f"{name}.xlsx"
-        XlsxBook(book, wait=0).create(template_tabs(game), force=True)
+        plan = Plan("template", writes={MATCH: template_tabs(game)}, messages=False, create=True, force=True)
+        commit(Workbooks(XlsxBook(book, wait=0)), plan)
         page = folder / f"{name}.md"
         page.write_text(form_page(game), encoding="utf-8")
         written += [book, page]

@@ -32,10 +32,12 @@ def publish(book: Book, as_json: bool) -> None:
     Example:
       hostkit publish --book game.xlsx --public-book players.xlsx
     """
+    from hostkit.cli.options import public_of
     from hostkit.cli.season import is_season_book, publish_season
 
-    if book.public is not None and is_season_book(book):
-        publish_season(book, as_json)
+    public = public_of()
+    if public is not None and is_season_book(book):
+        publish_season(book, public, as_json)
         return
     show(book, match_of(book).publish(), as_json)
 

@@ -8,11 +8,12 @@ import gc
 import re
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import book_options, now, runnable, warn
+from hostkit.cli.options import book_options, now, runnable
 from hostkit.errors import BadInput
 from hostkit.storage.book import Conflict, Missing
 
@@ -35,7 +36,10 @@ def fastest(book: Book) -> float:
 
     if not book.key:
         return 0.0
-    reads = SHEET_COST + (PUBLIC_SHEET_COST if book.public is not None and book.public.key else 0)
+    from hostkit.cli.options import public_of
+
+    public = public_of()
+    reads = SHEET_COST + (PUBLIC_SHEET_COST if public is not None and public.key else 0)
     return 60.0 * reads / PER_MINUTE
 
 
@@ -105,44 +109,63 @@ def watch(book: Book, round_number: int, every: float | None, duration: str | No
             f"and a re-score each time; give --every {fastest(book):g} or more.",
             param_hint="--every",
         )
-    started = clock()
     book.release()
-    seen = first = object()
-    counts: dict[str, int] = {}
-    closes: dt.datetime | None = None
-    scored_at = now()
-    gone: float | None = None
     try:
-        while True:
-            signal = book.change_signal()
-            closed = closes is not None and now() >= closes
-            if signal is None and book.key is None and seen is not first:  # a program may be replacing the file
-                gone = _missing(book, gone, pause)
-            elif signal is None or signal != seen or (closed and scored_at < closes):  # type: ignore[operator]
-                try:
-                    at = now()
-                    counts, closes = _rescore(book, round_number, counts)
-                    scored_at, seen, gone = at, book.change_signal(ask=False), None
-                except Missing:
-                    if seen is first:
-                        raise
-                    gone = _missing(book, gone, pause)
-                except Conflict as error:
-                    gone = None
-                    click.echo(f"{_stamp()} not scored: {error.what}; trying again at the next look.")
-            elif verbose:
-                click.echo(f"{_stamp()} nothing new")
-            if closes is not None and scored_at >= closes:
-                click.echo(f"{_stamp()} round {round_number} has closed and is scored. Stopped.")
-                return
-            if limit is not None and clock() - started + pause > limit:
-                click.echo(f"{_stamp()} watched for {_with_unit(duration or '')}. Stopped.")
-                return
-            if not gc.isenabled():  # paused while hostkit runs as a program: it runs between looks
-                gc.collect()
-            sleep(pause)
+        _watch(book, round_number, pause, limit, duration, verbose)
     except KeyboardInterrupt:
         click.echo(f"\n{_stamp()} stopped at Ctrl-C; every write was whole.")
+
+
+@dataclass
+class _Looks:
+    """What the looks so far have seen: the workbook's signal at the last score, the rows of each tab then, when
+    the round closes and when it was last scored, and since when the workbook has been missing."""
+
+    seen: object
+    counts: dict[str, int]
+    closes: dt.datetime | None
+    scored_at: dt.datetime
+    gone: float | None = None
+
+
+def _watch(book: Book, round_number: int, pause: float, limit: float | None, duration: str | None, verbose: bool):
+    """Look every `pause` seconds until the round is closed and scored, or `limit` seconds have passed."""
+    started = clock()
+    first = object()
+    looks = _Looks(first, {}, None, now())
+    while True:
+        _look(book, round_number, looks, first, pause, verbose)
+        if looks.closes is not None and looks.scored_at >= looks.closes:
+            click.echo(f"{_stamp()} round {round_number} has closed and is scored. Stopped.")
+            return
+        if limit is not None and clock() - started + pause > limit:
+            click.echo(f"{_stamp()} watched for {_with_unit(duration or '')}. Stopped.")
+            return
+        if not gc.isenabled():  # paused while hostkit runs as a program: it runs between looks
+            gc.collect()
+        sleep(pause)
+
+
+def _look(book: Book, round_number: int, looks: _Looks, first: object, pause: float, verbose: bool) -> None:
+    """One look: re-score when the workbook changed (or the round closed since the last score)."""
+    signal = book.change_signal()
+    closed = looks.closes is not None and now() >= looks.closes
+    if signal is None and book.key is None and looks.seen is not first:  # a program may be replacing the file
+        looks.gone = _missing(book, looks.gone, pause)
+    elif signal is None or signal != looks.seen or (closed and looks.scored_at < looks.closes):  # type: ignore[operator]
+        try:
+            at = now()
+            looks.counts, looks.closes = _rescore(book, round_number, looks.counts)
+            looks.scored_at, looks.seen, looks.gone = at, book.change_signal(ask=False), None
+        except Missing:
+            if looks.seen is first:
+                raise
+            looks.gone = _missing(book, looks.gone, pause)
+        except Conflict as error:
+            looks.gone = None
+            click.echo(f"{_stamp()} not scored: {error.what}; trying again at the next look.")
+    elif verbose:
+        click.echo(f"{_stamp()} nothing new")
 
 
 def _missing(book: Book, since: float | None, pause: float) -> float:
@@ -161,9 +184,9 @@ def _missing(book: Book, since: float | None, pause: float) -> float:
 def _rescore(book: Book, round_number: int, before: Mapping[str, int]) -> tuple[dict[str, int], dt.datetime | None]:
     """Have the library re-score the round and say so in one line; the rows of each tab read, and when the
     round closes."""
-    from hostkit.watching import rescore
+    from hostkit.cli.options import match_of
 
-    report = rescore(book, round_number, before, now, warn)
+    report = match_of(book, held=False).look(round_number, before)
     hint = runnable(report.notes[0], book) if report.notes else ""
     click.echo(f"{_stamp()} {report.summary[0]}{hint}")
     closes = report.data["closes"]

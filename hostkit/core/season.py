@@ -382,3 +382,12 @@ def next_step(season: Season, where: str, season_option: str) -> str:
 def over(season: Season, what: str) -> Refused:
     """The refusal of any step once the season is over: it says so and who won."""
     return Refused(f"{season.name} is over: {season.winner()}; {what}.")
+
+
+def with_unread(error: Refused, problems: Sequence[Problem]) -> Refused:
+    """A refusal that may rest on balances, with the Ledger rows that count in none (`problems`) named."""
+    rows = [p.row for p in problems if p.row is not None]
+    if not rows:
+        return error
+    said = f"{'row' if len(rows) == 1 else 'rows'} {', '.join(map(str, rows))}"
+    return Refused(f"{str(error)[:-1]}; note that Ledger {said} cannot be read and count in no balance until fixed.")

@@ -26,6 +26,7 @@ from hostkit.core.season import (
     over,
     under_way,
 )
+from hostkit.core.season import next_step as next_step  # what comes next, in words: kept importable here
 from hostkit.core.tables import Problem
 from hostkit.core.words import plural
 

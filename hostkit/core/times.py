@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import math
+import re
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from hostkit.core.tables import Cell, is_blank, refuse_error
@@ -129,3 +131,51 @@ def format_span(span: dt.timedelta) -> str:
     if minutes:
         return f"{minutes} min {seconds} s"
     return f"{seconds} s"
+
+
+DISCORD_STYLES = "tTdDfFR"
+"""Discord's timestamp styles: short and long time, short and long date, short and long date-time, relative."""
+_DISCORD = re.compile(r"<t:(-?\d{1,15}):([tTdDfFR])>")
+_RELATIVE_AFTER = re.compile(r" ?\(<t:-?\d{1,15}:R>\)")
+_PASTED = {"t": slice(11, 16), "T": slice(11, 19), "d": slice(0, 10), "D": slice(0, 10), "f": slice(0, 16)}
+"""The part of format_time's text each style shows (F and R show all of it)."""
+
+
+def discord_time(moment: dt.datetime, style: str = "F") -> str:
+    """A moment as a Discord timestamp, `<t:1795291200:F>`, which each reader's Discord shows in their own time
+    zone; style R says how long until (or since) it. Whole seconds, as Discord counts."""
+    if style not in DISCORD_STYLES or len(style) != 1:
+        raise ValueError(f"{style!r} is not a Discord timestamp style ({', '.join(DISCORD_STYLES)})")
+    if moment.tzinfo is None:
+        raise ValueError(f"{moment} has no time zone; a Discord timestamp needs the moment itself")
+    return f"<t:{math.floor(moment.timestamp())}:{style}>"
+
+
+def pasteable(text: str, tz: dt.tzinfo, now: dt.datetime | None = None) -> str:
+    """Text with its Discord timestamps as a host pastes it by hand: each one the wall-clock time in tz, with
+    the zone named (`2026-11-21 20:00:00 UTC`, `20:00 UTC` for style t). A relative one (R) says `in 2 h 5 min`
+    or `5 min ago` against `now`; without `now` a relative one in brackets after a time is dropped, and any
+    other shows the full time. A timestamp no calendar holds is left as it is."""
+    if now is None:
+        text = _RELATIVE_AFTER.sub("", text)
+    return _DISCORD.sub(lambda match: _pasted(match, tz, now), text)
+
+
+def _pasted(match: re.Match[str], tz: dt.tzinfo, now: dt.datetime | None) -> str:
+    try:
+        moment = dt.datetime.fromtimestamp(int(match[1]), dt.timezone.utc)
+    except (OverflowError, OSError, ValueError):
+        return match[0]
+    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        return match[0]
+    style = match[2]
+    if style == "R" and now is not None:
+        ahead = moment - now
+        return f"in {format_span(ahead)}" if ahead >= dt.timedelta(0) else f"{format_span(-ahead)} ago"
+    shown = format_time(moment, tz)[_PASTED.get(style, slice(None))]
+    return shown if style in "dD" else f"{shown} {zone_name(tz, moment)}"
+
+
+def zone_name(tz: dt.tzinfo, moment: dt.datetime) -> str:
+    """How a pasted time names its zone: the IANA name the workbook's Config gives, else the zone's own name."""
+    return getattr(tz, "key", None) or tz.tzname(moment.astimezone(tz)) or "UTC"

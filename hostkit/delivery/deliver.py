@@ -19,6 +19,7 @@ from hostkit.delivery.sent import (
     Send,
     delivered,
     due,
+    edited_line,
     failed,
     plan,
     read_sent,
@@ -49,11 +50,15 @@ class Delivery:
 @dataclass(frozen=True)
 class Courier:
     """How to post one message: (webhook, text) -> Discord's message id; raises DeliveryError. `stopped` says
-    which signal asked hostkit to stop ("": none): no post starts after it."""
+    which signal asked hostkit to stop ("": none): no post starts after it. `attach` posts a message with a
+    PNG (webhook, text, picture) and `edit` replaces a message the webhook posted (webhook, message id, text,
+    picture or None); without them pictures are left out and corrections posted anew."""
 
     post: Callable[[Webhook, str], str]
     now: Callable[[], dt.datetime]
     stopped: Callable[[], str] = lambda: ""
+    attach: Callable[[Webhook, str, bytes], str] | None = None
+    edit: Callable[[Webhook, str, str, bytes | None], str] | None = None
 
 
 def deliver(
@@ -97,7 +102,8 @@ def deliver(
         if send.message.recipient in malformed and send.row is not None:
             records[send.row] = failed(records[send.row], malformed[send.message.recipient])
     if courier is not None:
-        records = _send(records, sends, hooks, malformed, gone, courier, journal, tables, roster, result)
+        sending = _Sending(records, hooks, dict(malformed), gone, courier, journal, tables, roster, result)
+        records = sending.send(sends)
     elif sends:
         result.lines.append(f"Due for Discord: {_count(len(sends))}; run with --send, or `hostkit send`, to deliver.")
     for record in records if courier is not None else []:
@@ -115,91 +121,195 @@ def deliver(
     return result
 
 
-def _send(
-    records: list[Record],
-    sends: list[Send],
-    hooks: dict[str, Webhook],
-    malformed: dict[str, str],
-    gone: set[str],
-    courier: Courier,
-    journal: Journal | None,
-    tables: Tables,
-    roster: Roster,
-    result: Delivery,
-) -> list[Record]:
-    from hostkit.delivery.discord import DeliveryError, NeedsThread, Uncertain, WebhookGone
-    from hostkit.delivery.split import escaped_names, split
+@dataclass
+class _Sending:
+    """One command's deliveries: the Sent rows as they stand, and what is needed to post."""
 
-    records = list(records)
-    skipped: dict[str, str] = dict(malformed)
-    if journal is not None:
-        journal.planned([records[s.row] for s in sends if s.row is not None and s.message.recipient in hooks])
-    for number, send in enumerate(sends):
-        recipient = send.message.recipient
-        index = send.row if send.row is not None else len(records) - 1
-        where = _where(recipient, tables, roster)
-        hook = hooks.get(recipient)
-        if hook is not None and recipient not in skipped and hook.fingerprint() in gone:
-            skipped[recipient] = "webhook gone"
-            result.problems.append(
+    records: list[Record]
+    hooks: dict[str, Webhook]
+    skipped: dict[str, str]
+    """Recipients posted nothing more this command, with why (their webhook is malformed or gone)."""
+    gone: set[str]
+    courier: Courier
+    journal: Journal | None
+    tables: Tables
+    roster: Roster
+    result: Delivery
+
+    def send(self, sends: list[Send]) -> list[Record]:
+        if self.journal is not None:
+            rows = [self.records[s.row] for s in sends if s.row is not None and s.message.recipient in self.hooks]
+            self.journal.planned(rows)
+        for number, send in enumerate(sends):
+            index = send.row if send.row is not None else len(self.records) - 1
+            hook = self._usable(send.message.recipient, index)
+            if hook is None:
+                continue
+            if self.courier.stopped():
+                self.result.stopped, self.result.left = self.courier.stopped(), len(sends) - number
+                break
+            self._deliver(send, index, hook)
+        if self.courier.stopped() and not self.result.stopped:  # the signal came during the last post
+            self.result.stopped = self.courier.stopped()
+        return self.records
+
+    def _usable(self, recipient: str, index: int) -> Webhook | None:
+        """The recipient's webhook, or None (the row marked why) when nothing may be posted to it."""
+        hook = self.hooks.get(recipient)
+        if hook is not None and recipient not in self.skipped and hook.fingerprint() in self.gone:
+            self.skipped[recipient] = "webhook gone"
+            self.result.problems.append(
                 Problem(
-                    *where,
+                    *_where(recipient, self.tables, self.roster),
                     f"{_name(recipient)}'s webhook {hook.redacted()} answered that it no longer exists, so hostkit "
                     f"posts nothing more to it; {HOW_TO_MAKE.format(where=_paste_where(recipient))}",
                 )
             )
-        if hook is None or recipient in skipped:
-            records[index] = failed(records[index], skipped[recipient])
-            continue
-        if courier.stopped():
-            result.stopped, result.left = courier.stopped(), len(sends) - number
-            break
-        record = records[index]
-        parts = split(escaped_names(send.text, roster.names))
+        if hook is None or recipient in self.skipped:
+            self.records[index] = failed(self.records[index], self.skipped[recipient])
+            return None
+        return hook
+
+    def _deliver(self, send: Send, index: int, hook: Webhook) -> None:
+        from hostkit.delivery.discord import PICTURE_NAME, DeliveryError
+        from hostkit.delivery.split import escaped_names, split
+
+        picture, note = _picture(send.message, self.courier)
+        if note:
+            self.result.lines.append(f"The picture for {_name(send.message.recipient)} was left out: {note}.")
+        record = self.records[index]
+        parts = split(escaped_names(send.text, self.roster.names))
         ids = [] if record.is_sent else record.part_ids()[: len(parts)]
         try:
-            for part in range(len(ids), len(parts)):
-                if journal is not None:
-                    journal.trying(record, part, len(parts))
-                try:
-                    ids.append(courier.post(hook, parts[part]) or NO_ID)
-                except Uncertain:
-                    raise
-                except DeliveryError:
-                    if journal is not None:
-                        journal.refused(record, part)
-                    raise
-                result.requests += 1
-                if journal is not None:
-                    journal.answered(record, part, ids[-1], courier.now())
-        except Uncertain:
-            result.requests += 1
-            records[index] = replace(record, message_id=",".join(ids), status=UNCERTAIN)
-            continue
-        except WebhookGone as error:
-            skipped[recipient] = "webhook gone"
-            if journal is not None:
-                journal.gone(hook.fingerprint())
-            records[index] = failed(_partial(record, ids, len(parts)), "webhook gone")
-            how = HOW_TO_MAKE.format(where=_paste_where(recipient))
-            result.problems.append(Problem(*where, f"{error}; {how}."))
-            continue
-        except NeedsThread as error:
-            skipped[recipient] = "a forum channel needs a thread"
-            records[index] = failed(_partial(record, ids, len(parts)), skipped[recipient])
-            result.problems.append(Problem(*where, f"{error}: {_thread_fix(recipient, hook)}."))
-            continue
+            if self._edited(send, index, hook, picture):
+                return
+            shown = self._post_parts(record, parts, ids, hook, picture)
         except DeliveryError as error:
-            text = redacted(str(error), hooks.values())
-            records[index] = failed(_partial(record, ids, len(parts)), text)
-            result.problems.append(
+            self._failed(error, index, send.message.recipient, hook, (ids, len(parts)))
+            return
+        self.records[index] = delivered(record, ",".join(ids), self.courier.now(), shown or _left_out(note))
+        said = f" in {len(parts)} parts" if len(parts) > 1 else ""
+        with_picture = " with its picture" if shown == PICTURE_NAME else ""
+        self.result.lines.append(f"Sent to {_name(send.message.recipient)}{said}{with_picture}.")
+
+    def _post_parts(
+        self, record: Record, parts: list[str], ids: list[str], hook: Webhook, picture: bytes | None
+    ) -> str:
+        """Post the parts not delivered yet, the picture with the last: what became of the picture ("": none)."""
+        from hostkit.delivery.discord import PICTURE_NAME, DeliveryError, TooLarge, Uncertain
+
+        shown = ""
+        for part in range(len(ids), len(parts)):
+            attach = picture if part == len(parts) - 1 else None
+            if self.journal is not None:
+                self.journal.trying(record, part, len(parts))
+            try:
+                try:
+                    ids.append(self._post(hook, parts[part], attach) or NO_ID)
+                except TooLarge as error:
+                    self.result.lines.append(f"The picture was left out: {error}; the text was sent on its own.")
+                    attach, shown = None, _left_out("Discord refused it as too large")
+                    ids.append(self._post(hook, parts[part], None) or NO_ID)
+            except Uncertain:
+                raise
+            except DeliveryError:
+                if self.journal is not None:
+                    self.journal.refused(record, part)
+                raise
+            shown = PICTURE_NAME if attach is not None else shown
+            self.result.requests += 1
+            if self.journal is not None:
+                self.journal.answered(record, part, ids[-1], self.courier.now(), shown)
+        return shown
+
+    def _post(self, hook: Webhook, text: str, picture: bytes | None) -> str:
+        if picture is not None and self.courier.attach is not None:
+            return self.courier.attach(hook, text, picture)
+        return self.courier.post(hook, text)
+
+    def _edited(self, send: Send, index: int, hook: Webhook, picture: bytes | None) -> bool:
+        """A correction to a message delivered whole: edit it in place, saying so at its top. False when it
+        cannot be edited (Discord would not, or the correction is too long for one message): post it anew."""
+        from hostkit.delivery.discord import PICTURE_NAME, CannotEdit, DeliveryError, Uncertain
+        from hostkit.delivery.split import LIMIT, escaped_names
+
+        if not send.edit or self.courier.edit is None or self.records[index].is_sent:
+            return False
+        record = replace(self.records[index], corrects=edited_line(self.courier.now()))
+        text = escaped_names(record.text(), self.roster.names)
+        if len(text) > LIMIT:
+            return False
+        if self.journal is not None:
+            self.journal.trying(record, 0, 1)
+        try:
+            message_id = self.courier.edit(hook, send.edit, text, picture) or send.edit
+        except Uncertain:
+            raise
+        except DeliveryError as error:
+            if self.journal is not None:
+                self.journal.refused(record, 0)
+            if not isinstance(error, CannotEdit):
+                raise
+            self.result.lines.append(
+                f"Could not edit {_name(send.message.recipient)}'s earlier message ({error}); the correction "
+                f"is posted as a new message."
+            )
+            return False
+        self.result.requests += 1
+        shown = PICTURE_NAME if picture is not None else ""
+        if self.journal is not None:
+            self.journal.answered(record, 0, message_id, self.courier.now(), shown)
+        self.records[index] = delivered(record, message_id, self.courier.now(), shown)
+        self.result.lines.append(f"Edited {_name(send.message.recipient)}'s earlier message with the correction.")
+        return True
+
+    def _failed(
+        self, error: Exception, index: int, recipient: str, hook: Webhook, progress: tuple[list[str], int]
+    ) -> None:
+        """The row and the host's line when Discord did not take the message (progress: the ids of the parts
+        delivered, of how many)."""
+        from hostkit.delivery.discord import NeedsThread, Uncertain, WebhookGone
+
+        record, (ids, parts) = self.records[index], progress
+        where = _where(recipient, self.tables, self.roster)
+        if isinstance(error, Uncertain):
+            self.result.requests += 1
+            self.records[index] = replace(record, message_id=",".join(ids), status=UNCERTAIN)
+            return
+        if isinstance(error, WebhookGone):
+            self.skipped[recipient] = "webhook gone"
+            if self.journal is not None:
+                self.journal.gone(hook.fingerprint())
+            how = HOW_TO_MAKE.format(where=_paste_where(recipient))
+            self.result.problems.append(Problem(*where, f"{error}; {how}."))
+        elif isinstance(error, NeedsThread):
+            self.skipped[recipient] = "a forum channel needs a thread"
+            self.result.problems.append(Problem(*where, f"{error}: {_thread_fix(recipient, hook)}."))
+        else:
+            text = redacted(str(error), self.hooks.values())
+            self.result.problems.append(
                 Problem(*where, f"not delivered to {_name(recipient)}: {text}; it stays due for `hostkit send`.")
             )
-            continue
-        records[index] = delivered(record, ",".join(ids), courier.now())
-        said = f" in {len(parts)} parts" if len(parts) > 1 else ""
-        result.lines.append(f"Sent to {_name(recipient)}{said}.")
-    return records
+            self.records[index] = failed(_partial(record, ids, parts), text)
+            return
+        self.records[index] = failed(_partial(record, ids, parts), self.skipped[recipient])
+
+
+def _left_out(why: str) -> str:
+    return f"left out: {why}" if why else ""
+
+
+def _picture(message: Message, courier: Courier) -> tuple[bytes | None, str]:
+    """The message's PNG to attach, or None and why it is left out ("": it had none)."""
+    from hostkit.delivery.discord import UPLOAD_LIMIT
+
+    if message.image is None or courier.attach is None:
+        return None, ""
+    picture = message.picture()
+    if picture is not None and len(picture) > UPLOAD_LIMIT:
+        size = len(picture) / 1024 / 1024
+        return None, f"at {size:.1f} MiB it is over Discord's {UPLOAD_LIMIT // 1024 // 1024} MiB upload limit"
+    return picture, ""
 
 
 def _partial(record: Record, ids: list[str], parts: int) -> Record:

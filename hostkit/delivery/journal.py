@@ -4,16 +4,19 @@ answers, so that whatever stops hostkit (a kill, Ctrl-C, a lost connection) no m
 It lives beside the workbook (`.game.xlsx.hostkit-sent`), or for a Google Sheet in hostkit's state folder
 (`~/.local/state/hostkit/<key>.hostkit-sent`). Every command that records messages folds it into the Sent
 tab it writes; lines the Sent tab already shows are dropped then. A post tried and never answered is
-uncertain: the Sent tab says so, and only `hostkit send --resend-uncertain` sends it again."""
+uncertain: the Sent tab says so, and only `hostkit send --resend-uncertain` sends it again. The journal holds
+private messages: it is made with the workbook's own permissions (a workbook only its owner reads keeps a
+journal only its owner reads), as is the file of Discord's rate limits kept beside it (StateFile)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO
 
 from hostkit.delivery.sent import NO_ID, SENT, UNCERTAIN, Message, Record
 
@@ -21,6 +24,30 @@ if TYPE_CHECKING:
     from hostkit.storage.book import Book
 
 SUFFIX = ".hostkit-sent"
+LIMITS_SUFFIX = ".hostkit-limits"
+PRIVATE = 0o600
+
+
+def journal_of(book: Book) -> Journal:
+    """The journal of this workbook's posts, made with the workbook's permissions."""
+    return Journal(journal_path(book), file_mode(book))
+
+
+def limits_path(book: Book) -> Path:
+    """Where Discord's rate limits are kept between this workbook's commands: beside its journal."""
+    path = journal_path(book)
+    return path.with_name(path.name[: -len(SUFFIX)] + LIMITS_SUFFIX)
+
+
+def file_mode(book: Book) -> int:
+    """The permissions of the workbook file (read and write bits only); owner-only for a Google Sheet."""
+    path = getattr(book, "path", None)
+    if book.key is None and isinstance(path, Path):
+        try:
+            return path.stat().st_mode & 0o666
+        except OSError:
+            return PRIVATE
+    return PRIVATE
 
 
 def journal_path(book: Book) -> Path:
@@ -49,11 +76,14 @@ class _Post:
     ids: dict[int, str] = field(default_factory=dict)
     open: set[int] = field(default_factory=set)
     at: str = ""
+    picture: str = ""
 
 
 class Journal:
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, mode: int | None = None):
         self.path = path
+        self.mode = mode
+        """The permissions a journal hostkit makes is given (None: the umask's)."""
 
     def entries(self) -> list[dict]:
         try:
@@ -115,8 +145,9 @@ class Journal:
         m = record.message
         self._append({"e": "try", **_key(record), "x": m.text, "fix": record.corrects, "p": part, "n": parts})
 
-    def answered(self, record: Record, part: int, message_id: str, at: dt.datetime) -> None:
-        self._append({"e": "ok", **_key(record), "p": part, "id": message_id or NO_ID, "at": at.isoformat()})
+    def answered(self, record: Record, part: int, message_id: str, at: dt.datetime, picture: str = "") -> None:
+        entry = {"e": "ok", **_key(record), "p": part, "id": message_id or NO_ID, "at": at.isoformat()}
+        self._append({**entry, "pic": picture} if picture else entry)
 
     def refused(self, record: Record, part: int) -> None:
         """Discord refused the post, or it never left: nothing was delivered."""
@@ -128,7 +159,7 @@ class Journal:
     def _append(self, *entries: dict) -> None:
         fresh = not self.path.exists()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path, "a", encoding="utf-8") as file:
+        with self._open(self.path, os.O_APPEND) as file:
             file.writelines(json.dumps(e, ensure_ascii=False, default=str) + "\n" for e in entries)
             file.flush()
             os.fsync(file.fileno())
@@ -140,12 +171,20 @@ class Journal:
             self.path.unlink(missing_ok=True)
             return
         temporary = self.path.with_name(self.path.name + ".new")
-        with open(temporary, "w", encoding="utf-8") as file:
+        with self._open(temporary, os.O_TRUNC) as file:
             file.writelines(json.dumps(e, ensure_ascii=False, default=str) + "\n" for e in entries)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, self.path)
         _sync_folder(self.path.parent)
+
+    def _open(self, path: Path, how: int) -> TextIO:
+        """The file opened for writing, made (and kept) with the journal's permissions."""
+        mode = PRIVATE if self.mode is None else self.mode
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | how, mode)
+        if self.mode is not None:
+            os.chmod(path, self.mode)
+        return os.fdopen(handle, "w", encoding="utf-8")
 
 
 def _key(record: Record) -> dict:
@@ -173,6 +212,7 @@ def _apply(post: _Post, entry: dict) -> None:
         post.open.discard(part)
         post.ids[part] = str(entry.get("id") or NO_ID)
         post.at = str(entry.get("at", ""))
+        post.picture = str(entry.get("pic") or post.picture)
     elif entry["e"] == "no":
         post.open.discard(part)
 
@@ -183,7 +223,9 @@ def _folded(record: Record, post: _Post) -> Record:
         return replace(record, message_id=",".join(done), status=UNCERTAIN)
     if post.parts and len(done) == post.parts:
         when = dt.datetime.fromisoformat(post.at) if post.at else record.sent_at
-        return replace(record, message_id=",".join(done), sent_at=when, status=SENT)
+        return replace(
+            record, message_id=",".join(done), sent_at=when, status=SENT, picture=post.picture or record.picture
+        )
     if done:
         return replace(record, message_id=",".join(done), status=f"due: {len(done)} of {post.parts} parts sent")
     return record
@@ -197,3 +239,40 @@ def _sync_folder(folder: Path) -> None:
         os.fsync(handle)
     finally:
         os.close(handle)
+
+
+class StateFile:
+    """A small JSON file hostkit keeps beside the journal (Discord's rate limits), locked while it is read or
+    written, made with the workbook's permissions, and replaced whole. An unreadable one reads as {}."""
+
+    def __init__(self, path: Path, mode: int = PRIVATE):
+        self.path, self.mode = path, mode
+
+    def read(self) -> dict:
+        """What the file holds ({} when it is missing or unreadable); OSError when it stays locked."""
+        with self._locked():
+            return self._load()
+
+    def update(self, change: Callable[[dict], dict]) -> None:
+        """Replace what the file holds with change(what it holds), in one locked step."""
+        with self._locked():
+            state = change(self._load())
+            temporary = self.path.with_name(self.path.name + ".new")
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, self.mode)
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                json.dump(state, file)
+            os.chmod(temporary, self.mode)
+            os.replace(temporary, self.path)
+
+    def _locked(self) -> Any:
+        from filelock import FileLock
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        return FileLock(self.path.with_name(self.path.name + ".lock"), timeout=10, mode=self.mode)
+
+    def _load(self) -> dict:
+        try:
+            state = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return state if isinstance(state, dict) else {}

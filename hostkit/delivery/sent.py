@@ -3,19 +3,35 @@
 A message is known by its round, the command that made it and its recipient; the hash of its text says
 whether it changed. Its Status says where it stands: `sent`; `due` (or `due: why`), which `hostkit send` (or
 the next `--send`) delivers; `uncertain`, posted without Discord's answer, which only `hostkit send
---resend-uncertain` sends again. A correction keeps the line saying what it replaces in its Corrects cell."""
+--resend-uncertain` sends again. A correction keeps the line saying what it replaces in its Corrects cell; delivered by editing the message it
+corrects, the row keeps that message's id. A message delivered with a picture says so in its Picture cell (the
+picture itself is not kept)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from hostkit.core.settings import whole_number
 from hostkit.core.tables import Cell, Rows, Tables, is_blank
 
 SENT_TAB = "Sent"
-SENT_HEADER = ["Round", "Command", "Recipient", "Hash", "Message id", "Sent at", "Status", "Text", "Corrects"]
+SENT_HEADER = [
+    "Round",
+    "Command",
+    "Recipient",
+    "Hash",
+    "Message id",
+    "Sent at",
+    "Status",
+    "Text",
+    "Corrects",
+    "Picture",
+]
+OPTIONAL = 2
+"""The last columns, which an older Sent tab lacks."""
 DUE = "due"
 SENT = "sent"
 UNCERTAIN = "uncertain"
@@ -31,6 +47,12 @@ class Message:
     command: str
     recipient: str
     text: str
+    image: bytes | Callable[[], bytes] | None = field(default=None, compare=False, repr=False)
+    """A PNG to attach (or what draws it, called only when it is sent); not part of what the message is."""
+
+    def picture(self) -> bytes | None:
+        """The PNG, drawn now if it is drawn on demand."""
+        return self.image() if callable(self.image) else self.image
 
     def key(self) -> tuple:
         return (self.round, self.command.casefold(), self.recipient.casefold())
@@ -50,6 +72,8 @@ class Record:
     status: str = DUE
     corrects: str = ""
     """The line a correction starts with, saying which earlier message it replaces ("": none)."""
+    picture: str = ""
+    """What became of the message's picture: its file name once delivered with it, or why it was left out."""
 
     @property
     def is_sent(self) -> bool:
@@ -84,17 +108,19 @@ class Record:
             self.status,
             m.text,
             self.corrects or None,
+            self.picture or None,
         ]
 
 
 @dataclass(frozen=True)
 class Send:
-    """A message to deliver now: its text as sent (a correction says what it replaces), and the row it
-    updates (None: a new row)."""
+    """A message to deliver now: its text as sent (a correction says what it replaces), the row it updates
+    (None: a new row), and for a correction the id of the message it corrects, to edit in place ("": none)."""
 
     message: Message
     text: str
     row: int | None
+    edit: str = ""
 
 
 def read_sent(tables: Tables) -> list[Record]:
@@ -102,7 +128,7 @@ def read_sent(tables: Tables) -> list[Record]:
     if table is None:
         return []
     records = []
-    for record in table.records(*SENT_HEADER[:-1], optional=SENT_HEADER[-1:]):
+    for record in table.records(*SENT_HEADER[:-OPTIONAL], optional=SENT_HEADER[-OPTIONAL:]):
         round_cell = record["Round"]
         try:
             number = None if is_blank(round_cell) else whole_number(round_cell)
@@ -118,6 +144,7 @@ def read_sent(tables: Tables) -> list[Record]:
                 sent_at,
                 record.text("Status"),
                 record.text("Corrects"),
+                record.text("Picture"),
             )
         )
     return records
@@ -139,7 +166,7 @@ def plan(messages: list[Message], records: list[Record], resend: bool = False) -
                 sends.append(Send(message, last.text(), at))
         elif last.is_due and not last.part_ids():
             rows[at] = Record(message, message.digest(), corrects=last.corrects)  # type: ignore[index]
-            sends.append(Send(message, rows[at].text(), at))  # type: ignore[index]
+            sends.append(Send(message, rows[at].text(), at, original(rows, at)))  # type: ignore[arg-type, index]
         else:
             when = f" of {last.sent_at:%Y-%m-%d %H:%M}" if last.sent_at else ""
             rows.append(
@@ -147,7 +174,7 @@ def plan(messages: list[Message], records: list[Record], resend: bool = False) -
                     message, message.digest(), corrects=f"Correction: this replaces hostkit's earlier message{when}."
                 )
             )
-            sends.append(Send(message, rows[-1].text(), len(rows) - 1))
+            sends.append(Send(message, rows[-1].text(), len(rows) - 1, original(rows, len(rows) - 1)))
     return rows, sends
 
 
@@ -157,15 +184,33 @@ def due(
     """The rows still due (with uncertain, the uncertain ones too; with resend, every row) of a round or of
     every round."""
     return [
-        Send(r.message, r.text(), i)
+        Send(r.message, r.text(), i, original(records, i))
         for i, r in enumerate(records)
         if (r.is_due or resend or (uncertain and r.is_uncertain))
         and (round_number is None or r.message.round == round_number)
     ]
 
 
-def delivered(record: Record, message_id: str, at: dt.datetime) -> Record:
-    return replace(record, message_id=message_id, sent_at=at, status=SENT)
+def original(records: list[Record], index: int) -> str:
+    """For a correction, the id of the message it corrects when that was delivered whole in one part: the
+    message to edit ("": none, so the correction is posted anew)."""
+    if not records[index].corrects:
+        return ""
+    key = records[index].message.key()
+    for earlier in reversed(records[:index]):
+        if earlier.message.key() == key and earlier.is_sent:
+            ids = earlier.part_ids()
+            return ids[0] if len(ids) == 1 and ids[0] != NO_ID else ""
+    return ""
+
+
+def edited_line(at: dt.datetime) -> str:
+    """The line a correction delivered by editing the message starts with."""
+    return f"edited: hostkit corrected this message on {at:%Y-%m-%d %H:%M}."
+
+
+def delivered(record: Record, message_id: str, at: dt.datetime, picture: str = "") -> Record:
+    return replace(record, message_id=message_id, sent_at=at, status=SENT, picture=picture or record.picture)
 
 
 def failed(record: Record, why: str) -> Record:

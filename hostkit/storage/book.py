@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 from hostkit.core.tables import Rows
 from hostkit.errors import Conflict as Conflict
 from hostkit.errors import StorageError as StorageError
-
-if TYPE_CHECKING:
-    from hostkit.core.game import Identity
 
 Order = Callable[[Sequence[str]], list[str]]
 """Given the name of every tab of a workbook, the public ones in reading order: they are put first."""
@@ -25,22 +22,16 @@ class Book(ABC):
     """A workbook of named tabs, each a list of rows of cell values."""
 
     location: str
+    path: Path | None = None
+    """The .xlsx file (None for a Google Sheet)."""
+    key: str | None = None
+    """A Google Sheet's key (None for a file)."""
     timezone: str | None = None
-    credentials: str | None = None
-    """The key file to sign in to Google with, for a Google Sheet this workbook names (its season)."""
     """The workbook's own time zone where it has one (a Google Sheet does; an xlsx file does not)."""
     locale: str | None = None
     """The workbook's own locale (en_GB) where it has one: how its slashed dates are written."""
-    public: Book | None = None
-    """A second workbook that players can see: commands also write the game's public tabs there, only those."""
     progress: Callable[[str], None] | None = None
     """Where a backend says what it is doing: reading, writing, each retry's wait (None: silent)."""
-    quiet: bool = False
-    """Whether notices for the host (not progress) are kept off stderr, as under --json."""
-    match: Identity | None = None
-    """Which match the workbook holds, once a command has read it."""
-    key: str | None = None
-    """A Google Sheet's key (None for a file)."""
 
     def exists(self) -> bool:
         """Whether there is a workbook to read yet (a file may not have been made; a Google Sheet is)."""

@@ -10,7 +10,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
 
 from hostkit.core.collector import paused_collector
@@ -43,9 +43,12 @@ class XlsxBook(Book):
     """An .xlsx file. A command holds its lock from lock() to release(); a save refuses when the file changed
     since it was read, and keeps every tab it does not write exactly as it was."""
 
-    def __init__(self, path: str | os.PathLike, wait: float | None = None):
-        self.path = Path(path)
+    def __init__(
+        self, path: str | os.PathLike, wait: float | None = None, progress: Callable[[str], None] | None = None
+    ):
+        self.path: Path = Path(path)
         self.location = str(self.path)
+        self.progress = progress
         self._data: bytes | None = None
         self._seen: Signature | None = None
         """The signature (inode, modification time, size) of the file read: an early check that finds it

@@ -42,15 +42,15 @@ def test_a_match_paid_into_a_season_workbook_is_paid_there_again_not_into_its_ow
     one_round_match(book)
     first = run("standings", "--book", book, "--ledger", season)
     assert first.exit_code == 0, first.output
-    assert "Config ledger_book is now 'season.xlsx'" in first.output
+    assert "Config season is now 'season.xlsx'" in first.output
     config = {r[0]: r[1] for r in tabs(book)["Config"]}
-    assert config["ledger_book"] == "season.xlsx"
+    assert config["season"] == "season.xlsx" and not config.get("ledger_book")
     again = run("standings", "--book", book)
     assert again.exit_code == 0, again.output
-    assert "as Config ledger_book says" in again.output and "Already paid" in again.output
+    assert f"written to Ledger in {season}" not in again.output and "Already paid" in again.output
     assert paid_rows(book) == [] and len(paid_rows(season)) == 1
     other = run("standings", "--book", book, "--ledger", tmp_path / "other.xlsx")
-    assert other.exit_code == 2 and "This match was paid into" in other.stderr
+    assert other.exit_code == 2 and "This match belongs to the season in season.xlsx" in other.stderr
     assert not (tmp_path / "other.xlsx").exists()
 
 

@@ -119,8 +119,8 @@ def test_a_main_matchs_end_records_tol_and_candidates_and_pays_once(stages, tmp_
     season = folder / "season.xlsx"
     state = status(season)
     assert [m["player"] for m in state["cast"] if m["candidate"]] == ["Bob", "Eve", "Ivy"]
-    assert member(season, "Gus") == {
-        "player": "Gus",
+    assert member(season, "Fay") == {
+        "player": "Fay",
         "status": "playing",
         "garnets": 7,
         "tokens_of_life": 1,
@@ -128,7 +128,7 @@ def test_a_main_matchs_end_records_tol_and_candidates_and_pays_once(stages, tmp_
     }
     assert state["next"].startswith("Death Match pending: ECs Bob, Eve, Ivy; ")
     row = XlsxBook(season).read()["Matches"][1]
-    assert row[4:8] == ["over", "Gus", "Gus 1", "Bob, Eve, Ivy"]
+    assert row[4:8] == ["over", "Fay", "Fay 1", "Bob, Eve, Ivy"]
     saved = season.read_bytes()
     again = run("standings", "--book", folder / "main-1.xlsx")
     assert again.exit_code == 0, again.output
@@ -147,7 +147,7 @@ def test_a_corrected_main_match_reverses_and_repays_in_the_season_once(stages, t
     assert fixed.exit_code == 0, fixed.output
     assert "Reversed:" in fixed.output
     assert [m["player"] for m in status(season)["cast"] if m["candidate"]] == ["Eve", "Ivy"]
-    assert member(season, "Gus")["garnets"] == 9 and member(season, "Bob")["candidate"] is False
+    assert member(season, "Fay")["garnets"] == 9 and member(season, "Bob")["candidate"] is False
     rows = len(ledger_rows(season))
     again = run("standings", "--book", folder / "main-1.xlsx")
     assert again.exit_code == 0 and len(ledger_rows(season)) == rows
@@ -187,15 +187,15 @@ def test_dm_checks_its_pair_and_pays_the_dodgers_once(stages, tmp_path):
     refused(run("season", "dm", "--book", season, "--players", "Ann,Bob"), "Ann is not an elimination candidate")
     refused(run("season", "dm", "--book", season, "--players", "Bob,bob"), "named twice", code=2)
     refused(run("season", "dm", "--book", season, "--players", "Bob,Zed"), "Zed is not a player still in")
-    chosen = run("season", "dm", "--book", season, "--players", "Bob,Gus")
+    chosen = run("season", "dm", "--book", season, "--players", "Bob,Fay")
     assert chosen.exit_code == 0, chosen.output
-    assert "Warning: Gus holds 1 Token of Life" in chosen.output
+    assert "Warning: Fay holds 1 Token of Life" in chosen.output
     assert "Dodged it: Eve, Ivy, each paid 5 garnets." in chosen.output
     assert member(season, "Eve")["garnets"] == 5 and member(season, "Ivy")["garnets"] == 5
     assert [m["player"] for m in status(season)["cast"] if m["candidate"]] == ["Bob"]
     rows = len(ledger_rows(season))
     second = run("season", "dm", "--book", season, "--players", "Eve,Ann")
-    refused(second, "Death Match 1 (Bob v Gus) is set and not played yet")
+    refused(second, "Death Match 1 (Bob v Fay) is set and not played yet")
     assert len(ledger_rows(season)) == rows
     refused(run("season", "tol", "--book", season, "--player", "Bob"), "already set")
 
@@ -203,7 +203,7 @@ def test_dm_checks_its_pair_and_pays_the_dodgers_once(stages, tmp_path):
 def test_dm_opponent_with_tol_refuse(stages, tmp_path):
     folder = copied(stages, "main_over", tmp_path)
     set_config(folder / "season.xlsx", "dm_opponent_with_tol", "refuse")
-    refused(run("season", "dm", "--book", folder / "season.xlsx", "--players", "Bob,Gus"), "dm_opponent_with_tol")
+    refused(run("season", "dm", "--book", folder / "season.xlsx", "--players", "Bob,Fay"), "dm_opponent_with_tol")
 
 
 def test_a_death_match_starts_with_the_pair_set(stages, tmp_path):
@@ -265,7 +265,7 @@ def test_standings_with_season_joins_a_match_made_without_it(stages, tmp_path):
     assert joined.exit_code == 0, joined.output
     assert "joined the season" in joined.output
     assert config_of(book.path)["season"] == "season.xlsx"
-    assert member(folder / "season.xlsx", "Gus")["tokens_of_life"] == 1
+    assert member(folder / "season.xlsx", "Fay")["tokens_of_life"] == 1
     assert {row[0] for row in ledger_rows(folder / "season.xlsx")} == {"Main Match 1"}
     elsewhere = run("standings", "--book", book.path, "--season", folder / "other.xlsx")
     refused(elsewhere, "belongs to the season in season.xlsx", code=2)
@@ -320,11 +320,11 @@ def test_demo_season_plays_a_season_end_to_end(tmp_path):
     assert [m["player"] for m in final["cast"] if m["status"] == "eliminated"] == ["Bob"]
     public = XlsxBook(tmp_path / "season.xlsx").read()["Season"]
     assert public[4][:6] == ["Bob", "eliminated", 0, 0, None, "Death Match 1"]
-    assert public[9][:5] == ["Gus", "playing", 14, 2, None]
+    assert public[8][:5] == ["Fay", "playing", 7, 1, None] and public[10][:5] == ["Hal", "playing", 7, 1, None]
     played = {row[0]: row[3:9] for row in public[14:]}
-    assert played["Main Match 1"] == ["Gus", "Gus 1", "Bob, Eve, Ivy", None, "Ivy", None]
+    assert played["Main Match 1"] == ["Fay", "Fay 1", "Bob, Eve, Ivy", None, "Ivy", None]
     assert played["Death Match 1"] == ["Eve", None, None, None, None, "Bob"]
-    assert played["Main Match 2"][:3] == ["Gus", "Gus 1", "Ann, Cat, Eve"]
+    assert played["Main Match 2"][:3] == ["Hal", "Hal 1", "Ann, Eve, Cat"]
     refused(run("demo", "--season", "--book", tmp_path / "season.xlsx"), "--force", code=2)
 
 

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from freezegun import freeze_time
 
-from hostkit import watching as rescoring
+from hostkit import commit as committing
 from hostkit.cli import main, watch
 from hostkit.storage.xlsx import XlsxBook
 from tests.cli.watching import death_match, looks, third_turn
@@ -29,16 +29,16 @@ def test_a_host_save_during_a_rescore_is_said_and_the_next_look_scores_again(tmp
     hosts = tmp_path / "host.xlsx"
     shutil.copy(path, hosts)
     third_turn(hosts)
-    real = rescoring.save
+    real = committing.write_all
     saves = []
 
-    def save_after_the_host(book, game, writes):
+    def save_after_the_host(*args):
         saves.append(1)
         if len(saves) == 1:
             os.replace(hosts, path)  # the host's spreadsheet program saves while the round is being scored
-        return real(book, game, writes)
+        return real(*args)
 
-    monkeypatch.setattr(rescoring, "save", save_after_the_host)
+    monkeypatch.setattr(committing, "write_all", save_after_the_host)
     looks(monkeypatch, {})
     result = watching(path, "--for", "30s")
     assert result.exit_code == 0, result.output

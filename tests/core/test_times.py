@@ -2,7 +2,17 @@ import datetime as dt
 
 import pytest
 
-from hostkit.core.times import format_span, format_time, from_serial, parse_time, to_serial, wall_clock, zone
+from hostkit.core.times import (
+    discord_time,
+    format_span,
+    format_time,
+    from_serial,
+    parse_time,
+    pasteable,
+    to_serial,
+    wall_clock,
+    zone,
+)
 
 UTC = dt.timezone.utc
 LONDON = zone("Europe/London")
@@ -98,3 +108,45 @@ def test_a_spreadsheet_error_is_not_a_time(code):
     for value in (CellError(code), code):
         with pytest.raises(ValueError, match=r"^is a spreadsheet error \(.+\), not a date and time; fix its formula"):
             parse_time(value, UTC)
+
+
+# ---- Discord timestamps: each player reads them in their own zone; pasted by hand they name the workbook's
+
+CLOSES = dt.datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
+SAID = f"Part 1 closes {discord_time(CLOSES)} ({discord_time(CLOSES, 'R')})."
+
+
+def test_a_discord_timestamp_is_the_unix_second_and_its_style():
+    assert discord_time(CLOSES) == "<t:1795291200:F>"
+    assert discord_time(CLOSES.astimezone(LONDON), "R") == "<t:1795291200:R>"
+    assert discord_time(CLOSES + dt.timedelta(milliseconds=999), "t") == "<t:1795291200:t>"
+    with pytest.raises(ValueError, match="not a Discord timestamp style"):
+        discord_time(CLOSES, "X")
+    with pytest.raises(ValueError, match="no time zone"):
+        discord_time(CLOSES.replace(tzinfo=None))
+
+
+def test_pasted_text_keeps_the_workbooks_zone_and_names_it():
+    assert pasteable(SAID, UTC) == "Part 1 closes 2026-11-21 20:00:00 UTC."
+    assert pasteable(SAID, zone("UTC")) == "Part 1 closes 2026-11-21 20:00:00 UTC."
+    assert pasteable(SAID, zone("America/New_York")) == "Part 1 closes 2026-11-21 15:00:00 America/New_York."
+    styles = " ".join(discord_time(CLOSES, s) for s in "tTdDf")
+    assert pasteable(styles, LONDON) == (
+        "20:00 Europe/London 20:00:00 Europe/London 2026-11-21 2026-11-21 2026-11-21 20:00 Europe/London"
+    )
+
+
+def test_a_relative_timestamp_says_how_long_against_now_or_is_left_out():
+    before = CLOSES - dt.timedelta(hours=2, minutes=5)
+    assert pasteable(SAID, UTC, now=before) == "Part 1 closes 2026-11-21 20:00:00 UTC (in 2 h 5 min)."
+    assert pasteable(SAID, UTC, now=CLOSES + dt.timedelta(seconds=90)) == (
+        "Part 1 closes 2026-11-21 20:00:00 UTC (1 min 30 s ago)."
+    )
+    assert pasteable(f"closing {discord_time(CLOSES, 'R')}", UTC) == "closing 2026-11-21 20:00:00 UTC"
+
+
+@pytest.mark.parametrize(
+    "text", ["no time here", "<t:99999999999999:F>", "<t:-99999999999:F>", "<t:12:Q>", "<t::F>", "<t:1795291200>"]
+)
+def test_text_that_holds_no_timestamp_a_calendar_has_is_pasted_as_it_is(text):
+    assert pasteable(text, UTC) == text

@@ -12,7 +12,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from hostkit.core.times import DATE_ORDERS, format_time, parse_time, wall_clock, zone
+from hostkit.core.times import (
+    DATE_ORDERS,
+    DISCORD_STYLES,
+    discord_time,
+    format_time,
+    parse_time,
+    pasteable,
+    wall_clock,
+    zone,
+)
 
 ZONES = st.sampled_from(["UTC", "Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata"]).map(zone)
 NAIVE = st.datetimes(min_value=dt.datetime(1900, 1, 2), max_value=dt.datetime(9998, 12, 30))
@@ -115,3 +124,43 @@ def test_any_text_either_order_accepts_is_the_same_moment_unless_day_and_month_c
     if mdy is not None and dmy is not None and mdy != dmy:
         first, second = map(int, SLASHED.fullmatch(text).groups()[:2])
         assert first <= 12 and second <= 12 and first != second
+
+
+UNIX_MOMENTS = st.builds(
+    lambda m: m.replace(tzinfo=dt.timezone.utc),
+    st.datetimes(min_value=dt.datetime(1900, 1, 2), max_value=dt.datetime(9998, 12, 30)) | NEAR_CHANGES,
+)
+
+
+@settings(max_examples=150)
+@given(UNIX_MOMENTS, ZONES)
+def test_a_discord_timestamp_pasted_reads_back_as_the_same_moment(moment, tz):
+    assume(1900 <= moment.astimezone(tz).year <= 9998)
+    whole = moment.replace(microsecond=0)
+    token = discord_time(moment)
+    assert re.fullmatch(r"<t:-?\d+:F>", token) and int(token[3:-3]) == whole.timestamp()
+    pasted = pasteable(f"by {token} ({discord_time(moment, 'R')}).", tz)
+    assert pasted == f"by {format_time(whole, tz)} {tz.key}."
+    back = parse_time(pasted[3 : -len(tz.key) - 2], tz)
+    local = whole.astimezone(tz)
+    if local.fold and tz.utcoffset(local.replace(fold=0)) != tz.utcoffset(local):  # wall-clock text names the first
+        assert back == whole - (tz.utcoffset(local.replace(fold=0)) - tz.utcoffset(local))
+    else:
+        assert back == whole
+
+
+@settings(max_examples=150)
+@given(UNIX_MOMENTS, UNIX_MOMENTS, st.sampled_from(DISCORD_STYLES))
+def test_every_style_pastes_as_text_with_no_timestamp_left(moment, now, style):
+    pasted = pasteable(f"[{discord_time(moment, style)}]", dt.timezone.utc, now=now)
+    assert "<t:" not in pasted
+    if style == "R":
+        assert pasted.startswith("[in ") or pasted.endswith(" ago]")
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from(list("<t:>-0123456789FRfdDTx() ")) | st.characters(), max_size=40))
+def test_any_text_pastes_without_an_error_and_text_with_no_timestamp_is_unchanged(text):
+    pasted = pasteable(text, zone("Europe/London"))
+    if "<t:" not in text:
+        assert pasted == text

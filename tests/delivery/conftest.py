@@ -12,6 +12,7 @@ from tests.delivery.fake_discord import FakeClock, FakeDiscord
 def clock(monkeypatch):
     fake = FakeClock()
     monkeypatch.setattr(discord_module, "now", fake.now)
+    monkeypatch.setattr(discord_module, "wall", fake.wall)
     monkeypatch.setattr(discord_module, "pause", fake.sleep)
     return fake
 

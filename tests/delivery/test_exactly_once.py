@@ -131,3 +131,30 @@ def test_a_real_send_killed_mid_post_delivers_nothing_twice(dealt_book, discord,
     assert len(discord.received["111"]) == 1 and len(discord.received["222"]) == 1
     if how == signal.SIGKILL:
         assert "uncertain: Reds's message" in again.stderr
+
+
+@pytest.mark.parametrize(("how", "status", "said"), [(signal.SIGINT, 130, "Ctrl-C"), (signal.SIGTERM, 143, "SIGTERM")])
+def test_a_signal_during_the_last_post_still_stops_with_its_line(dealt_book, discord, how, status, said):
+    discord.on_post = lambda hook: os.kill(os.getpid(), how) if hook == "222" else None
+    result = run("deal", "--book", dealt_book, "--round", 1, "--send")
+    discord.on_post = None
+    assert result.exit_code == status, result.output
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"Stopped by {said} after the message in flight, the last: nothing stays due."
+    )
+    assert [row[6] for row in XlsxBook(dealt_book).read()["Sent"][1:]] == ["sent", "sent"]
+
+
+def test_the_journal_and_the_rate_limits_beside_a_private_workbook_are_private(dealt_book, discord):
+    previous = os.umask(0o022)
+    try:
+        dealt_book.chmod(0o600)
+        assert run("deal", "--book", dealt_book, "--round", 1, "--send").exit_code == 0
+    finally:
+        os.umask(previous)
+    made = [p for p in dealt_book.parent.iterdir() if p.name.startswith(f".{dealt_book.name}.hostkit-")]
+    names = {p.name.split(".hostkit-")[1] for p in made}
+    assert {"sent", "limits", "limits.lock"} <= names, names
+    assert all(p.stat().st_mode & 0o777 == 0o600 for p in made if "hostkit-lock" not in p.name), [
+        (p.name, oct(p.stat().st_mode)) for p in made
+    ]

@@ -52,7 +52,18 @@ def test_deal_send_gives_each_player_their_own_peeks_only(dealt_book, discord):
     assert "You hold 3 turns" in craw[0]
     assert "Sent to Reds." in result.output and "Sent to Craw." in result.output
     sent = XlsxBook(dealt_book).read()["Sent"]
-    assert sent[0] == ["Round", "Command", "Recipient", "Hash", "Message id", "Sent at", "Status", "Text", "Corrects"]
+    assert sent[0] == [
+        "Round",
+        "Command",
+        "Recipient",
+        "Hash",
+        "Message id",
+        "Sent at",
+        "Status",
+        "Text",
+        "Corrects",
+        "Picture",
+    ]
     assert [row[2] for row in sent[1:]] == ["Reds", "Craw"] and all(row[6] == "sent" for row in sent[1:])
     again = run("deal", "--book", dealt_book, "--round", 1, "--send")
     assert again.exit_code == 0 and discord.requests == 2  # nothing already sent is sent again
@@ -98,14 +109,43 @@ def test_a_server_error_is_retried(dealt_book, discord):
     assert len(discord.received["222"]) == 1
 
 
-def test_a_changed_message_is_sent_again_as_a_correction(dealt_book, discord):
+def reseeded(path, seed: int = 8) -> None:
+    tabs = dict(XlsxBook(path).read())
+    XlsxBook(path).write({"Config": [row if row[0] != "seed" else ["seed", seed] for row in tabs["Config"]]})
+
+
+def test_a_changed_message_edits_the_delivered_one_in_place_and_is_recorded_once(dealt_book, discord):
     assert run("deal", "--book", dealt_book, "--round", 1, "--send").exit_code == 0
-    tabs = dict(XlsxBook(dealt_book).read())
-    tabs["Config"] = [row if row[0] != "seed" else ["seed", 8] for row in tabs["Config"]]
-    XlsxBook(dealt_book).write({"Config": tabs["Config"]})
+    first = XlsxBook(dealt_book).read()["Sent"]
+    reds_id = next(row[4] for row in first[1:] if row[2] == "Reds")
+    reseeded(dealt_book)
     result = run("deal", "--book", dealt_book, "--round", 1, "--send", "--force")
     assert result.exit_code == 0, result.output
+    assert "Edited Reds's earlier message with the correction." in result.output
+    assert [(m, t) for m, t, _ in discord.edits["111"]] == [(reds_id, "")]
+    assert len(discord.received["111"]) == 1 and discord.received["111"][0].startswith("edited: hostkit corrected")
+    assert any(p.startswith(f"PATCH api/v10/webhooks/111/TOKEN/messages/{reds_id}") for p in discord.paths)
+    sent = XlsxBook(dealt_book).read()["Sent"]
+    reds = [row for row in sent[1:] if row[2] == "Reds"]
+    assert len(reds) == 2 and reds[1][4] == reds_id and reds[1][6] == "sent"
+    assert reds[1][8].startswith("edited: hostkit corrected this message on ")
+    again = run("deal", "--book", dealt_book, "--round", 1, "--send", "--force")
+    assert again.exit_code == 0 and len(discord.edits["111"]) == 1  # recorded once: not edited again
+    assert len(XlsxBook(dealt_book).read()["Sent"]) == len(sent)
+
+
+def test_a_correction_whose_original_cannot_be_edited_is_posted_anew(dealt_book, discord):
+    assert run("deal", "--book", dealt_book, "--round", 1, "--send").exit_code == 0
+    reseeded(dealt_book)
+    discord.script["111"].append((404, {"message": "Unknown Message", "code": 10008}))
+    result = run("deal", "--book", dealt_book, "--round", 1, "--send", "--force")
+    assert result.exit_code == 0, result.output
+    assert "Could not edit Reds's earlier message (Discord would not edit it: 404 (Unknown Message))" in result.output
+    assert len(discord.received["111"]) == 2 and not discord.edits["111"]
     assert discord.received["111"][-1].startswith("Correction: this replaces hostkit's earlier message of ")
+    reds = [row for row in XlsxBook(dealt_book).read()["Sent"][1:] if row[2] == "Reds"]
+    assert len(reds) == 2 and reds[1][6] == "sent" and reds[1][8].startswith("Correction: ")
+    assert run("send", "--book", dealt_book).exit_code == 0 and len(discord.received["111"]) == 2
 
 
 def test_no_webhook_token_is_shown_anywhere(dealt_book, discord, tmp_path):
@@ -155,3 +195,12 @@ def test_a_malformed_webhook_keeps_its_messages_due_until_it_is_fixed(dealt_book
     fixed = run("send", "--book", dealt_book)
     assert fixed.exit_code == 0, fixed.output
     assert len(discord.received["111"]) == 1 and "Sent to Reds." in fixed.output
+
+
+def test_a_correction_in_a_thread_edits_the_message_in_that_thread(dealt_book, discord):
+    set_webhook(dealt_book, 2, "777", column="Thread")
+    assert run("deal", "--book", dealt_book, "--round", 1, "--send").exit_code == 0
+    reseeded(dealt_book)
+    result = run("deal", "--book", dealt_book, "--round", 1, "--send", "--force")
+    assert result.exit_code == 0, result.output
+    assert [thread for _, thread, _ in discord.edits["111"]] == ["777"] and len(discord.received["111"]) == 1

@@ -73,8 +73,8 @@ def test_a_season_on_a_sheet_with_its_matches_in_xlsx_files(tmp_path, fake, cred
         "Cat": 0,
         "Dan": 0,
         "Eve": 3,
-        "Fay": 0,
-        "Gus": 7,
+        "Fay": 7,
+        "Gus": 0,
         "Hal": 0,
         "Ivy": 5,
     }
@@ -92,7 +92,7 @@ def test_a_season_in_an_xlsx_file_with_its_matches_on_sheets(tmp_path, fake, cre
     prepare(XlsxBook(season), game, tabs, SheetsBook(KEY, fake.session()), now)
     ended = run("standings", "--sheet", KEY, *creds)
     assert ended.exit_code == 0, ended.output
-    assert "Recorded in the season: Main Match 1 won by Gus" in ended.output
+    assert "Recorded in the season: Main Match 1 won by Fay" in ended.output
     assert [m["player"] for m in status("--book", season)["cast"] if m["candidate"]] == ["Bob", "Eve", "Ivy"]
     rows = XlsxBook(season).read()
     assert rows["Matches"][1][-1] == KEY

@@ -420,6 +420,6 @@ def test_slashed_dates_typed_as_text_read_as_the_spreadsheets_locale_writes_them
     tabs = load_game("hap-and-grab").new_book(["Reds", "Craw"], 1)
     tabs["Rounds"][1][1] = "03/04/2026 20:00"  # 3 April in en_GB, March 4 in en_US
     fake.add(KEY, tabs).locale = "en_GB"
-    game, tables = read_game(book(fake), print)
+    game, tables, _ = read_game(book(fake), print)
     assert game.context(tables).config["date_order"] == "DMY"
     assert date_order_of("en_US") == "MDY" and date_order_of("de_DE") == "DMY" and date_order_of(None) is None

@@ -101,14 +101,14 @@ def board_warnings(board: Board, low: int = 8, high: int = 11) -> list[str]:
 
 @dataclass(frozen=True)
 class Piece:
-    """One piece of a message: the text as typed and, when it is three characters, the answer it names."""
+    """One answer of a message, or text that is none: as typed and, when it names three characters, those."""
 
     typed: str
     letters: str | None
 
     def read_as(self) -> str:
-        """`A B D read as ABD: ` when the piece was typed otherwise than as its three capitals, else nothing."""
-        if self.letters is None or self.typed.upper() == self.letters:
+        """`A B D read as ABD: ` when the answer was typed otherwise than as its three capitals, else nothing."""
+        if self.letters is None or self.typed == self.letters:
             return ""
         return f"{self.typed} read as {self.letters}: "
 
@@ -118,11 +118,10 @@ _WORD = re.compile(r"[^\W_]+")
 
 
 def _runs(message: str) -> list[list[re.Match[str]]]:
-    """The message's words, with neighbouring words of one or two letters kept together (`A B D`, `a,b,d`)."""
+    """The message's pieces, with neighbouring pieces shorter than three characters kept together (`A B D`)."""
     runs: list[list[re.Match[str]]] = []
     for word in _WORD.finditer(message):
-        short = word.group().isalpha() and len(word.group()) < 3
-        if short and runs and runs[-1][-1].group().isalpha() and len(runs[-1][-1].group()) < 3:
+        if len(word.group()) < 3 and runs and len(runs[-1][-1].group()) < 3:
             runs[-1].append(word)
         else:
             runs.append([word])
@@ -130,18 +129,19 @@ def _runs(message: str) -> list[list[re.Match[str]]]:
 
 
 def read_message(message: str) -> list[Piece]:
-    """Cut at every character that is neither a letter nor a digit, keeping labels typed one or two at a time
-    together (`A B D`, `a,b,d`, `A-B-D` name ABD); split letter runs into threes."""
+    """The host ruling's reading: cut at every character that is neither a letter nor a digit; a piece, or a run
+    of neighbouring pieces each shorter than three characters joined, whose length is a multiple of three is
+    read as answers of three (`ABCDEF`, `AB CD EF`: ABC, DEF); any other piece or run is not an answer."""
     message = str(message)
     pieces: list[Piece] = []
     for run in _runs(message):
         at = [i for word in run for i in range(word.start(), word.end())]
-        if len(at) % 3 == 0 and (len(at) == 3 or all(word.group().isalpha() for word in run)):
-            for k in range(0, len(at), 3):
-                letters = "".join(message[i] for i in at[k : k + 3]).upper()
-                pieces.append(Piece(message[at[k] : at[k + 2] + 1], letters))
-        else:
+        if len(at) % 3:
             pieces.append(Piece(message[run[0].start() : run[-1].end()], None))
+            continue
+        for k in range(0, len(at), 3):
+            letters = "".join(message[i] for i in at[k : k + 3]).upper()
+            pieces.append(Piece(message[at[k] : at[k + 2] + 1], letters))
     return pieces
 
 
@@ -175,10 +175,9 @@ class Answer:
 
 def _not_an_answer(piece: Piece, board: Board) -> str | None:
     if piece.letters is None:
-        letters = _WORD.findall(piece.typed)
-        if all(word.isalpha() for word in letters):
-            return f"{piece.typed} is {plural(len(''.join(letters)), 'letter')}, not three"
-        return f"{piece.typed} is not three card letters"
+        typed = "".join(_WORD.findall(piece.typed))
+        count = plural(len(typed), "letter" if typed.isalpha() else "character")
+        return f"{piece.typed} is {count}, not three{' or a multiple of three' if len(typed) > 3 else ''}"
     if any(ch.isdigit() for ch in piece.letters):
         return f"{piece.typed} has a digit; cards are letters {board.labels()[0]}–{board.labels()[-1]}"
     unknown = sorted({ch for ch in piece.letters if ch not in board.cards})

@@ -21,7 +21,7 @@ from hostkit.games.hap_and_grab.anti_hap import FACES, Board, generate_board
 from hostkit.games.hap_and_grab.dealing import deal_round, deck_too_small
 from hostkit.games.hap_and_grab.match import match_result, published_tabs, rounds_played
 from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2
-from hostkit.games.hap_and_grab.render import as_json, chat_message, match_rows, summary, table_text
+from hostkit.games.hap_and_grab.render import as_json, chat_message, match_rows, next_step, summary, table_text
 from hostkit.games.hap_and_grab.tabs import (
     BOARD_HEADER,
     BOARD_TAB,
@@ -222,6 +222,7 @@ class HapAndGrab(Game):
         if part2 is not None:
             outcome.problems += part2.reported()
             outcome.summary += part2.game.story(part2.round, brief=True)
+        outcome.summary.append(next_step(part, part2, ctx))
         return outcome
 
     def status(self, tables: Tables, now: dt.datetime) -> Outcome:

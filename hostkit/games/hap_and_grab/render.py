@@ -13,7 +13,7 @@ from hostkit.core.words import chat_block, plural
 from hostkit.games.hap_and_grab.anti_hap import Verdict
 from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally
 from hostkit.games.hap_and_grab.parts import Part1, Part2, order_text
-from hostkit.games.hap_and_grab.tabs import LEADERBOARD_TAB, results_tab
+from hostkit.games.hap_and_grab.tabs import DECISIONS_TAB, LEADERBOARD_TAB, results_tab
 from hostkit.games.hap_and_grab.tobago import Deal
 
 VERDICT_WORDS = {
@@ -94,6 +94,25 @@ def summary(part: Part1, ctx: Context) -> list[str]:
     lines.append(f"Turn order: {order_text(ctx, t.order)}")
     lines.append(f"Written: {results_tab(part.round.number)}, {LEADERBOARD_TAB}.")
     return lines
+
+
+def next_step(part: Part1, part2: Part2 | None, ctx: Context) -> str:
+    """The `Next:` line after a round is scored: deal or play its Part 2, then the next round, or the standings."""
+    number = part.round.number
+    if part.turns.losers():
+        return "Next: `hostkit standings` names the winner and pays the garnets (the match ended this round)."
+    if part.turns.order and part2 is None:
+        return f"Next: `hostkit deal --round {number}` deals Part 2 (each player's peeks and the reveal pile)."
+    if part2 is not None and part2.rejection is not None:
+        return f"Next: fix the rejected decision in {DECISIONS_TAB}, then `hostkit score --round {number}` again."
+    if part2 is not None and part2.game.waiting() is not None:
+        return f"Next: `hostkit play --round {number}` records Part 2's take-or-pass decisions."
+    if number < ctx.config["rounds"]:
+        return (
+            f"Next: round {number + 1}: `hostkit score --round {number + 1}` once its Part 1 has closed, "
+            f"then `hostkit deal --round {number + 1}`."
+        )
+    return "Next: `hostkit standings` names the winner and pays the garnets."
 
 
 def as_json(part: Part1, ctx: Context) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from fractions import Fraction
 DIGITS = tuple("0123456789")
 SYMBOLS = ("+", "-", "x", "÷")
 FACES = DIGITS + SYMBOLS
-SPELLINGS = {"*": "x", "X": "x", "×": "x", "/": "÷", ":": "÷", "−": "-", "–": "-"}
+SPELLINGS = {"*": "x", "X": "x", "×": "x", "/": "÷", ":": "÷", "−": "-", "–": "-", "minus": "-"}
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 

@@ -92,7 +92,7 @@ def pick_dealer(typed: str, dealers: Mapping[Side, str]) -> Side | None:
 def deck_refusal(player: str, cards: Sequence[str], held: Sequence[str], size: int) -> str:
     """Why a deck cannot be dealt ('' when it can): more cards than a deck holds, cards not held, or fewer
     cards than the player could put in. The rule sheet pads with ÷ only a player who does not have enough
-    cards, and only by what they lack; a blank deck is the host's stand-in for a player who sent none."""
+    cards, and only by what they lack; a deck typed `nothing` is the host's stand-in for a player who sent none."""
     if len(cards) > size:
         return (
             f"{player}'s deck has {plural(len(cards), 'card')}; a deck is exactly {size}: remove "

@@ -9,7 +9,7 @@ from typing import Any
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
 from hostkit.core.stamped import RoundClock, RoundTimes, read_round_times, read_stamped
-from hostkit.core.tables import BookError, Cell, Problem, Table, Tables, is_blank
+from hostkit.core.tables import BookError, Cell, Problem, Record, Table, Tables, is_blank
 from hostkit.core.words import named
 from hostkit.games.open_pass.equation import SPELLINGS, parse_cards
 from hostkit.games.open_pass.packs import SIZES, Bid, Pack, Side, Trade, choose_packs
@@ -42,6 +42,31 @@ def whole_or_none(cell: Cell) -> int | None:
         return whole_number(cell)
     except ValueError:
         return None
+
+
+NOTHING = "nothing"
+"""What a player types for a list of no cards (a gift in Trades, the host's all-÷ deck in Decks)."""
+_DASHES = ("-", "–", "—", "−")
+_NOT_A_LIST = ("none", "n/a", "na", "nil", "null", "no", *_DASHES)
+"""What people type for "nothing" that a list of cards cannot take at its word: `-` is also the minus card."""
+
+
+def typed_cards(record: Record, column: str, what: str, nothing_is: str = "none") -> tuple[str, ...]:
+    """The cards typed in a player's list, `nothing` for none; a blank, `None` or a lone `-` is a ValueError
+    naming the cell and the fix, never read as no cards or as one minus card."""
+    value, text = record[column], record.text(column)
+    fix = f"type {what}, or {NOTHING!r} for {nothing_is}"
+    if is_blank(value):
+        raise ValueError(f"{column} is blank; {fix}")
+    if text.casefold() in _NOT_A_LIST:
+        minus = " (or 'minus' for one minus card)" if text in _DASHES else ""
+        raise ValueError(f"{named(column, value)} is not a list of cards; {fix}{minus}")
+    if text.casefold() == NOTHING:
+        return ()
+    try:
+        return parse_cards(value)
+    except ValueError as error:
+        raise ValueError(f"{named(column, value)}: {error}") from None
 
 
 def read_deadlines(tables: Tables, ctx: Context) -> RoundTimes:
@@ -127,12 +152,14 @@ def read_bids(
     rows, problems = read_stamped(table, ctx, round_number, clock, ("Packs",), "the bid is not counted")
     bids: list[Bid] = []
     for row in rows:
-        if not row.record.text("Packs"):
+        typed = row.record.text("Packs")
+        if not typed or typed.casefold() in _NOT_A_LIST:
+            said = "Packs is blank" if not typed else f"{named('Packs', typed)} is no pack's name"
             problems.append(
                 Problem(
                     table.name,
                     row.row,
-                    f"{row.player}'s bid names no pack (Packs is blank); type the packs, or delete the row. "
+                    f"{row.player}'s bid names no pack ({said}); type the packs, or delete the row. "
                     f"The bid is not counted.",
                 )
             )
@@ -174,9 +201,10 @@ def read_trades(tables: Tables, ctx: Context, round_number: int) -> tuple[list[T
             problem(f"{player} trades with themself; name two different players.")
             continue
         try:
-            gives, gets = parse_cards(record["Gives"]), parse_cards(record["Gets"])
+            gives = typed_cards(record, "Gives", f"the cards {player} gives")
+            gets = typed_cards(record, "Gets", f"the cards {player} gets from {partner}")
         except ValueError as error:
-            problem(f"{error}; the trade is not applied until it is fixed.")
+            problem(f"{error}. The trade is not applied until it is fixed.")
             continue
         if not gives and not gets:
             problem("the trade moves no cards; fill in Gives and/or Gets.")
@@ -234,7 +262,7 @@ def read_decks(
             )
             continue
         try:
-            cards = parse_cards(deck_row["Cards"])
+            cards = typed_cards(deck_row, "Cards", "the deck's cards", f"a deck of {size} ÷")
         except ValueError as error:
             refuse(f"{player}'s deck: {error}. The deck is not dealt.")
             continue

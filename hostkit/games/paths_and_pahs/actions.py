@@ -126,11 +126,27 @@ def _in_threes(typed: str, names: CardNames) -> list[str] | None:
     return [" ".join(words[i : i + 3]) for i in range(0, 9, 3)] if len(words) == 9 else None
 
 
+_PAH_WORDS = ("and", "on", "discard")
+"""The words a PAH may hold besides card values: a separator, `blue circle on black`, and `discard`."""
+
+
+def _not_cards(typed: str, names: CardNames) -> list[str]:
+    """The words of a PAH, as typed and each once, that name no card value."""
+    words = re.findall(r"[^\W\d_]+", typed)
+    return list(dict.fromkeys(w for w in words if not names.knows(w.lower()) and w.lower() not in _PAH_WORDS))
+
+
 def _parse_pah(typed: str, names: CardNames) -> Pah:
     parts = re.split(r"\bdiscard\b", typed, flags=re.I)
     example = "'black red square, white red circle, black blue circle; discard white red circle'"
     if len(parts) != 2:
         raise ValueError(f"pah {typed!r} must name three cards, then 'discard' and one of them, like {example}")
+    if others := _not_cards(typed, names):
+        which = "words that are not card values" if len(others) > 1 else "a word that is not a card value"
+        raise ValueError(
+            f"pah {typed!r} has {which} ({', '.join(others)}); type only the three cards, then 'discard' and "
+            f"one of them, like {example}"
+        )
     named = [p for p in _CARD_SEPARATORS.split(parts[0]) if p.strip()]
     if len(named) != 3:
         named = _in_threes(parts[0], names) or named

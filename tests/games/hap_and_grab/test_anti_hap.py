@@ -62,13 +62,14 @@ def verdicts(answers):
         ("abc/def!ghi", ["ABC", "DEF", "GHI"]),
         ("358", ["358"]),
         ("A1B", ["A1B"]),
+        ("A1B2C3", ["A1B", "2C3"]),
     ],
 )
 def test_answers_are_read_in_threes(message, pieces):
     assert [p.letters for p in read_message(message)] == pieces
 
 
-@pytest.mark.parametrize("message", ["ABCD", "lol", "AB", "A1B2C3"])
+@pytest.mark.parametrize("message", ["ABCD", "lolz", "AB", "A1B2"])
 def test_other_pieces_are_kept_as_typed(message):
     pieces = read_message(message)
     assert [p.typed for p in pieces] == ["".join(ch for ch in message if ch.isalnum())]
@@ -87,6 +88,12 @@ def test_other_pieces_are_kept_as_typed(message):
         ("A B D, C E F", ["A B D", "C E F"], ["ABD", "CEF"]),
         ("A,B,D,C,E,F", ["A,B,D", "C,E,F"], ["ABD", "CEF"]),
         ("ABD, C E F", ["ABD", "C E F"], ["ABD", "CEF"]),
+        ("AB C", ["AB C"], ["ABC"]),
+        ("AB CD EF", ["AB C", "D EF"], ["ABC", "DEF"]),
+        ("ab-cd-ef-gh-i", ["ab-c", "d-ef", "gh-i"], ["ABC", "DEF", "GHI"]),
+        ("A1 B", ["A1 B"], ["A1B"]),
+        ("ABCD EF", ["ABCD", "EF"], [None, None]),
+        ("AB ABD C", ["AB", "ABD", "C"], [None, "ABD", None]),
         ("A B", ["A B"], [None]),
         ("A B D E", ["A B D E"], [None]),
     ],
@@ -105,6 +112,25 @@ def test_the_reason_says_what_was_read():
     assert answers[0].reason.startswith(f"{spaced} read as {good}: {good} is an anti-hap")
     assert answers[1].reason.startswith(f"{commas} read as {good}: {good} was already submitted by Reds")
     assert answers[2].reason == "A B is 2 letters, not three: not an answer, no penalty."
+
+
+@pytest.mark.parametrize(
+    "message, reason",
+    [
+        ("ABCD", "ABCD is 4 letters, not three or a multiple of three: not an answer, no penalty."),
+        ("A B D E", "A B D E is 4 letters, not three or a multiple of three: not an answer, no penalty."),
+        ("A1", "A1 is 2 characters, not three: not an answer, no penalty."),
+    ],
+)
+def test_a_reason_for_a_piece_that_is_not_an_answer_counts_what_was_typed(message, reason):
+    assert [a.reason for a in judge(subs((10, "Reds", message)), BOARD, CLOSES, UTC)] == [reason]
+
+
+def test_an_answer_typed_in_lowercase_is_read_as_capitals_and_says_so():
+    good = sorted(BOARD.anti_haps())[0]
+    answers = judge(subs((10, "Reds", good.lower()), (20, "Reds", good)), BOARD, CLOSES, UTC)
+    assert answers[0].reason.startswith(f"{good.lower()} read as {good}: {good} is an anti-hap")
+    assert answers[1].reason.startswith(f"{good} repeats Reds's own answer")
 
 
 def test_a_piece_of_letters_not_a_multiple_of_three_is_not_an_answer():
@@ -296,5 +322,5 @@ def test_a_reason_for_a_letter_off_the_board_names_the_answer_it_is_in():
     assert [a.reason for a in answers] == [
         "ABZ names Z, which is not on the board (A–H): not an answer, no penalty.",
         "CDZ names Z, which is not on the board (A–H): not an answer, no penalty.",
-        "xyA names X, Y, which are not on the board (A–H): not an answer, no penalty.",
+        "xyA read as XYA: xyA names X, Y, which are not on the board (A–H): not an answer, no penalty.",
     ]

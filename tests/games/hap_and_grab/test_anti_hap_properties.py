@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hostkit.core.cards import FULL_DECK
-from hostkit.games.hap_and_grab.anti_hap import Board, Submission, Verdict, build_turn_order, judge
+from hostkit.games.hap_and_grab.anti_hap import Board, Submission, Verdict, build_turn_order, judge, read_message
 
 UTC = dt.timezone.utc
 OPENS = dt.datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
@@ -105,3 +105,50 @@ def test_the_turn_order_agrees_with_the_referee(correct_by, penalties):
                 order.remove(player)
                 order.reverse()
     assert build_turn_order(correct_by, penalties, PLAYERS).order == tuple(order)
+
+
+def reading_referee(message):
+    """The ruling word for word: cut at every character that is neither a letter nor a digit; a piece whose length
+    is a multiple of three is answers of three; a run of neighbouring pieces each shorter than three is joined and
+    read as answers of three when its length is a multiple of three; any other piece or run is not an answer."""
+    pieces = "".join(ch if ch.isalnum() else " " for ch in message).split()
+    groups, run = [], []
+    for piece in pieces:
+        if len(piece) < 3:
+            run.append(piece)
+            continue
+        if run:
+            groups.append("".join(run))
+            run = []
+        groups.append(piece)
+    if run:
+        groups.append("".join(run))
+    answers = []
+    for group in groups:
+        if len(group) % 3:
+            answers.append(None)
+        else:
+            answers.extend(group[i : i + 3].upper() for i in range(0, len(group), 3))
+    return answers
+
+
+MESSAGES = st.lists(
+    st.text(st.sampled_from("ABCDEFabz7"), min_size=1, max_size=7)
+    | st.text(st.sampled_from(" ,.-/_!;\t\n"), min_size=1, max_size=2)
+    | st.text(min_size=1, max_size=3),
+    max_size=10,
+).map("".join)
+
+
+@settings(max_examples=300)
+@given(MESSAGES)
+def test_messages_are_read_as_the_ruling_says(message):
+    pieces = read_message(message)
+    assert [p.letters for p in pieces] == reading_referee(message)
+    for piece in pieces:
+        assert piece.typed in message
+        if piece.letters is not None:
+            assert "".join(ch for ch in piece.typed if ch.isalnum()).upper() == piece.letters
+            assert piece.read_as() == (
+                "" if piece.typed == piece.letters else f"{piece.typed} read as {piece.letters}: "
+            )

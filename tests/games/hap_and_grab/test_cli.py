@@ -302,3 +302,26 @@ def test_score_message_is_a_short_code_block_of_public_results_only(book):
     assert after[6:9] == ["", f"Part 2: {revealed}>C", f"Waiting for Craw on card 2 (a {tabs(book)['Pile'][2][2]})"]
     assert after[-2] == f"Treasure: Reds 0, Craw {revealed}" and after[-1] == "```"
     assert all(len(line) <= 34 for line in after)
+
+
+def test_score_says_what_comes_next_at_each_step_of_a_round(book, tmp_path):
+    def next_line(path, problems=False):
+        result = run("score", "--book", path, "--round", 1)
+        assert result.exit_code == (1 if problems else 0), result.output
+        return [line for line in result.output.splitlines() if line.startswith("Next:")]
+
+    assert next_line(book) == [
+        f"Next: `hostkit deal --book {book} --round 1` deals Part 2 (each player's peeks and the reveal pile)."
+    ]
+    run("deal", "--book", book, "--round", 1)
+    assert next_line(book) == [f"Next: `hostkit play --book {book} --round 1` records Part 2's take-or-pass decisions."]
+    run("play", "--book", book, "--round", 1, input="take\n" * 10)
+    assert next_line(book) == [
+        f"Next: round 2: `hostkit score --book {book} --round 2` once its Part 1 has closed, "
+        f"then `hostkit deal --book {book} --round 2`."
+    ]
+    last = tmp_path / "last.xlsx"
+    one_round_match(last)
+    assert next_line(last, problems=True) == [
+        f"Next: `hostkit standings --book {last}` names the winner and pays the garnets."
+    ]

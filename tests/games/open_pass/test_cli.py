@@ -217,3 +217,20 @@ def test_score_message_gives_each_round_and_the_final_ranking_without_private_ca
     assert final[1] == "Open, Pass - final results" and len(final) == 2 + 1 + len(PLAYERS)
     assert final[2].startswith(" 1. ") and final[2].endswith("3 ToL") and final[-2].endswith("EC")
     assert all(len(line) <= 34 for line in final)
+
+
+def test_a_trade_and_a_deck_typed_as_none_are_reported_by_cell_on_a_real_workbook(tmp_path):
+    path = new_match(tmp_path)
+    book = XlsxBook(path)
+    tabs = book.read()
+    book.write({"Trades": tabs["Trades"] + [[1, "Ed", "None", "Fay", "1"]]})
+    one = run("score", "--book", path, "--round", 1, "--json")
+    assert "Trades row 4: Gives 'None' is not a list of cards; type the cards Ed gives" in one.stderr
+    assert [t["row"] for t in json.loads(one.stdout)["trades"] if t["applied"]] == [2]
+    for number in (2, 3):
+        run("score", "--book", path, "--round", number)
+    decks = tabs["Decks"] + [[p, "Heaven", full_deck(path, p)] for p in PLAYERS if p != "Ann"] + [["Ann", "Hell", None]]
+    XlsxBook(path).write({"Decks": decks})
+    final = run("score", "--book", path, "--round", 4)
+    assert f"Decks row {len(decks)}: Ann's deck: Cards is blank; type the deck's cards" in final.stderr
+    assert "Round 4: waiting for decks from Ann;" in run("status", "--book", path).output

@@ -41,6 +41,11 @@ C = NAMES.parse
         ),
         (
             "pah",
+            "Blue Circle on Black, white red circle and black red square; discard black red square",
+            Pah((C("black blue circle"), C("white red circle"), C("black red square")), C("black red square")),
+        ),
+        (
+            "pah",
             "black red square white red circle black blue circle discard black blue circle",
             Pah((C("black red square"), C("white red circle"), C("black blue circle")), C("black blue circle")),
         ),
@@ -87,6 +92,21 @@ def test_every_action_round_trips_through_its_value():
             "pah",
             "black red square, white red circle, black blue circle; discard grey red circle",
             "not one of its three cards",
+        ),
+        (
+            "pah",
+            "black red square, white red circle, black blue circle, one more; discard white red circle",
+            r"has words that are not card values \(one, more\)",
+        ),
+        (
+            "pah",
+            "black red square white red circle black blue circle please discard black blue circle",
+            r"has a word that is not a card value \(please\)",
+        ),
+        (
+            "pah",
+            "black red square, white red circle, black blue circle; discard the white red circle",
+            r"has a word that is not a card value \(the\)",
         ),
         ("shift", "row 3", "not a shift"),
         ("shift", "row 3 up", "a row shifts left or right"),
