@@ -48,6 +48,11 @@ def read_game(book: Book, warn: Callable[[str], None]) -> tuple[Game, Tables, Id
     try:
         game = load_game(common["game"])
     except KeyError as error:
+        if not common["game"] and given_setting(tables, "season_id"):
+            raise BookError(
+                f"{book.location} is a season workbook, not a match's; see the season with `hostkit season status "
+                f"{'--sheet ' + book.key if book.key else '--book ' + book.location}`."
+            ) from None
         raise BookError(
             f"Config's game {common['game']!r} is not a game hostkit knows "
             f"({error.args[0].split(': ')[-1]}); fix the 'game' row of Config."

@@ -3,27 +3,27 @@ final standings recorded there (`standings`), every payout going to the season's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from hostkit.core.ledger import LEDGER_TAB, Payout, read_ledger
-from hostkit.core.season import DEATH, MAIN, OVER, Played, Season
-from hostkit.core.season_steps import death_ended, joined, main_ended, next_step, start
+from hostkit.core.players import player_key
+from hostkit.core.season import CHOICE_KEY, DEATH, MAIN, OVER, WAITING, Played, Season, listed, next_step
+from hostkit.core.season_steps import death_ended, joined, main_ended, start
 from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
-from hostkit.season import (
-    SEASON_SETTING,
-    read,
-    recorded_where,
-    season_option,
-    season_tabs,
-    where_option,
-    workbook_where,
-)
+from hostkit.errors import Refused
+from hostkit.season import SEASON_SETTING, read, season_option, season_tabs, where_option
+from hostkit.workbooks import relative
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Identity, Outcome
     from hostkit.storage.book import Book
+
+
+OPPONENT_SETTING = {"when-stars-align": "advantage"}
+"""The Config key each two-player game's rule sheet gives to the Death Match's opponent (B of `season dm`)."""
 
 
 def starting(season: Book, game: Game, players: list[str] | None) -> tuple[str, list[str]]:
@@ -33,22 +33,40 @@ def starting(season: Book, game: Game, players: list[str] | None) -> tuple[str, 
 
 
 def match_config(config: Rows, season: Book, match: Book, name: str, game: Game) -> Rows:
-    """A new match's Config, naming its season (and the season's Ledger), its name and what it pays."""
-    config = with_setting(config, SEASON_SETTING, recorded_where(season, match))
-    return with_setting(config, "match", name)
+    """A new match's Config, naming its season (and the season's Ledger), its name and what it pays; a Death
+    Match whose sheet favours the opponent names B of its pair (When Stars Align: Config advantage)."""
+    config = with_setting(config, SEASON_SETTING, relative(season, match))
+    config = with_setting(config, "match", name)
+    key = OPPONENT_SETTING.get(game.name)
+    last = read(season)[0].last() if key else None
+    if key and last is not None and last.name == name and len(last.players) == 2:
+        config = with_setting(config, key, last.players[1])
+    return config
+
+
+def left_out(season: Season, players: Sequence[str]) -> str:
+    """The sentence naming the players still in whom a Main Match leaves out ('' when it has them all)."""
+    keys = {player_key(p) for p in players}
+    out = [p for p in season.playing() if player_key(p) not in keys]
+    if not out:
+        return ""
+    return (
+        f"Left out of it, though still in the season: {listed(out)} ({len(players)} of {len(season.playing())} play)."
+    )
 
 
 def record_start(
     season: Book, match: Book, game: Game, name: str, players: list[str], match_id: str
 ) -> tuple[dict[str, Rows], str]:
-    """The season's tabs with the started match in its Matches tab, and the sentence that says so."""
+    """The season's tabs with the started match in its Matches tab, and the sentence that says so (naming the
+    players still in whom a Main Match leaves out)."""
     state, tables, entries = read(season)
     kind = DEATH if game.max_players == 2 else MAIN
-    row = joined(state, name, kind, game.name, players, match_id, workbook_where(match, season))
+    row = joined(state, name, kind, game.name, players, match_id, relative(match, season))
     after = state.with_match(row)
-    return season_tabs(
-        after, entries, tables
-    ), f"{row.name} joined the season in {season.location}: {', '.join(players)}."
+    out = left_out(state, players) if kind == MAIN else ""
+    said = f"{row.name} joined the season in {season.location}: {', '.join(players)}." + (f" {out}" if out else "")
+    return season_tabs(after, entries, tables), said
 
 
 @dataclass
@@ -83,7 +101,7 @@ def ending(
             game.name,
             players,
             identity.id,
-            workbook_where(match, season),
+            relative(match, season),
         )
         state = state.with_match(played)
         lines.append(f"{played.name} joined the season in {season.location}.")
@@ -92,11 +110,13 @@ def ending(
         payout = outcome.payout = replace(payout, match=played.name, due=due)
     if played.kind == MAIN:
         ctx = game.context(tables)
+        _refuse_eliminated(state, played, ctx.roster.names)
         values = ctx.config.values
         dodge, dm = values.get("dodge_garnets", 0), values.get("dm_garnets", 0)
         # a result naming no candidate waits for one (Cards on the Table's winners' choice), unless none is due
         decided = any(e.candidate > 0 for e in payout.due) or values.get("candidates", 1) == 0
-        ended = main_ended(state, played, payout, decided, dodge, dm)
+        winners = (outcome.data or {}).get("winners")  # the game's own winners, where its standings name them
+        ended = main_ended(state, played, payout, decided, dodge, dm, winners if isinstance(winners, list) else None)
     else:
         winner = (outcome.data or {}).get("winner")
         ended = death_ended(state, played, winner)
@@ -111,12 +131,29 @@ def ending(
     return Ending(season, after, lines, ended.changed or played.state != OVER)
 
 
+def _refuse_eliminated(season: Season, played: Played, roster: Sequence[str]) -> None:
+    """A Main Match's standings pay no eliminated player: one added to its Players by hand is refused."""
+    out = season.eliminated()
+    named = [f"{p} (out in {out[player_key(p)]})" for p in roster if player_key(p) in out]
+    if named:
+        raise Refused(
+            f"{played.name}'s Players tab names {', '.join(named)}, who {'was' if len(named) == 1 else 'were'} "
+            f"eliminated from the season, so its standings are not recorded; delete "
+            f"{'that row' if len(named) == 1 else 'those rows'} from Players and run standings again."
+        )
+
+
 def _config(tables: Tables, outcome: Outcome) -> Rows:
     table = tables.require(CONFIG_TAB)
     return outcome.writes.get(CONFIG_TAB) or [table.header, *table.rows]
 
 
 def _said(played: Played, changed: bool) -> list[str]:
+    if played.state == WAITING:
+        return [
+            f"{played.name} waits for the winners' choice of elimination candidate (Config {CHOICE_KEY}); the "
+            "season records its candidate once it is typed."
+        ]
     if played.state != OVER:
         return [f"{played.name} is not decided yet; the season records it once it is."]
     if not changed:

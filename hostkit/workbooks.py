@@ -84,6 +84,11 @@ def named_in(value: str, home: Book | None, credentials: str | None) -> Book:
         path = Path(value).expanduser()
         if not path.is_absolute() and home is not None and home.path is not None:
             path = home.path.parent / path
+        if path.exists() and not path.is_file():  # no workbook is read from a folder, a pipe or a device
+            what = "a folder" if path.is_dir() else "a pipe or a device, not a file"
+            raise StorageError(
+                f"Config {PAYS_INTO} names {path}, which is {what}; give the path of the .xlsx workbook."
+            )
         return XlsxBook(path)
     from hostkit.storage.sheets import SheetsBook
 

@@ -38,12 +38,19 @@ def _where(command: Callable) -> Callable:
     return command
 
 
-def _open(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool) -> Book:
+def _open(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool, made: bool = False) -> Book:
+    """The season workbook the options name, held until the command ends; one that does not exist is refused
+    before anything is locked or written beside it (unless the command makes it)."""
     from hostkit.cli.progress import progress_for
     from hostkit.storage.book import StorageError
 
     try:
         book = open_book(book_path, sheet, credentials, progress_for(as_json), public=True)
+        if not made and not book.exists():
+            raise BadInput(
+                f"{book.location} does not exist; give the season workbook's path, or make one with `hostkit season "
+                f'new --book {book.location} --cast "A,B,..."`.'
+            )
         hold(book)
     except StorageError as error:
         raise BadInput(str(error)) from None
@@ -51,13 +58,19 @@ def _open(book_path: str | None, sheet: str | None, credentials: str | None, as_
 
 
 def _report(step: Step, book: Book, as_json: bool) -> None:
+    """The step's lines (or its JSON), its warnings on stderr, then any problem reading the season (exit 1)."""
+    from hostkit.cli.options import report_problems
+
+    for warning in step.warnings:
+        click.echo(warning, err=True)
     if as_json:
         click.echo(as_json_text(step.to_dict()))
-        return
-    for line in step.lines:
-        click.echo(runnable(line, book))
-    if not any(line.startswith("Next:") for line in step.lines):
-        click.echo(f"Next: {step.next}")
+    else:
+        for line in step.lines:
+            click.echo(runnable(line, book))
+        if not any(line.startswith("Next:") for line in step.lines):
+            click.echo(f"Next: {runnable(step.next, book)}")
+    report_problems(step.problems, book)
 
 
 @click.group("season")
@@ -101,7 +114,7 @@ def new_command(
         raise BadInput(f"--cast: {error}.") from None
     if len(names) < 2:
         raise BadInput(f"--cast: a season needs at least 2 players, not {len(names)}.")
-    book = _open(book_path, sheet, credentials, as_json)
+    book = _open(book_path, sheet, credentials, as_json, made=True)
     _report(new_season(book, names, name, force), book, as_json)
 
 
@@ -150,22 +163,71 @@ def dm_command(book_path: str | None, sheet: str | None, credentials: str | None
     """Set the next Death Match; the other candidates dodge it and are paid.
 
     Each dodger is paid the dodge garnets of the Main Match they came from (its
-    Config dodge_garnets). A warning when B holds a Token of Life (Config
-    dm_opponent_with_tol).
+    Config dodge_garnets). A warning (on stderr) when B holds a Token of Life
+    (Config dm_opponent_with_tol). In the season's final stage (too few players
+    for a Main Match), it pairs any two players still in for a Final Match.
+    --json adds `match`, `pair`, `dodgers` (each `player` and the `garnets` paid)
+    and `warnings`.
 
     \b
     Example:
       hostkit season dm --book season.xlsx --players Cal,Eve
     """
-    from hostkit.core.players import parse_player_list
     from hostkit.season import set_dm
 
-    try:
-        pair = parse_player_list(players)
-    except ValueError as error:
-        raise BadInput(f"--players: {error}.") from None
+    pair = _names("--players", players)
     book = _open(book_path, sheet, credentials, as_json)
     _report(set_dm(book, pair), book, as_json)
+
+
+@season.command("undo")
+@_where
+def undo_command(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool) -> None:
+    """Take back the latest season step.
+
+    The step is a Token of Life spent, a Death Match (or Final Match) set, or
+    a match started whose workbook is lost. What it paid is reversed in the season's Ledger with reversing entries
+    (no row is deleted). Refused when the latest step is a match played to
+    its end, or one under way whose workbook is still there.
+
+    \b
+    Example:
+      hostkit season undo --book season.xlsx
+    """
+    from hostkit.season import undo
+
+    book = _open(book_path, sheet, credentials, as_json)
+    _report(undo(book), book, as_json)
+
+
+@season.command("cast")
+@_where
+@click.option("--add", "added", required=True, help='Players to add to the Cast, comma-separated: "Zed,Yan".')
+def cast_command(book_path: str | None, sheet: str | None, credentials: str | None, as_json: bool, added: str) -> None:
+    """Add players to the season's Cast.
+
+    They play from the next match on, and `hostkit ledger import` takes their
+    entries. Refused for a player already in the Cast, and once the season is
+    over.
+
+    \b
+    Example:
+      hostkit season cast --book season.xlsx --add Zed
+    """
+    from hostkit.season import add_cast
+
+    names = _names("--add", added)
+    book = _open(book_path, sheet, credentials, as_json)
+    _report(add_cast(book, names), book, as_json)
+
+
+def _names(option: str, text: str) -> list[str]:
+    from hostkit.core.players import parse_player_list
+
+    try:
+        return parse_player_list(text)
+    except ValueError as error:
+        raise BadInput(f"{option}: {error}.") from None
 
 
 COMMANDS = (season,)
@@ -230,9 +292,8 @@ def publish_season(book: Book, public: Book, as_json: bool) -> None:
 
 def import_into_season(book: Book, entries: list, problems: list, source: str, as_json: bool) -> None:
     """`hostkit ledger import` into a season workbook: an older season ledger's entries, each posted once."""
-    from hostkit.cli.options import report_problems
     from hostkit.season import import_ledger
 
     step = import_ledger(book, entries, source)
+    step.problems = [*problems, *step.problems]
     _report(step, book, as_json)
-    report_problems(problems, book)

@@ -1,7 +1,8 @@
-"""A season: its cast, its matches in order, and the step it waits for, as read from the season workbook.
+"""A season: its cast, its matches in order, and the step it waits for (in words: `next_step`), as read from the
+season workbook.
 
 The season workbook holds Config (the season's settings), Cast (each player, playing or eliminated), Matches
-(each Main Match and Death Match, with what it decided) and the Ledger every match pays into. Who is playing,
+(each Main Match, Death Match and Final Match, with what it decided) and the Ledger every match pays into. Who is playing,
 who is in danger and what comes next are worked out from Matches, so the Cast tab is only ever written.
 """
 
@@ -11,10 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from hostkit.core.ledger import Balance
 from hostkit.core.players import player_key
 from hostkit.core.settings import COMMON_SETTINGS, Config, Setting, choice, integer, read_config, text
-from hostkit.core.tables import BookError, Problem, Rows, Table, Tables, is_blank
+from hostkit.core.tables import Problem, Tables, is_blank
+from hostkit.core.words import plural
+from hostkit.errors import Refused as Refused  # a season step out of order: one sentence, exit status 1
 
 CAST_TAB, MATCHES_TAB, SEASON_TAB = "Cast", "Matches", "Season"
 CAST_HEADER = ["Player", "Status", "Eliminated in"]
@@ -35,10 +37,12 @@ MATCHES_HEADER = [
     "Match id",
     "Workbook",
 ]
-MAIN, DEATH = "Main Match", "Death Match"
-SET, PLAYING, OVER = "set", "playing", "over"
+MAIN, DEATH, FINAL = "Main Match", "Death Match", "Final Match"
+SET, PLAYING, WAITING, OVER = "set", "playing", "waiting", "over"
 PLAYING_STATUS, ELIMINATED = "playing", "eliminated"
 WARN, REFUSE = "warn", "refuse"
+CHOICE_KEY = "ec_choice"
+"""The Config key of a Main Match's workbook where the host types the winners' choice of candidate."""
 
 SEASON_SETTINGS: tuple[Setting, ...] = (
     Setting("season", "", "The season's name, shown on the public Season tab.", text),
@@ -61,6 +65,14 @@ SEASON_SETTINGS: tuple[Setting, ...] = (
         1,
         "The season ends when this many players are still in: with 1, the last player is the winner.",
         integer(1, 100),
+    ),
+    Setting(
+        "final_stage_at",
+        0,
+        "The season's final stage (two-player matches `hostkit season dm --players A,B` pairs, each loser "
+        "eliminated) starts when this many players or fewer are still in; 0: when fewer are still in than the "
+        "smallest Main Match any game allows.",
+        integer(0, 100),
     ),
     *(s for s in COMMON_SETTINGS if s.key in ("timezone", "public_webhook")),
 )
@@ -93,12 +105,10 @@ class Step(Enum):
     DM_PENDING = "dm_pending"
     """A Main Match left candidates in danger: spend Tokens of Life, then set the Death Match."""
     DM_SET = "dm_set"
-    """The Death Match is set: start it."""
+    """The Death Match (or a Final Match) is set: start it."""
+    FINAL = "final"
+    """Too few players for a Main Match: pair two of them for a Final Match."""
     OVER = "over"
-
-
-class Refused(BookError):
-    """A season step taken out of order; the message is one sentence naming the fix."""
 
 
 @dataclass(frozen=True)
@@ -142,30 +152,15 @@ class Played:
 
 
 @dataclass(frozen=True)
-class Member:
-    player: str
-    status: str
-    eliminated_in: str
-    garnets: int
-    tokens_of_life: int
-    candidate: bool
-
-    def as_json(self) -> dict:
-        return {
-            "player": self.player,
-            "status": self.status,
-            "garnets": self.garnets,
-            "tokens_of_life": self.tokens_of_life,
-            "candidate": self.candidate,
-        }
-
-
-@dataclass(frozen=True)
 class Season:
     config: Config
     cast: tuple[str, ...]
     matches: tuple[Played, ...]
     problems: tuple[Problem, ...] = ()
+    smallest_main: int = 0
+    """The fewest players any Main Match game allows: fewer players still in start the final stage."""
+    lost: frozenset[str] = frozenset()
+    """The matches under way whose workbook is gone."""
 
     @property
     def name(self) -> str:
@@ -173,7 +168,7 @@ class Season:
 
     def eliminated(self) -> dict[str, str]:
         """Each eliminated player's key, with the match that eliminated them."""
-        return {player_key(m.eliminated): m.name for m in self.matches if m.kind == DEATH and m.eliminated}
+        return {player_key(m.eliminated): m.name for m in self.matches if m.kind != MAIN and m.eliminated}
 
     def playing(self) -> list[str]:
         out = self.eliminated()
@@ -205,35 +200,29 @@ class Season:
         safe = {player_key(p) for p in (*last.saved, *last.dodgers)}
         return [p for p in last.candidates if player_key(p) not in safe and self.is_playing(p)]
 
+    def final_stage(self) -> bool:
+        """Whether too few players are still in for a Main Match (or as few as Config final_stage_at)."""
+        at = self.config["final_stage_at"]
+        return len(self.playing()) <= at if at else len(self.playing()) < self.smallest_main
+
     def step(self) -> Step:
         last = self.last()
         if len(self.playing()) <= self.config["players_left"]:
             return Step.OVER
-        if last is None:
-            return Step.MAIN
-        if last.state == PLAYING:
+        if last is not None and last.state in (PLAYING, WAITING):
             return Step.PLAYING
-        if last.state == SET:
+        if last is not None and last.state == SET:
             return Step.DM_SET
-        if last.kind == MAIN and self.in_danger():
+        if last is not None and last.kind == MAIN and self.in_danger():
             return Step.DM_PENDING
-        return Step.MAIN
+        return Step.FINAL if self.final_stage() else Step.MAIN
 
-    def members(self, balances: dict[str, Balance]) -> list[Member]:
-        held = {player_key(name): b for name, b in balances.items()}
-        out = self.eliminated()
-        danger = {player_key(p) for p in self.in_danger()}
-        return [
-            Member(
-                p,
-                ELIMINATED if player_key(p) in out else PLAYING_STATUS,
-                out.get(player_key(p), ""),
-                held.get(player_key(p), Balance()).garnets,
-                held.get(player_key(p), Balance()).tokens,
-                player_key(p) in danger,
-            )
-            for p in self.cast
-        ]
+    def winner(self) -> str:
+        """The season's end in words: its winner, or the last players in."""
+        playing = self.playing()
+        if len(playing) == 1:
+            return f"{playing[0]} is the winner"
+        return f"{', '.join(playing) or 'nobody'} are the last players in"
 
     def numbered(self, kind: str) -> int:
         """The number of the next match of this kind: Main Match 2, Death Match 1."""
@@ -244,13 +233,16 @@ class Season:
         rows = list(self.matches)
         for i, m in enumerate(rows):
             same_id = played.match_id and m.match_id == played.match_id
-            if same_id or (m.state == SET and played.kind == DEATH and m.kind == DEATH and not m.match_id):
+            if same_id or (m.state == SET and played.kind == m.kind != MAIN and not m.match_id):
                 rows[i] = played
                 return replace(self, matches=tuple(rows))
         return replace(self, matches=(*rows, played))
 
     def find(self, match_id: str) -> Played | None:
         return next((m for m in self.matches if m.match_id and m.match_id == match_id), None)
+
+    def without_last(self) -> Season:
+        return replace(self, matches=self.matches[:-1])
 
 
 def names(value: object) -> tuple[str, ...]:
@@ -284,7 +276,8 @@ def is_season(tables: Tables) -> bool:
     return bool(keys.get("season_id")) and not keys.get("game")
 
 
-def read_season(tables: Tables) -> Season:
+def read_season(tables: Tables, smallest_main: int = 0) -> Season:
+    """The season its workbook holds; `smallest_main` the fewest players any Main Match game allows."""
     config, problems = read_config(tables, SEASON_SETTINGS)
     cast_table = tables.require(CAST_TAB)
     cast = tuple(r.text("Player") for r in cast_table.records("Player") if not is_blank(r["Player"]))
@@ -297,7 +290,7 @@ def read_season(tables: Tables) -> Season:
             matches.append(
                 Played(
                     name=r.text("Match"),
-                    kind=DEATH if r.text("Kind").casefold() == DEATH.casefold() else MAIN,
+                    kind=next((k for k in (DEATH, FINAL) if r.text("Kind").casefold() == k.casefold()), MAIN),
                     game=r.text("Game"),
                     players=names(r["Players"]),
                     state=r.text("State").casefold() or PLAYING,
@@ -313,61 +306,88 @@ def read_season(tables: Tables) -> Season:
                     dm_garnets=_number(r["DM garnets"]),
                 )
             )
-    return Season(config, cast, tuple(matches), tuple(problems))
+    return Season(config, cast, tuple(matches), tuple(problems), smallest_main)
 
 
-def cast_rows(season: Season) -> Rows:
-    out = season.eliminated()
-    return [list(CAST_HEADER)] + [
-        [p, ELIMINATED if player_key(p) in out else PLAYING_STATUS, out.get(player_key(p)) or None] for p in season.cast
-    ]
+def listed(players: Sequence[str]) -> str:
+    return ", ".join(players) if players else "nobody"
 
 
-def with_host_columns(table: Table | None, rows: Rows) -> Rows:
-    """A tab's rows as hostkit writes them, with the columns the host added to it kept beside them, each row's
-    matched by its first cell (the player, the match)."""
-    if table is None or not any(table.header):
-        return rows
-    ours = {str(h).casefold() for h in rows[0]}
-    extra = [i for i, h in enumerate(table.header) if str(h or "").strip() and str(h).strip().casefold() not in ours]
-    if not extra:
-        return rows
-    held = {str(r[0] or "").strip().casefold(): r for r in table.rows if r}
-    out: Rows = [rows[0] + [table.header[i] for i in extra]]
-    for row in rows[1:]:
-        old = held.get(str(row[0] or "").strip().casefold(), [])
-        out.append(row + [old[i] if i < len(old) else None for i in extra])
-    return out
+def book_option(workbook: str) -> str:
+    """The option naming a match's workbook as the Matches tab holds it: an .xlsx path or a Google Sheet's key."""
+    if not workbook:
+        return "--book FILE"
+    return f"--book {workbook}" if workbook.casefold().endswith(".xlsx") else f"--sheet {workbook}"
 
 
-def matches_rows(season: Season) -> Rows:
-    return [list(MATCHES_HEADER)] + [m.row() for m in season.matches]
+def final_stage_text(season: Season, where: str) -> str:
+    """What the final stage waits for: a pair set with `season dm`, until players_left are left."""
+    playing, left = season.playing(), season.config["players_left"]
+    at = season.config["final_stage_at"]
+    why = f"Config final_stage_at is {at}" if at else f"the smallest Main Match needs {season.smallest_main}"
+    pair, which = (",".join(playing), "pair them") if len(playing) == 2 else ("A,B", "pair two of them")
+    return (
+        f"Final stage: {len(playing)} players still in ({listed(playing)}; {why}); {which} with "
+        f"`hostkit season dm {where} --players {pair}` for a two-player Final Match, whose loser is eliminated, "
+        f"until {plural(left, 'player is', 'players are')} left."
+    )
 
 
-def public_rows(season: Season, members: Sequence[Member]) -> Rows:
-    """The public Season tab: the cast with garnets, Tokens of Life and who is out, then every match played."""
-    rows: Rows = [[season.name], [], ["Player", "Status", "Garnets", "Tokens of Life", "In danger", "Eliminated in"]]
-    rows += [
-        [m.player, m.status, m.garnets, m.tokens_of_life, "yes" if m.candidate else None, m.eliminated_in or None]
-        for m in members
-    ]
-    rows += [
-        [],
-        ["Match", "Kind", "Players", "Winners", "Tokens of Life", "Candidates", "Saved", "Dodgers", "Eliminated"],
-    ]
-    rows += [
-        [
-            m.name,
-            m.kind,
-            ", ".join(m.players),
-            ", ".join(m.winners),
-            ", ".join(f"{p} {n}" for p, n in m.tokens),
-            ", ".join(m.candidates),
-            ", ".join(m.saved),
-            ", ".join(m.dodgers),
-            m.eliminated,
-        ]
-        for m in season.matches
-        if m.state != SET
-    ]
-    return rows
+def under_way(season: Season, last: Played, where: str) -> tuple[str, str]:
+    """What a match under way waits for, and the command that moves it on."""
+    if last.name in season.lost:
+        return (
+            f"its workbook {last.workbook} is gone",
+            f"if it is lost, take the match back with `hostkit season undo {where}`, then start it again",
+        )
+    if last.state == WAITING:
+        return (
+            "it waits for the winners' choice of elimination candidate",
+            f"type it in Config {CHOICE_KEY} of {last.workbook or 'its workbook'}, then run `hostkit standings "
+            f"{book_option(last.workbook)}`",
+        )
+    return "", f"when it ends, run `hostkit standings {book_option(last.workbook)}`"
+
+
+def next_step(season: Season, where: str, season_option: str) -> str:
+    """What the season waits for and the command to run, in one sentence."""
+    step = season.step()
+    last = season.last()
+    if step is Step.OVER:
+        return f"The season is over: {season.winner()}."
+    if step is Step.PLAYING and last is not None:
+        why, fix = under_way(season, last, where)
+        return f"{last.name} is under way{': ' + why if why else ''}; {fix}."
+    if step is Step.DM_PENDING:
+        danger = season.in_danger()
+        return (
+            f"Death Match pending: ECs {listed(danger)}; spend a Token of Life with `hostkit season tol {where} "
+            f"--player NAME`, or run `hostkit season dm {where} --players {danger[0]},OPPONENT`."
+        )
+    if step is Step.DM_SET and last is not None:
+        return (
+            f"{last.name} is set ({' v '.join(last.players)}): start it with `hostkit new GAME --book "
+            f"{'-'.join(last.name.lower().split())}.xlsx "
+            f"{season_option}` (a two-player game: hap-and-grab, hap-tac-toe or when-stars-align)."
+        )
+    if step is Step.FINAL:
+        return final_stage_text(season, where)
+    number = season.numbered(MAIN)
+    return (
+        f"Start Main Match {number} with the {len(season.playing())} players still in: `hostkit new GAME --book "
+        f"main-{number}.xlsx {season_option}`."
+    )
+
+
+def over(season: Season, what: str) -> Refused:
+    """The refusal of any step once the season is over: it says so and who won."""
+    return Refused(f"{season.name} is over: {season.winner()}; {what}.")
+
+
+def with_unread(error: Refused, problems: Sequence[Problem]) -> Refused:
+    """A refusal that may rest on balances, with the Ledger rows that count in none (`problems`) named."""
+    rows = [p.row for p in problems if p.row is not None]
+    if not rows:
+        return error
+    said = f"{'row' if len(rows) == 1 else 'rows'} {', '.join(map(str, rows))}"
+    return Refused(f"{str(error)[:-1]}; note that Ledger {said} cannot be read and count in no balance until fixed.")

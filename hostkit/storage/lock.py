@@ -66,8 +66,8 @@ class WorkbookLock:
     def release(self, remove: bool = False) -> None:
         """Let go of the lock; `remove` deletes the lock file first, for a workbook that no other command can be
         waiting on (one this command made): a command waiting on the deleted file would lock a file nobody else
-        sees."""
+        sees. Beside a workbook that does not exist (a mistyped name, nothing written) no lock file is left."""
         if self.held:
-            if remove:
+            if remove or not self.workbook.exists():
                 self.path.unlink(missing_ok=True)
             self._file.release(force=True)

@@ -35,21 +35,24 @@ def ledger_rows(path: Path) -> list:
     return XlsxBook(path).read()["Ledger"][1:]
 
 
-def start_main(folder: Path, name: str = "main-1", without: str | None = None) -> Path:
+def start_main(folder: Path, name: str = "main-1", without: str | tuple[str, ...] | None = None) -> Path:
     """A Paths and PAHs sample match started in the season and scored, its standings still to run."""
     game = load_game(MAIN_GAME)
     sample = game.demo()
     tabs = _without(sample.tabs, "Zed")  # the sample's row from a stranger, reported at every standings
-    tabs = _without(tabs, without) if without else tabs
+    for player in (without,) if isinstance(without, str) else without or ():
+        tabs = _without(tabs, player)
     book = XlsxBook(folder / f"{name}.xlsx")
     prepare(XlsxBook(folder / "season.xlsx"), game, tabs, book, sample.now)
     return book.path
 
 
-def start_death(folder: Path, pair: tuple[str, str]) -> Path:
+def start_death(folder: Path, pair: tuple[str, str], name: str = "death-1") -> Path:
+    """A Hap-Tac-Toe sample match for the pair `season dm` set (the sample's winner plays as B), started in the
+    season and played, its standings still to run."""
     game = load_game(DEATH_GAME)
     sample = game.demo()
-    book = XlsxBook(folder / "death-1.xlsx")
+    book = XlsxBook(folder / f"{name}.xlsx")
     tabs = _renamed(sample.tabs, dict(zip(("Reds", "Craw"), pair)))
     prepare(XlsxBook(folder / "season.xlsx"), game, tabs, book, sample.now)
     return book.path

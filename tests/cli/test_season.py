@@ -27,10 +27,11 @@ def set_config(path, key, value) -> None:
     book.write({"Config": with_setting(book.read()["Config"], key, value)})
 
 
-def refused(result, *words: str) -> str:
-    assert result.exit_code == 2, result.output
+def refused(result, *words: str, code: int = 1) -> str:
+    """A refusal (exit 1, `Refused: `) or, with code 2, an error: one sentence on stderr naming each word."""
+    assert result.exit_code == code, result.output
     message = result.stderr.strip()
-    assert message.startswith("Error: ") and message.count("\n") == 0, message
+    assert message.startswith("Refused: " if code == 1 else "Error: ") and message.count("\n") == 0, message
     for word in words:
         assert word in message, message
     return message
@@ -47,7 +48,7 @@ def test_a_new_season_has_its_tabs_and_says_what_comes_next(stages, tmp_path):
     assert [m["player"] for m in state["cast"]] == "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy".split(",")
     assert "Start Main Match 1 with the 9 players still in" in state["next"]
     again = run("season", "new", "--book", folder / "season.xlsx", "--cast", "A,B")
-    refused(again, "already a season workbook", "--force")
+    refused(again, "already a season workbook", "--force", code=2)
 
 
 def test_a_season_ledger_kept_with_ledger_becomes_the_seasons_ledger(tmp_path):
@@ -63,7 +64,7 @@ def test_a_season_ledger_kept_with_ledger_becomes_the_seasons_ledger(tmp_path):
 def test_ledger_import_brings_an_older_season_ledger_in_once(stages, tmp_path):
     folder = copied(stages, "new", tmp_path)
     old = tmp_path / "old.xlsx"
-    run("ledger", "pay", "--ledger", old, "--player", "Cal", "--garnets", "2", "--reason", "dodged")
+    run("ledger", "pay", "--ledger", old, "--player", "Cat", "--garnets", "2", "--reason", "dodged")
     run("ledger", "pay", "--ledger", old, "--player", "Ann", "--tokens", "1", "--reason", "won")
     first = run("ledger", "import", "--book", folder / "season.xlsx", "--from", old)
     assert first.exit_code == 0, first.output
@@ -184,7 +185,7 @@ def test_dm_checks_its_pair_and_pays_the_dodgers_once(stages, tmp_path):
     folder = copied(stages, "main_over", tmp_path)
     season = folder / "season.xlsx"
     refused(run("season", "dm", "--book", season, "--players", "Ann,Bob"), "Ann is not an elimination candidate")
-    refused(run("season", "dm", "--book", season, "--players", "Bob,bob"), "named twice")
+    refused(run("season", "dm", "--book", season, "--players", "Bob,bob"), "named twice", code=2)
     refused(run("season", "dm", "--book", season, "--players", "Bob,Zed"), "Zed is not a player still in")
     chosen = run("season", "dm", "--book", season, "--players", "Bob,Fay")
     assert chosen.exit_code == 0, chosen.output
@@ -267,7 +268,7 @@ def test_standings_with_season_joins_a_match_made_without_it(stages, tmp_path):
     assert member(folder / "season.xlsx", "Fay")["tokens_of_life"] == 1
     assert {row[0] for row in ledger_rows(folder / "season.xlsx")} == {"Main Match 1"}
     elsewhere = run("standings", "--book", book.path, "--season", folder / "other.xlsx")
-    refused(elsewhere, "belongs to the season in season.xlsx")
+    refused(elsewhere, "belongs to the season in season.xlsx", code=2)
 
 
 def test_publish_writes_the_public_season_tab_only(stages, tmp_path):
@@ -304,7 +305,8 @@ def test_the_season_ends_with_its_winner(tmp_path):
     refused(
         run("new", "hap-and-grab", "--book", tmp_path / "d.xlsx", "--season", season), "is over", "Ann is the winner"
     )
-    refused(run("season", "dm", "--book", season, "--players", "Ann,Bob"), "No Death Match is pending")
+    for late in (("dm", "--players", "Ann,Bob"), ("tol", "--player", "Bob"), ("undo",), ("cast", "--add", "Zed")):
+        refused(run("season", late[0], "--book", season, *late[1:]), "The season is over: Ann is the winner")
 
 
 def test_demo_season_plays_a_season_end_to_end(tmp_path):
@@ -323,7 +325,7 @@ def test_demo_season_plays_a_season_end_to_end(tmp_path):
     assert played["Main Match 1"] == ["Fay", "Fay 1", "Bob, Eve, Ivy", None, "Ivy", None]
     assert played["Death Match 1"] == ["Eve", None, None, None, None, "Bob"]
     assert played["Main Match 2"][:3] == ["Hal", "Hal 1", "Ann, Eve, Cat"]
-    refused(run("demo", "--season", "--book", tmp_path / "season.xlsx"), "--force")
+    refused(run("demo", "--season", "--book", tmp_path / "season.xlsx"), "--force", code=2)
 
 
 @pytest.mark.parametrize(
@@ -348,6 +350,9 @@ def test_each_main_match_game_awards_by_its_own_rules(tmp_path, game, tokens, ca
     assert all(m["garnets"] >= 0 for m in state["cast"])
     row = XlsxBook(tmp_path / "season.xlsx").read()["Matches"][1]
     assert row[4] == "over" and len(row[7].split(", ")) == candidates
+    said = [line.removeprefix("Winners: ").rstrip(".") for line in ended.output.splitlines() if "Winners: " in line]
+    if game == "cards-on-the-table":  # its sheet: the most points wins, whoever the Tokens of Life went to
+        assert said and row[5] == said[0] and len(row[5].split(", ")) < len(row[6].split(", "))
     assert config_of(tmp_path / "m.xlsx")["dodge_garnets"] == 0
 
 

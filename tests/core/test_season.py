@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,22 +16,26 @@ from hostkit.core.season import (
     OVER,
     PLAYING,
     SEASON_SETTINGS,
+    WAITING,
     Played,
     Refused,
     Step,
+    next_step,
     read_season,
 )
 from hostkit.core.season_steps import (
     DODGE_REASON,
     death_ended,
     main_ended,
-    next_step,
     set_death_match,
     spend_token,
     start,
+    take_back,
 )
 from hostkit.core.settings import config_rows
 from hostkit.core.tables import Tables
+from hostkit.season import members_of
+from hostkit.season_matches import left_out
 
 CAST = ["Ann", "Bob", "Cal", "Dee", "Eve"]
 
@@ -65,7 +71,7 @@ def test_a_new_season_starts_a_main_match_with_everyone():
 def test_a_match_under_way_blocks_the_next():
     s = season(Played("Main Match 1", MAIN, "open-pass", tuple(CAST), PLAYING, "mm1", workbook="m1.xlsx"))
     assert s.step() is Step.PLAYING
-    with pytest.raises(Refused, match=r"still under way; run its standings \(`hostkit standings --book m1.xlsx`\)"):
+    with pytest.raises(Refused, match=r"still under way; when it ends, run `hostkit standings --book m1.xlsx`"):
         start(s, "open-pass", False, None)
 
 
@@ -143,7 +149,7 @@ def test_a_main_matchs_end_from_its_payout():
     assert ended.changed and ended.played.winners == ("Ann",) and ended.played.tokens == (("Ann", 3), ("Eve", 1))
     assert ended.played.candidates == ("Bob",) and ended.played.state == OVER
     undecided = main_ended(s, s.matches[0], Payout("mm1", "Main Match 1", due[:2], frozenset()), False, 0, 0)
-    assert undecided.played.state == PLAYING
+    assert undecided.played.state == WAITING
 
 
 def test_a_changed_result_after_the_season_moved_on_is_refused():
@@ -174,12 +180,75 @@ def test_one_player_left_is_the_winner():
         start(s, "open-pass", False, None)
 
 
+def test_a_correction_after_later_matches_names_each_as_it_stands():
+    death = Played("Death Match 1", DEATH, "hap-and-grab", ("Bob", "Eve"), OVER, "dm1", eliminated="Bob")
+    main_2 = Played("Main Match 2", MAIN, "open-pass", ("Ann", "Cal", "Dee", "Eve"), PLAYING, "mm2")
+    s = season(MAIN_1, death, main_2)
+    fewer = Payout(
+        "mm1", "Main Match 1", (Entry("Main Match 1", None, "Cal", candidate=1, match_id="mm1"),), frozenset()
+    )
+    with pytest.raises(
+        Refused, match=r"\(Death Match 1 was played; Main Match 2 is under way\).*correct the season by hand"
+    ):
+        main_ended(s, s.matches[0], fewer, True, 5, 3)
+
+
+def test_a_main_matchs_winners_are_the_games_own_when_it_names_them():
+    s = season(Played("Main Match 1", MAIN, "cards-on-the-table", tuple(CAST), PLAYING, "mm1"))
+    due = tuple(Entry("Main Match 1", None, p, tokens=1, match_id="mm1") for p in ("Ann", "Bob", "Cal"))
+    due += (Entry("Main Match 1", None, "Eve", candidate=1, match_id="mm1"),)
+    payout = Payout("mm1", "Main Match 1", due, frozenset())
+    assert main_ended(s, s.matches[0], payout, True, 0, 0).played.winners == ("Ann", "Bob", "Cal")
+    assert main_ended(s, s.matches[0], payout, True, 0, 0, ["Bob"]).played.winners == ("Bob",)
+
+
+def test_next_step_waits_for_the_winners_choice_and_notices_a_lost_workbook():
+    waiting = Played("Main Match 1", MAIN, "cards-on-the-table", tuple(CAST), WAITING, "mm1", workbook="m1.xlsx")
+    s = season(waiting)
+    said = next_step(s, "--book s.xlsx", "--season s.xlsx")
+    assert "waits for the winners' choice of elimination candidate; type it in Config ec_choice of m1.xlsx" in said
+    with pytest.raises(Refused, match="ec_choice"):
+        start(s, "open-pass", False, None)
+    lost = replace(
+        season(Played("Main Match 1", MAIN, "open-pass", tuple(CAST), PLAYING, "mm1", workbook="m1.xlsx")),
+        lost=frozenset({"Main Match 1"}),
+    )
+    assert "its workbook m1.xlsx is gone" in next_step(lost, "--book s.xlsx", "")
+    assert "`hostkit season undo --book s.xlsx`" in next_step(lost, "--book s.xlsx", "")
+
+
+def test_the_final_stage_pairs_any_two_players_still_in():
+    s = replace(season(), smallest_main=6)
+    assert s.step() is Step.FINAL and next_step(s, "--book s.xlsx", "").startswith("Final stage: 5 players still in")
+    chosen = set_death_match(s, {}, ["Ann", "Eve"])
+    assert chosen.main is None and chosen.dodges == () and chosen.death.name == "Final Match 1"
+    with pytest.raises(Refused, match="No Main Match now: Final stage"):
+        start(s, "open-pass", False, None)
+    assert (
+        left_out(season(), ["Ann", "Bob"]) == "Left out of it, though still in the season: Cal, Dee, Eve (2 of 5 play)."
+    )
+
+
 CELLS = st.one_of(
     st.none(),
     st.integers(-(10**20), 10**20),
     st.floats(allow_nan=True, allow_infinity=True),
     st.text(max_size=12),
-    st.sampled_from(["over", "playing", "set", "Death Match", "Main Match", "Ann 3, Bob", "#REF!", "1e400", "Ann ²"]),
+    st.sampled_from(
+        [
+            "over",
+            "playing",
+            "waiting",
+            "set",
+            "Death Match",
+            "Final Match",
+            "Main Match",
+            "Ann 3, Bob",
+            "#REF!",
+            "1e400",
+            "Ann ²",
+        ]
+    ),
 )
 
 
@@ -191,8 +260,12 @@ def test_any_matches_tab_is_read_and_stepped_without_a_traceback(rows):
     s = read_season(tables)
     try:
         s.step()
-        s.members({})
+        members_of(s, {})
         next_step(s, "--book s.xlsx", "--season s.xlsx")
         start(s, "open-pass", False, None)
+    except Refused as refused:
+        assert str(refused).endswith(".")
+    try:
+        take_back(s, [])
     except Refused as refused:
         assert str(refused).endswith(".")
