@@ -229,10 +229,7 @@ def new_season(book: Book, cast: Sequence[str], name: str = "", force: bool = Fa
     writes = {**made, **season_tabs(season, entries, Tables({}))}
     if LEDGER_TAB not in tables:
         writes[LEDGER_TAB] = [list(LEDGER_HEADER)]
-    if tabs:
-        book.write(writes)
-    else:
-        book.create(writes, force=True)
+    _commit(book, writes, create=not tabs)
     kept = [f"its Ledger tab ({len(entries)} entries) is the season's Ledger now."] if entries else []
     lines = [f"Created the season {name or season_id!r} in {book.location}: {len(cast)} players."] + kept
     return Step(
@@ -326,10 +323,19 @@ def _write(
     writes = season_tabs(season, everything, tables)
     if new:
         writes[LEDGER_TAB] = ledger_rows(new, tables.get(LEDGER_TAB))
-    book.write(writes)
+    _commit(book, writes)
     members = members_of(season, balances(everything))
     nxt = next_step(season, where_option(book), season_option(book))
     return Step(lines, members, nxt, data or {}, problems=problems_of(tables, season))
+
+
+def _commit(book: Book, writes: dict[str, Rows], create: bool = False) -> None:
+    """The season workbook's tabs written through the one commit, every one checked first."""
+    from hostkit.commit import commit
+    from hostkit.plan import MATCH, Plan
+    from hostkit.workbooks import Workbooks
+
+    commit(Workbooks(book), Plan("season", writes={MATCH: writes}, messages=False, create=create, force=create))
 
 
 def import_ledger(book: Book, entries: Sequence[Entry], source: str) -> Step:
