@@ -1,7 +1,7 @@
 """Garnets a match spends, through the ledger: balances come from the Ledger, each purchase is an entry.
 
 A player's garnets for this match's purchases are their balance over the Ledger's entries of every other
-match, less what this match has spent in earlier rounds. Each purchase is keyed by match, round, player and
+match and what was brought forward into this one, less what this match has spent in earlier rounds. Each purchase is keyed by match, round, player and
 what was bought, so scoring again posts nothing twice; the match is its match id, so renaming it never
 charges twice.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from hostkit.core.carry import BROUGHT_FORWARD
 from hostkit.core.ledger import LEDGER_TAB, Entry, Refused, balances, spend
 from hostkit.core.players import player_key
 from hostkit.core.tables import Problem
@@ -23,7 +24,10 @@ PURCHASES = (CHANGE, FOURTH_TILE)
 
 
 def other_matches(entries: Iterable[Entry], match_id: str) -> list[Entry]:
-    return [e for e in entries if e.match_key() != match_id.strip().casefold()]
+    """The entries a player's garnets for this match's purchases come from: every other match's, and the
+    balances brought forward into this match (`ledger import`), which carry this match's id."""
+    own = match_id.strip().casefold()
+    return [e for e in entries if e.match_key() != own or e.payout_key() == BROUGHT_FORWARD]
 
 
 def held(entries: Sequence[Entry], players: Iterable[str]) -> dict[str, int]:
