@@ -7,6 +7,7 @@ Pure: the backends (xlsx.py, sheets.py) turn a Look into their own formats.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,21 @@ DATE = "yyyy-mm-dd"
 TIME = "hh:mm:ss"
 TIME_MS = "hh:mm:ss.000"
 _SECONDS_WIDTH, _MILLIS_WIDTH = len(DATE_TIME), len(DATE_TIME_MS)
+
+
+def _real(kind: type) -> type:
+    """The standard library's own class under a test double's subclass of it."""
+    return next((c for c in kind.__mro__ if c.__module__ == "datetime"), kind)
+
+
+class Real:
+    """The standard library's date and datetime classes, for `type(value) is ...` checks that hold while a library
+    user's test freezes the clock: freezegun puts its subclasses (FakeDate, FakeDatetime) in place of every
+    module's `date` and `datetime` names then, but leaves a class's attributes alone. Cells the reader makes are
+    of these classes; a cell of a subclass takes the slower, isinstance path."""
+
+    date = _real(dt.date)
+    datetime = _real(dt.datetime)
 
 
 @dataclass(frozen=True)
@@ -44,44 +60,63 @@ def look(rows: Rows) -> Look:
 
     A row's last filled cell may spill over the blank cells to its right (a note, a reason at the end of a
     row), so it neither widens its column nor wraps; the header row always counts. Each cell is measured
-    once, and each column is then taken whole.
+    once, a column at a time.
     """
-    columns = max((len(r) for r in rows), default=0)
-    measured = []
-    for number, row in enumerate(rows):
-        lengths = [
-            0
-            if v is None
-            else len(v)
-            if (kind := type(v)) is str and "\n" not in v and not v.isspace()
-            else len(repr(v))
-            if kind is int
-            else (_MILLIS_WIDTH if v.microsecond else _SECONDS_WIDTH)
-            if kind is dt.datetime
-            else _length(v)
-            for v in row
-        ]
-        if number:
-            for i in range(len(lengths) - 1, -1, -1):
-                if lengths[i]:
-                    lengths[i] = 0
-                    break
-        if len(lengths) < columns:
-            lengths += [0] * (columns - len(lengths))
-        measured.append(lengths)
+    cells = list(itertools.zip_longest(*rows))
+    columns = [_measured(column) for column in cells]
+    backwards = columns[::-1]
+    for number in range(1, len(rows)):
+        for lengths in backwards:
+            if lengths[number]:
+                lengths[number] = 0  # the row's last filled cell
+                break
     widths = []
     wrapped: set[tuple[int, int]] = set()
-    for column, down in enumerate(zip(*measured)):
-        widest = max(down)
+    lines: dict[int, int] = {}
+    for column, lengths in enumerate(columns):
+        widest = max(lengths)
         width = min(MAX_WIDTH, max(MIN_WIDTH, widest))
         widths.append(width)
         if widest > width:
-            wrapped.update((number, column) for number, length in enumerate(down) if length > width and number)
-    lines: dict[int, int] = {}
-    for number, column in wrapped:
-        value = rows[number][column]
+            numbers = [number for number, length in enumerate(lengths) if length > width and number]
+            wrapped.update((number, column) for number in numbers)
+            _fit(lines, numbers, cells[column], max(width - 1, 1))  # words wrap before the edge
+    return Look(tuple(widths), frozenset(wrapped), 1 if rows else 0, lines)
+
+
+def _measured(column: tuple[Any, ...]) -> list[int]:
+    """The length of each cell of a column (the header first): common columns a kind of cell at a time."""
+    body = column[1:]
+    kinds = set(map(type, body))
+    if kinds == {str}:
+        lengths = list(map(len, body))
+        if any(map(str.isspace, body)) or any(map(str.__contains__, body, itertools.repeat("\n"))):
+            lengths = list(map(_size, body))
+    elif kinds == {int}:
+        lengths = list(map(len, map(repr, body)))
+    elif kinds == {Real.datetime}:
+        lengths = [_MILLIS_WIDTH if v.microsecond else _SECONDS_WIDTH for v in body]
+    else:
+        lengths = list(map(_size, body))
+    return [_size(column[0]), *lengths]
+
+
+def _size(value: Any) -> int:
+    kind = type(value)
+    if kind is str and "\n" not in value and not value.isspace():
+        return len(value)
+    if kind is int:
+        return len(repr(value))
+    if kind is Real.datetime:
+        return _MILLIS_WIDTH if value.microsecond else _SECONDS_WIDTH
+    return _length(value)
+
+
+def _fit(lines: dict[int, int], numbers: list[int], column: tuple[Any, ...], width: int) -> None:
+    """Each row's lines as many as the tallest of its wrapped cells takes (`numbers`: their rows)."""
+    for number in numbers:
+        value = column[number]
         text = value if type(value) is str else str(plain(value))
-        width = max(widths[column] - 1, 1)  # words wrap before the edge
         tall = (
             -(-len(text) // width)
             if "\n" not in text
@@ -89,7 +124,6 @@ def look(rows: Rows) -> Look:
         )
         if tall > lines.get(number, 1):
             lines[number] = tall
-    return Look(tuple(widths), frozenset(wrapped), 1 if rows else 0, lines)
 
 
 def _length(value: Any) -> int:

@@ -22,7 +22,7 @@ from typing import Any
 from lxml import etree
 
 from hostkit.core.tables import Rows
-from hostkit.storage.xlsx_cells import REL, PackageError, StyleBook, sheet_xml
+from hostkit.storage.xlsx_cells import REL, PackageError, StyleBook
 from hostkit.storage.xlsx_deflate import Deflated, deflated, is_own, marked
 from hostkit.storage.xlsx_keep import has_host_content, kept
 from hostkit.storage.xlsx_package import (
@@ -42,6 +42,7 @@ from hostkit.storage.xlsx_package import (
     rels_of,
     xml_text,
 )
+from hostkit.storage.xlsx_sheet import sheet_xml
 from hostkit.storage.xlsx_zip import Parts, stored, write_package
 
 

@@ -244,6 +244,8 @@ _REFS = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br\s*=\s*["']([A-Z]{1,3})(\d+)["']""
 def spanned(path: Path, name: str, xml: bytes) -> None:
     """StorageError if a tab's cells span more than CELLS. Only a tab with a cell past column Z or row 99,999
     (26 columns of 99,999 rows are well within) is searched through."""
+    if _plain_cells(xml) and not _FAR_PLAIN.search(xml):
+        return
     if not _FAR.search(xml):
         return
     refs = _REFS.findall(xml)
@@ -255,6 +257,21 @@ def spanned(path: Path, name: str, xml: bytes) -> None:
             f"Tab '{name}' of {path} has cells out to column {letters} and row {rows:,}, more than the "
             f"{CELLS:,} cells a spreadsheet holds; delete whatever is typed far beyond the table and save it again."
         )
+
+
+_FAR_PLAIN = re.compile(rb'<c r="(?:[A-Z]{2}|[A-Z]\d{6})')
+
+
+def _plain_cells(xml: bytes) -> bool:
+    """Whether every cell's tag starts `<c r="` (as hostkit, Excel and LibreOffice write it): then a far cell is
+    found by a search many times faster than _FAR's, which tries every tag."""
+    return (
+        xml.count(b"<c ") == xml.count(b'<c r="')
+        and b":c" not in xml
+        and b"<c\t" not in xml
+        and b"<c\n" not in xml
+        and b"<c\r" not in xml
+    )
 
 
 @contextlib.contextmanager

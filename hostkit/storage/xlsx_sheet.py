@@ -1,0 +1,257 @@
+"""A worksheet part as hostkit writes it: each tab's XML as storage/layout.py lays it out, its cells' styles
+asked of the StyleBook (xlsx_cells.py). Text is written as inline strings, so nothing typed can become a
+formula and the shared-strings part is never touched."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from collections.abc import Container, Iterator, Sequence
+from typing import Any
+
+from hostkit.core.styles import Styled, plain
+from hostkit.core.tables import Cell, CellError, Rows, column_index, column_letter
+from hostkit.core.times import DAY, SERIAL_EPOCH
+from hostkit.storage.layout import DATE_TIME, DATE_TIME_MS, Real, look, number_format
+from hostkit.storage.layout import Look as TabLook
+from hostkit.storage.xlsx_cells import MAIN, REL, Look, StyleBook, escape, xml_text
+from hostkit.storage.xlsx_keep import Kept
+
+
+def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterator[str]:
+    """A worksheet part, in pieces, laid out as storage/layout.py says: header bold and frozen, columns fitted,
+    long text wrapped, date-times shown as date-times, Styled cells drawn; the host's own cells of the old tab
+    (`kept`, storage/xlsx_keep.py) merged in as they were.
+
+    Written row by row, each row a piece (so a big tab is never held whole)."""
+    layout = look(rows)
+    width = max((len(r) for r in rows), default=0)
+    cells = _Cells(styles, width)
+    wrapped: dict[int, set[int]] = {}
+    for r, c in layout.wrapped:
+        wrapped.setdefault(r, set()).add(c)
+    tall = {r: f' ht="{15 * n}" customHeight="1"' for r, n in (layout.lines or {}).items() if n > 1}
+    yield _opening(layout, len(rows), width, kept)
+    for r, row in enumerate(rows):
+        at = str(r + 1)  # the row number as it is written in each cell's reference, made text once
+        if r < layout.frozen:
+            xml = cells.drawn(row, at, True, wrapped.get(r, ()))
+        else:
+            xml = cells.plain(row, at, wrapped.get(r, ()))
+        if kept is not None and r + 1 in kept.cells:
+            xml = _merged(xml, kept.cells[r + 1])
+        yield f'<row r="{at}"{tall.get(r, "")}>{"".join(xml)}</row>'
+    if kept is not None:
+        for n in sorted(kept.cells):
+            if n > len(rows):
+                yield f'<row r="{n}">{"".join(x for _, x in kept.cells[n])}</row>'
+    yield "</sheetData>" + ("".join(kept.carried) if kept is not None else "") + "</worksheet>"
+
+
+def _opening(layout: TabLook, height: int, width: int, kept: Kept | None) -> str:
+    """The worksheet's XML up to its first row: its extent, the frozen header, the columns' widths."""
+    view = (
+        f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{layout.frozen}" '
+        f'topLeftCell="A{layout.frozen + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
+        if layout.frozen
+        else ""
+    )
+    columns = "".join(
+        f'<col min="{c}" max="{c}" width="{w + 2}" customWidth="1"/>' for c, w in enumerate(layout.widths, start=1)
+    )
+    reach = width
+    if kept is not None:
+        columns += "".join(kept.columns)
+        last_row, last_column = kept.extent()
+        height, reach = max(height, last_row), max(width, last_column)
+    dimension = f'<dimension ref="A1:{column_letter(reach - 1)}{height}"/>' if height and reach else ""
+    return (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" xmlns:r="{REL}">'
+        f'{dimension}{view}<sheetFormatPr defaultRowHeight="15"/>'
+        + (f"<cols>{columns}</cols>" if columns else "")
+        + "<sheetData>"
+    )
+
+
+class _Attributes(dict[tuple[bool, "str | None", bool], str]):
+    """The style attribute of a cell drawn with no Look of its own, by (header, number format, wrap): "" for
+    the plain style. Each is asked of the StyleBook when a cell first needs it, so styles.xml gains only the
+    styles a tab uses, in the order its cells use them."""
+
+    def __init__(self, styles: StyleBook):
+        super().__init__()
+        self.styles = styles
+
+    def __missing__(self, key: tuple[bool, str | None, bool]) -> str:
+        header, code, wrap = key
+        index = self.styles.index(Look(bold=header, number_format=code, wrap=wrap))
+        self[key] = f' s="{index}"' if index else ""
+        return self[key]
+
+
+class _Cells:
+    """One tab's cells as XML. A plain row (not the header, no wrapped text) takes the common cells (text,
+    numbers, date-times) inline, their style looked up once per tab; every other cell goes through `cell`."""
+
+    def __init__(self, styles: StyleBook, width: int):
+        self.styles = styles
+        self.letters = [column_letter(c) for c in range(width)]
+        self.attributes = _Attributes(styles)
+
+    def attribute(self, header: bool, code: str | None, wrap: bool) -> str:
+        """The style attribute of a cell drawn with no Look of its own ("" for the plain style)."""
+        return self.attributes[header, code, wrap]
+
+    def plain(self, row: Sequence[Any], at: str, wraps: Container[int]) -> list[str]:
+        """A row's cells but the header's (`wraps`: the columns whose text wraps in it)."""
+        out: list[str] = []
+        append, letters, datetime, styles = out.append, self.letters, Real.datetime, self.attributes
+        for c, value in enumerate(row):
+            kind = type(value)
+            if kind is str:
+                if not value:
+                    continue
+                if (  # nothing to escape, no space to keep: the text as it is
+                    value.isprintable()
+                    and value[0] != " "
+                    and value[-1] != " "
+                    and "&" not in value
+                    and "<" not in value
+                    and ">" not in value
+                ):
+                    style = styles[False, None, True] if c in wraps else ""
+                    append(f'<c r="{letters[c]}{at}"{style} t="inlineStr"><is><t>{value}</t></is></c>')
+                    continue
+            elif kind is int or kind is float:
+                if -_HUGE < value < _HUGE and c not in wraps:  # not a nan or an infinity either
+                    append(f'<c r="{letters[c]}{at}"><v>{value!r}</v></c>')
+                    continue
+            elif kind is datetime and value.tzinfo is None and not value.microsecond % 1000 and value >= _LEAP_DAY:
+                if c not in wraps:
+                    style = styles[False, DATE_TIME_MS if value.microsecond else DATE_TIME, False]
+                    append(f'<c r="{letters[c]}{at}"{style}><v>{(value - SERIAL_EPOCH) / DAY!r}</v></c>')
+                    continue
+            elif value is None:
+                continue
+            append(self.cell(letters[c] + at, value, False, c in wraps))
+        return out
+
+    def drawn(self, row: Sequence[Any], at: str, header: bool, wraps: Container[int]) -> list[str]:
+        self.attribute(header, None, False)  # the header's style is the first one a tab's cells ask for
+        cells = (
+            self.cell(letter + at, value, header, c in wraps)
+            for c, (letter, value) in enumerate(zip(self.letters, row))
+            if value is not None and value != ""
+        )
+        return [xml for xml in cells if xml]
+
+    def cell(self, ref: str, value: Any, header: bool, wrap: bool) -> str:
+        """Any cell's XML (none for a blank one)."""
+        style = self.attribute(header, None, wrap)
+        kind = type(value)
+        if kind is str:
+            tail = _text(value)
+            return f'<c r="{ref}"{style}{tail}' if tail else ""
+        if (kind is int or kind is float) and -_HUGE < value < _HUGE:
+            return f'<c r="{ref}"{style}><v>{value!r}</v></c>'
+        drawn = value if kind is Styled else None
+        cell_look = Look(
+            bold=header or bool(drawn and drawn.bold),
+            fill=drawn.fill if drawn else None,
+            font=drawn.font if drawn else None,
+            number_format=number_format(value),
+            wrap=wrap,
+            centred=bool(drawn and drawn.centred),
+        )
+        return _cell_xml(ref, plain(value), cell_look, self.styles)
+
+
+def _text(value: str) -> str:
+    """A text cell's XML after its reference and style; none for text of control characters only."""
+    if value.isprintable():  # no line break nor control character: only a space can need keeping
+        text, space = value, ' xml:space="preserve"' if value[0] == " " or value[-1] == " " else ""
+    else:
+        text = xml_text(value)
+        if not text:
+            return ""
+        space = ' xml:space="preserve"' if "\n" in text or text[:1].isspace() or text[-1:].isspace() else ""
+    return f' t="inlineStr"><is><t{space}>{escape(text)}</t></is></c>'
+
+
+_CELL_COLUMN = re.compile(r'<c r="([A-Z]+)')
+
+
+def _merged(cells: list[str], kept: list[tuple[int, str]]) -> list[str]:
+    """A row's new cells with the host's kept cells put in column order; a kept cell takes the place of
+    the new cell at its address (a formula whose value hostkit wrote back unchanged)."""
+    placed = {column_index(_CELL_COLUMN.match(xml).group(1)) + 1: xml for xml in cells}  # type: ignore[union-attr]
+    placed.update(kept)
+    return [placed[c] for c in sorted(placed)]
+
+
+def _cell_xml(ref: str, value: Cell, look: Look, styles: StyleBook) -> str:
+    """A cell's XML; none for a blank cell that is not drawn."""
+    if value is None or value == "":
+        return f'<c r="{ref}" s="{styles.index(look)}"/>' if look.fill else ""
+    if isinstance(value, bool):
+        return _styled(ref, look, styles, 't="b"', f"<v>{int(value)}</v>")
+    if isinstance(value, (int, float)):
+        if not (math.isfinite(value) if isinstance(value, float) else -_HUGE < value < _HUGE):
+            return _styled(ref, look, styles, 't="inlineStr"', f"<is><t>{value}</t></is>")
+        return _styled(ref, look, styles, "", f"<v>{value!r}</v>")
+    if isinstance(value, dt.time) and value.tzinfo is None:
+        return _styled(ref, look, styles, "", f"<v>{time_serial(value)!r}</v>")
+    if isinstance(value, dt.date):
+        if isinstance(value, dt.datetime) and value.tzinfo is not None:
+            raise ValueError("aware datetimes are written as local text by the rules core")
+        moment = value if isinstance(value, dt.datetime) else dt.datetime(value.year, value.month, value.day)
+        number = serial(moment)
+        if number is not None:
+            return _styled(ref, look, styles, "", f"<v>{number!r}</v>")
+        value = (
+            value.isoformat(" ", "milliseconds" if value.microsecond else "seconds") if value is moment else str(value)
+        )
+        look = Look(look.bold, look.fill, look.font, None, look.wrap, look.centred)
+    if type(value) is CellError:  # a spreadsheet error read from the tab, written back as the error it was
+        return _styled(ref, look, styles, 't="e"', f"<v>{escape(value)}</v>")
+    text = xml_text(str(value))
+    if not text:
+        return _cell_xml(ref, None, look, styles)
+    space = ' xml:space="preserve"' if text != text.strip() or "\n" in text else ""
+    return _styled(ref, look, styles, 't="inlineStr"', f"<is><t{space}>{escape(text)}</t></is>")
+
+
+_HUGE = 2**1024
+"""Whole numbers from this size on are more than a cell's number (a double) can hold: written as text."""
+_LEAP_DAY = dt.datetime(1900, 3, 1)
+_FIRST_DAY = dt.datetime(1900, 1, 1)
+
+
+def serial(moment: dt.datetime) -> float | None:
+    """The number a cell holds for a naive date-time, to the millisecond,
+    counted as spreadsheet programs count it: they take 1900 for a leap year, so a moment before 1 March 1900
+    is one day less. None for a moment before 1900, which no date cell shows (it is written as text)."""
+    if moment.microsecond % 1000:
+        try:
+            moment = moment.replace(microsecond=0) + dt.timedelta(milliseconds=(moment.microsecond + 500) // 1000)
+        except OverflowError:  # the last millisecond of 9999
+            moment = moment.replace(microsecond=999_000)
+    if moment >= _LEAP_DAY:
+        return (moment - SERIAL_EPOCH) / DAY
+    if moment >= _FIRST_DAY:
+        return (moment - SERIAL_EPOCH) / DAY - 1
+    return None
+
+
+def time_serial(clock: dt.time) -> float:
+    """The fraction of a day a time cell holds for a time of day, to the millisecond (never the next day)."""
+    milliseconds = ((clock.hour * 60 + clock.minute) * 60 + clock.second) * 1000 + (clock.microsecond + 500) // 1000
+    return min(milliseconds, 86_399_999) / 86_400_000
+
+
+def _styled(ref: str, look: Look, styles: StyleBook, kind: str, inner: str) -> str:
+    index = styles.index(look)
+    style = f' s="{index}"' if index else ""
+    kind = f" {kind}" if kind else ""
+    return f'<c r="{ref}"{style}{kind}>{inner}</c>'
