@@ -8,6 +8,7 @@ import datetime as dt
 import re
 
 from hostkit.core.tables import Rows, column_index
+from hostkit.storage.layout import Real
 from hostkit.storage.xlsx_formulas import CELL_REF
 
 _CELL_OR_ROW = re.compile(rb"<(?:\w+:)?(c|row)\b([^>]*)>")
@@ -66,5 +67,5 @@ def clocked(rows: Rows, xml: bytes, styles: bytes) -> None:
     """Turn back into date-times the dates of cells whose number format shows a time of day."""
     clocks = clock_styles(styles)
     for (r, c), index in style_indexes(xml).items():
-        if index in clocks and r < len(rows) and c < len(rows[r]) and type(value := rows[r][c]) is dt.date:
+        if index in clocks and r < len(rows) and c < len(rows[r]) and type(value := rows[r][c]) is Real.date:
             rows[r][c] = dt.datetime(value.year, value.month, value.day)

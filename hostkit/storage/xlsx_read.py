@@ -17,6 +17,7 @@ from pathlib import Path
 from hostkit.core.tables import Rows, column_index
 from hostkit.core.times import DAY, time_of_day
 from hostkit.storage.book import StorageError
+from hostkit.storage.layout import Real
 
 
 class Tabs(MutableMapping[str, Rows]):
@@ -115,7 +116,7 @@ class Tabs(MutableMapping[str, Rows]):
             rows[r].extend([None] * (c + 1 - len(rows[r])))
             if rows[r][c] is None:
                 rows[r][c] = value
-        if dt.date in set(map(type, itertools.chain.from_iterable(rows))):  # one pass in C
+        if Real.date in set(map(type, itertools.chain.from_iterable(rows))):  # one pass in C
             from hostkit.storage.xlsx_cell_styles import clocked
 
             with zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
