@@ -10,7 +10,7 @@ import datetime as dt
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Rows, is_blank
@@ -25,11 +25,12 @@ DATE = "yyyy-mm-dd"
 TIME = "hh:mm:ss"
 TIME_MS = "hh:mm:ss.000"
 _SECONDS_WIDTH, _MILLIS_WIDTH = len(DATE_TIME), len(DATE_TIME_MS)
+_T = TypeVar("_T")
 
 
-def _real(kind: type) -> type:
+def _real(kind: type[_T]) -> type[_T]:
     """The standard library's own class under a test double's subclass of it."""
-    return next((c for c in kind.__mro__ if c.__module__ == "datetime"), kind)
+    return cast("type[_T]", next((c for c in kind.__mro__ if c.__module__ == "datetime"), kind))
 
 
 class Real:
