@@ -47,6 +47,10 @@ class PackageError(ValueError):
     """The file is not an .xlsx package hostkit can rewrite (a part missing or not as the format says)."""
 
 
+class Refused(PackageError):
+    """A package hostkit will not read at all (xlsx_read.refusal): its text ends a sentence naming the file."""
+
+
 @dataclass(frozen=True)
 class Look:
     """How one cell is drawn; the default Look is a plain cell."""

@@ -22,7 +22,7 @@ from typing import Any
 from lxml import etree
 
 from hostkit.core.tables import Rows
-from hostkit.storage.xlsx_cells import REL, PackageError, StyleBook
+from hostkit.storage.xlsx_cells import REL, PackageError, Refused, StyleBook
 from hostkit.storage.xlsx_deflate import Deflated, deflated, is_own, marked
 from hostkit.storage.xlsx_keep import has_host_content, kept
 from hostkit.storage.xlsx_package import (
@@ -84,6 +84,11 @@ class Package:
             raise PackageError(str(error)) from None
         if len(set(order)) != len(order):
             raise PackageError("a part is in the zip twice")
+        from hostkit.storage.xlsx_read import refusal
+
+        reason = refusal(archive)
+        if reason is not None:
+            raise Refused(reason)
         parts = Parts(archive, order)
         for needed in (WORKBOOK, WORKBOOK_RELS, TYPES):
             if needed not in parts:

@@ -34,6 +34,10 @@ class Tabs(MutableMapping[str, Rows]):
         with readable(path):
             if not zipfile.is_zipfile(io.BytesIO(data)):  # the reader also takes .xls and .ods: hostkit writes .xlsx
                 raise zipfile.BadZipFile(path)
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                reason = refusal(archive)
+            if reason is not None:
+                raise StorageError(f"{path} {reason}.")
             try:
                 self._book, self._seen = _opened(path, data, seen)
             except Exception:
@@ -157,6 +161,36 @@ def _opened(path: Path, data: bytes, seen: Signature | None):
         if signature(path) == seen:
             return book, seen
     return _from_bytes(data), None
+
+
+LARGEST_PART = 200 << 20
+"""The most bytes one part of a package may unpack to: a tab of 50,000 rows is about 10 MiB. Both readers stop
+at a part's declared size (a part that inflates past it fails its check), so the declared sizes bound them."""
+STRICT = "purl.oclc.org/ooxml/"
+"""In the namespaces of a package saved as Strict Open XML, which hostkit neither reads nor writes."""
+
+
+def refusal(archive: zipfile.ZipFile) -> str | None:
+    """Why hostkit will not read a package, before any part is inflated (the end of a sentence that names the
+    file); None for a package it reads."""
+    for info in archive.infolist():
+        if info.file_size > LARGEST_PART:
+            return (
+                f"has a part ({info.filename}) that unpacks to {info.file_size / (1 << 20):,.0f} MiB, more than the "
+                f"{LARGEST_PART >> 20} MiB hostkit reads from one part (a damaged file, or one made to exhaust memory), "
+                f"so hostkit left it unread and unchanged; open it in your spreadsheet program and save it again, or "
+                f"use a backup copy"
+            )
+    for name in ("_rels/.rels", "xl/workbook.xml"):
+        if name in archive.NameToInfo:
+            with archive.open(name) as part:
+                head = part.read(4096)
+            if STRICT.encode() in head or STRICT.encode("utf-16-le") in head or STRICT.encode("utf-16-be") in head:
+                return (
+                    "is saved as Strict Open XML Spreadsheet, which hostkit neither reads nor writes; save it from your "
+                    "spreadsheet program as Excel Workbook (.xlsx), not Strict Open XML, and run again"
+                )
+    return None
 
 
 _DECLARED = re.compile(rb"""^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']+)["']""")
