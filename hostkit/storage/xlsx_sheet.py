@@ -36,7 +36,7 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
     for r, row in enumerate(rows):
         at = str(r + 1)  # the row number as it is written in each cell's reference, made text once
         if r < layout.frozen:
-            xml = cells.drawn(row, at, True, wrapped.get(r, ()))
+            xml = cells.header(row, at)
         else:
             xml = cells.plain(row, at, wrapped.get(r, ()))
         if kept is not None and r + 1 in kept.cells:
@@ -91,8 +91,9 @@ class _Attributes(dict[tuple[bool, "str | None", bool], str]):
 
 
 class _Cells:
-    """One tab's cells as XML. A plain row (not the header, no wrapped text) takes the common cells (text,
-    numbers, date-times) inline, their style looked up once per tab; every other cell goes through `cell`."""
+    """One tab's cells as XML. A row below the header writes its common cells (text with nothing to escape,
+    numbers, naive date-times to the millisecond) inline, their style attributes looked up once per tab;
+    every other cell goes through `cell`."""
 
     def __init__(self, styles: StyleBook, width: int):
         self.styles = styles
@@ -137,11 +138,12 @@ class _Cells:
             append(self.cell(letters[c] + at, value, False, c in wraps))
         return out
 
-    def drawn(self, row: Sequence[Any], at: str, header: bool, wraps: Container[int]) -> list[str]:
-        self.attribute(header, None, False)  # the header's style is the first one a tab's cells ask for
+    def header(self, row: Sequence[Any], at: str) -> list[str]:
+        """The header row's cells, drawn bold (its text never wraps)."""
+        self.attribute(True, None, False)  # the header's style is the first one a tab's cells ask for
         cells = (
-            self.cell(letter + at, value, header, c in wraps)
-            for c, (letter, value) in enumerate(zip(self.letters, row))
+            self.cell(letter + at, value, True, False)
+            for letter, value in zip(self.letters, row)
             if value is not None and value != ""
         )
         return [xml for xml in cells if xml]
