@@ -63,8 +63,7 @@ def look(rows: Rows) -> Look:
     row), so it neither widens its column nor wraps; the header row always counts. Each cell is measured
     once, a column at a time.
     """
-    cells = list(itertools.zip_longest(*rows))
-    columns = [_measured(column) for column in cells]
+    columns = [_measured(column) for column in itertools.zip_longest(*rows)]
     backwards = columns[::-1]
     for number in range(1, len(rows)):
         for lengths in backwards:
@@ -81,7 +80,7 @@ def look(rows: Rows) -> Look:
         if widest > width:
             numbers = [number for number, length in enumerate(lengths) if length > width and number]
             wrapped.update((number, column) for number in numbers)
-            _fit(lines, numbers, cells[column], max(width - 1, 1))  # words wrap before the edge
+            _fit(lines, numbers, rows, column, max(width - 1, 1))  # words wrap before the edge
     return Look(tuple(widths), frozenset(wrapped), 1 if rows else 0, lines)
 
 
@@ -113,10 +112,10 @@ def _size(value: Any) -> int:
     return _length(value)
 
 
-def _fit(lines: dict[int, int], numbers: list[int], column: tuple[Any, ...], width: int) -> None:
-    """Each row's lines as many as the tallest of its wrapped cells takes (`numbers`: their rows)."""
+def _fit(lines: dict[int, int], numbers: list[int], rows: Rows, column: int, width: int) -> None:
+    """Each row's lines as many as the tallest of its wrapped cells in `column` takes (`numbers`: their rows)."""
     for number in numbers:
-        value = column[number]
+        value = rows[number][column]
         text = value if type(value) is str else str(plain(value))
         tall = (
             -(-len(text) // width)

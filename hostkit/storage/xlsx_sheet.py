@@ -28,10 +28,10 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
     layout = look(rows)
     width = max((len(r) for r in rows), default=0)
     cells = _Cells(styles, width)
-    wrapped: dict[int, set[int]] = {}
-    for r, c in layout.wrapped:
-        wrapped.setdefault(r, set()).add(c)
-    tall = {r: f' ht="{15 * n}" customHeight="1"' for r, n in (layout.lines or {}).items() if n > 1}
+    wrapped: dict[int, tuple[int, ...]] = {}  # a tuple of a column or two is a fifth of a set's memory
+    for r, c in sorted(layout.wrapped):
+        wrapped[r] = (*wrapped.get(r, ()), c)
+    tall = {r: n for r, n in (layout.lines or {}).items() if n > 1}
     yield _opening(layout, len(rows), width, kept)
     for r, row in enumerate(rows):
         at = str(r + 1)  # the row number as it is written in each cell's reference, made text once
@@ -41,7 +41,8 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
             xml = cells.plain(row, at, wrapped.get(r, ()))
         if kept is not None and r + 1 in kept.cells:
             xml = _merged(xml, kept.cells[r + 1])
-        yield f'<row r="{at}"{tall.get(r, "")}>{"".join(xml)}</row>'
+        fitted = f' ht="{15 * tall[r]}" customHeight="1"' if r in tall else ""
+        yield f'<row r="{at}"{fitted}>{"".join(xml)}</row>'
     if kept is not None:
         for n in sorted(kept.cells):
             if n > len(rows):
