@@ -85,31 +85,37 @@ def look(rows: Rows) -> Look:
 
 
 def _measured(column: tuple[Any, ...]) -> list[int]:
-    """The length of each cell of a column (the header first): common columns a kind of cell at a time."""
+    """The length of each cell of a column (the header first): a column of one common kind of cell at once."""
     body = column[1:]
     kinds = set(map(type, body))
-    if kinds == {str}:
+    if (
+        kinds == {str}
+        and not any(map(str.isspace, body))
+        and not any(map(str.__contains__, body, itertools.repeat("\n")))
+    ):
         lengths = list(map(len, body))
-        if any(map(str.isspace, body)) or any(map(str.__contains__, body, itertools.repeat("\n"))):
-            lengths = list(map(_size, body))
     elif kinds == {int}:
         lengths = list(map(len, map(repr, body)))
-    elif kinds == {Real.datetime}:
-        lengths = [_MILLIS_WIDTH if v.microsecond else _SECONDS_WIDTH for v in body]
     else:
-        lengths = list(map(_size, body))
-    return [_size(column[0]), *lengths]
+        lengths = _lengths(body)
+    return [*_lengths(column[:1]), *lengths]
 
 
-def _size(value: Any) -> int:
-    kind = type(value)
-    if kind is str and "\n" not in value and not value.isspace():
-        return len(value)
-    if kind is int:
-        return len(repr(value))
-    if kind is Real.datetime:
-        return _MILLIS_WIDTH if value.microsecond else _SECONDS_WIDTH
-    return _length(value)
+def _lengths(values: Sequence[Any]) -> list[int]:
+    """Each cell's length, the common kinds inline."""
+    datetime = Real.datetime
+    return [
+        0
+        if v is None
+        else len(v)
+        if (kind := type(v)) is str and "\n" not in v and not v.isspace()
+        else len(repr(v))
+        if kind is int
+        else (_MILLIS_WIDTH if v.microsecond else _SECONDS_WIDTH)
+        if kind is datetime
+        else _length(v)
+        for v in values
+    ]
 
 
 def _fit(lines: dict[int, int], numbers: list[int], rows: Rows, column: int, width: int) -> None:
