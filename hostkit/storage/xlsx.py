@@ -18,9 +18,9 @@ from hostkit.core.tables import Rows
 from hostkit.storage.book import Book, Conflict, Missing, Order, StorageError
 from hostkit.storage.layout import arranged
 from hostkit.storage.lock import WorkbookLock
-from hostkit.storage.xlsx_cells import Refused
 from hostkit.storage.xlsx_parts import Package, PackageError
 from hostkit.storage.xlsx_read import Signature, Tabs, damaged, readable, signature
+from hostkit.storage.xlsx_zip import UnreadablePackage
 
 
 def lock_files(path: Path) -> list[Path]:
@@ -158,7 +158,7 @@ class XlsxBook(Book):
                     package.replace(tabs)
                     if order is not None:
                         package.arrange(arranged([e.name for e in package.sheets()], order))
-                except Refused as refused:
+                except UnreadablePackage as refused:
                     raise StorageError(f"{self.path} {refused}.") from None
                 except PackageError:
                     raise damaged(self.path) from None
