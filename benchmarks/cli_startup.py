@@ -1,7 +1,7 @@
 """Wall time of `hostkit --help` in a fresh interpreter, against `python -c "import click"` measured in the same
 run (target: at most 1.3 times).
 
-Run: python benchmarks/cli_startup.py
+Run: python benchmarks/cli_startup.py [runs]
 """
 
 from __future__ import annotations
@@ -48,13 +48,13 @@ def measure(runs: int = RUNS) -> dict[str, list[float]]:
     return times
 
 
-def main() -> None:
-    times = measure()
+def main(runs: int = RUNS) -> None:
+    times = measure(runs)
     floor, help_ = (statistics.median(times[k]) for k in ("import click", "hostkit --help"))
-    print(f'python -c "import click": {floor * 1000:.0f} ms (median of {RUNS})')
-    print(f"hostkit --help:           {help_ * 1000:.0f} ms (median of {RUNS})")
+    print(f'python -c "import click": {floor * 1000:.0f} ms (median of {runs})')
+    print(f"hostkit --help:           {help_ * 1000:.0f} ms (median of {runs})")
     print(f"ratio: {help_ / floor:.2f}x (target at most 1.3x)")
 
 
 if __name__ == "__main__":
-    main()
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else RUNS)

@@ -1,77 +1,74 @@
-"""Hap-Tac-Toe / When Stars Align: judging a full game, and one live turn on an .xlsx workbook.
+"""When Stars Align (Hap-Tac-Toe's rules): a full game judged, and one live turn, on an .xlsx workbook through
+the library.
 
-Run: .venv/bin/python benchmarks/hap_tac_toe.py
+Run: python benchmarks/hap_tac_toe.py [--repeats 20] [--claims 10]
 """
 
 from __future__ import annotations
 
-import random
+import argparse
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from hostkit.core.tables import Table, Tables  # noqa: E402
-from hostkit.games import load_game  # noqa: E402
-from hostkit.games.hap_tac_toe import WhenStarsAlign  # noqa: E402
-from hostkit.games.hap_tac_toe.pictures import board_png  # noqa: E402
-from hostkit.storage.xlsx import XlsxBook  # noqa: E402
-from tests.games.hap_tac_toe.support import PLAYERS, STARTS, at, random_moves, turns  # noqa: E402
-from tests.games.hap_tac_toe.workbook import make_book  # noqa: E402
-
-RULES = WhenStarsAlign()
-GAME = load_game("when-stars-align")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from workbooks import when_stars_align_game  # noqa: E402
 
 
-def judging(repeats: int = 20) -> None:
-    records = turns(RULES, random_moves(RULES, random.Random(11), claims_per_turn=10), seconds=20)
+def judging(folder: Path, repeats: int, claims: int) -> None:
+    """`status` of a finished game: the workbook read and every turn replayed and judged."""
+    import hostkit
+    from tests.games.hap_tac_toe.workbook import make_book
+
+    game = when_stars_align_game(11, claims)
+    path = make_book(folder / "full.xlsx", games=[game])
     times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        game = RULES.replay(PLAYERS, "Alice", STARTS, records)
-        times.append(time.perf_counter() - start)
-    claims = sum(len(t.claims) for t in game.turns)
+    with hostkit.open_match(path) as match:
+        for _ in range(repeats):
+            start = time.perf_counter()
+            match.status()
+            times.append(time.perf_counter() - start)
     print(
-        f"judging a full game: {len(game.turns)} turns, {claims} claims: "
+        f"status of a full game ({len(game)} turns, up to {claims} claims each): "
         f"{statistics.median(times) * 1000:.1f} ms (median of {repeats})"
     )
 
 
-def live_turn(moves_before: int = 24) -> None:
-    """The live turn: read the workbook, replay, judge the pasted message, write the Moves row, draw the PNG."""
-    records = turns(RULES, random_moves(RULES, random.Random(12), claims_per_turn=10), seconds=20)
-    with tempfile.TemporaryDirectory() as folder:
-        path = make_book(Path(folder) / "dm.xlsx", games=[records[:moves_before]])
-        last = records[moves_before]
-        message = f"{last.block} {last.square} {last.claims} done"
-        book = XlsxBook(path)
+def live_turn(folder: Path, claims: int) -> None:
+    """The last turn typed at `play`: the workbook read, the game replayed, the message judged, the Moves row
+    written; then the board drawn as a PNG."""
+    import hostkit
+    from tests.games.hap_tac_toe.support import at
+    from tests.games.hap_tac_toe.workbook import make_book
+
+    game = when_stars_align_game(12, claims)
+    before = len(game) - 1
+    path = make_book(folder / "dm.xlsx", games=[game[:before]])
+    last = game[before]
+    with hostkit.open_match(path, clock=lambda: at(20 * (before + 1))) as match:
         start = time.perf_counter()
-        tables = Tables(book.read())
-        read = time.perf_counter()
-        outcome = GAME.decide(tables, 1, None, message, at(20 * (moves_before + 1)))
-        judged = time.perf_counter()
-        book.write(outcome.writes)
-        written = time.perf_counter()
-        for name, rows in outcome.writes.items():
-            tables = tables.replaced(name, Table(name, rows))
-        prompt, _ = GAME.next_prompt(tables, 1, None, at(20 * (moves_before + 1)))
-        prompted = time.perf_counter()
-        assert prompt is None, "the 25th turn ends the game"
-        start_draw = time.perf_counter()
-        board_png(RULES, RULES.replay(PLAYERS, "Alice", STARTS, records).board, "benchmark")
-        drawing = time.perf_counter() - start_draw
+        report = match.step(f"{last.block} {last.square} {last.claims} done", round=1)
+        played = time.perf_counter()
+        drawn = report.image() if report is not None and report.image is not None else None
+        finished = time.perf_counter()
+        assert match.prompt(1)[0] is None, "the last turn ends the game"
     print(
-        f"live turn 25 on .xlsx (24 rows before it, 10 claims): read {(read - start) * 1000:.0f} ms, "
-        f"judge + draw {(judged - read) * 1000:.0f} ms (of which drawing the PNG {drawing * 1000:.0f} ms), "
-        f"write {(written - judged) * 1000:.0f} ms, "
-        f"next prompt (replay) {(prompted - written) * 1000:.0f} ms; "
-        f"total {(prompted - start) * 1000:.0f} ms"
+        f"live turn {before + 1} on .xlsx ({before} rows before it): read, judge and write {(played - start) * 1000:.0f} ms; "
+        + (f"drawing the PNG {(finished - played) * 1000:.0f} ms" if drawn else "no picture drawn")
     )
 
 
+def main(repeats: int, claims: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        judging(Path(folder), repeats, claims)
+        live_turn(Path(folder), claims)
+
+
 if __name__ == "__main__":
-    judging()
-    live_turn()
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeats", type=int, default=20, help="times the finished game's status is timed")
+    parser.add_argument("--claims", type=int, default=10, help="claims a turn makes at the most")
+    given = parser.parse_args()
+    main(given.repeats, given.claims)

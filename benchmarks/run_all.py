@@ -2,6 +2,7 @@
 
     python benchmarks/run_all.py            # 1k, 10k and 50k submission rows, 7 runs each
     python benchmarks/run_all.py --quick    # 1k and 10k rows, 3 runs each
+    python benchmarks/run_all.py --rows 50 --runs 1   # any sizes and number of runs
 
 Figures (median, min and max of the runs; peak memory of the process that did the work):
 - Google Sheets: requests per command, against the floor of 3 (the tabs' names, their cells, one write).
@@ -9,7 +10,8 @@ Figures (median, min and max of the runs; peak memory of the process that did th
 - `score` on xlsx against the floor: openpyxl loading the input workbook plus saving the scored one
   (target at most 0.25x from 10,000 rows); a re-score against a first score (target at most 1.0x); time and
   peak memory from 10k to 50k rows (targets: time at most 5.5x, peak memory at 50k at most 150 MiB).
-- A live `play` decision on a 300-row match: from the host's answer to the saved decision (target 0.1 s).
+- A live `play` decision on a 300-row match: the library's `match.step` from the host's answer to the saved
+  decision (target 0.1 s).
 - Every other command on the demo workbooks: benchmarks/demo_commands.py (target under 0.5 s each).
 Each measured step runs in a process of its own (its peak memory, VmHWM, is its own), as the hostkit console
 script runs it, with Python keeping compiled modules as on a host's machine, and on a settled file system
@@ -24,7 +26,6 @@ beside hostkit's.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import os
 import shutil
 import statistics
@@ -67,21 +68,16 @@ def child(kind: str, *paths: str) -> None:
 
 
 def live_decision(path: Path) -> float:
-    """What `play` does between the host's answer and the saved decision: decide, then write."""
-    from hostkit.cli.options import now, open_game
-    from hostkit.storage.xlsx import XlsxBook
+    """What `play` does between the host's answer and the saved decision, through the library: the step that
+    records it (read, decide, write)."""
+    import hostkit
 
-    book = XlsxBook(path)
-    book.lock()
-    try:
-        game, tables = open_game(book)
-        prompt, _ = game.next_prompt(tables, 1, None, now())
+    with hostkit.open_match(path) as match:
+        prompt, _ = match.prompt(round=1)
+        assert prompt is not None, "the match has a decision due"
         start = time.perf_counter()
-        outcome = game.decide(tables, 1, None, "pass", now())
-        book.write(outcome.writes)
+        match.step("pass", round=1)
         return time.perf_counter() - start
-    finally:
-        book.release()
 
 
 def peak_mib() -> float:
@@ -118,14 +114,15 @@ def score_figures(sizes: tuple[int, ...], runs: int, folder: Path) -> dict[int, 
     compare steps measured minutes apart at the most, not a whole benchmark apart. Every other run measures the
     re-score before the first score (on a copy of the workbook the first score wrote, made before the runs), so
     that neither step is always the one measured later."""
-    from score_10k import build
+    from workbooks import hap_and_grab_round as build
+    from workbooks import run as hostkit
 
     results: dict[int, dict[str, list[float]]] = {}
     for rows in sizes:
         fresh, work = folder / f"fresh{rows}.xlsx", folder / f"work{rows}.xlsx"
         build(fresh, rows)
         shutil.copyfile(fresh, work)
-        measured("score", work)
+        hostkit("score", "--book", work, "--round", 1)
         shutil.copyfile(work, folder / f"scored{rows}.xlsx")
         results[rows] = {k: [] for k in ("floor", "first", "again", "floor_mib", "first_mib", "again_mib")}
     for run in range(runs):
@@ -144,37 +141,11 @@ def score_figures(sizes: tuple[int, ...], runs: int, folder: Path) -> dict[int, 
     return results
 
 
-def decision_figures(runs: int, folder: Path) -> list[float]:
+def decision_figures(runs: int, folder: Path, rows: int = 300) -> list[float]:
     """A Hap and Grab match of 300 submission rows, dealt, each run taking one Part 2 decision."""
-    from click.testing import CliRunner
+    from workbooks import dealt_match
 
-    from hostkit.cli import main
-    from hostkit.core.rng import rng
-    from hostkit.games import load_game
-    from hostkit.games.hap_and_grab.anti_hap import FACES, generate_board
-    from hostkit.storage.xlsx import XlsxBook
-
-    opens = dt.datetime(2026, 11, 21, 20, 0)
-    board = generate_board(rng(3, "board", 1), 11, 11)
-    solutions = sorted(board.anti_haps())
-    tabs = load_game("hap-and-grab").new_book(["Reds", "Craw"], 3)
-    tabs["Rounds"] = [["Round", "Opens"], [1, opens], [2, None], [3, None], [4, None]]
-    tabs["Board"] = [tabs["Board"][0]] + [[1, name, *FACES.format(board.cards[name])] for name in sorted(board.cards)]
-    rand = rng(3, "bench")
-    tabs["Submissions"] = [tabs["Submissions"][0]] + [
-        [
-            opens + dt.timedelta(seconds=1 + i),
-            rand.choice(["Reds", "Craw"]),
-            1,
-            solutions[i % len(solutions)] if i < len(solutions) else "".join(rand.sample(board.labels(), 3)),
-        ]
-        for i in range(300)
-    ]
-    dealt = folder / "live.xlsx"
-    XlsxBook(dealt).create(tabs)
-    for args in (["score", "--round", "1"], ["deal", "--round", "1"]):
-        result = CliRunner().invoke(main, [*args, "--book", str(dealt)])
-        assert result.exit_code in (0, 1), result.output
+    dealt = dealt_match(folder / "live.xlsx", rows)
     times = []
     work = folder / "turn.xlsx"
     for _ in range(runs):
@@ -184,16 +155,14 @@ def decision_figures(runs: int, folder: Path) -> list[float]:
     return times
 
 
-def main_(quick: bool) -> None:
+def main_(sizes: tuple[int, ...], runs: int) -> None:
     import cli_startup
     import sheets_requests
 
-    runs = 3 if quick else 7
-    sizes = (1_000, 10_000) if quick else (1_000, 10_000, 50_000)
     print("Google Sheets requests per command (floor: 3: the tabs' names, their cells, one write)")
     sheets_requests.main_()
     print()
-    startup = cli_startup.measure()
+    startup = cli_startup.measure(runs=2 * runs + 1)
     floor, help_ = startup["import click"], startup["hostkit --help"]
     print("Start-up, seconds")
     print(f"  python -c 'import click' {spread(floor)}")
@@ -235,13 +204,26 @@ def main_(quick: bool) -> None:
             peak, again = (statistics.median(results[sizes[-1]][k]) for k in ("first_mib", "again_mib"))
             print(f"  peak memory at {sizes[-1]:,} rows: {peak:.0f} MiB, re-score {again:.0f} (target at most 150 MiB)")
         print()
-        decisions = decision_figures(10 if not quick else 5, Path(tmp))
+        decisions = decision_figures(max(1, round(runs * 10 / 7)), Path(tmp))
         print("A live play decision on a 300-row match (answer to saved decision), seconds")
         print(f"  {spread(decisions)} (target at most 0.1 s)")
+
+
+def arguments(argv: list[str]) -> tuple[tuple[int, ...], int]:
+    """The sizes (submission rows) and runs asked for: --quick, or --rows N [N ...] and --runs N."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Every performance figure against its floor.")
+    parser.add_argument("--quick", action="store_true", help="1,000 and 10,000 rows, 3 runs")
+    parser.add_argument("--rows", type=int, nargs="+", help="the sizes to score (default 1,000, 10,000, 50,000)")
+    parser.add_argument("--runs", type=int, help="runs of each step (default 7, or 3 with --quick)")
+    given = parser.parse_args(argv)
+    sizes = tuple(given.rows or ((1_000, 10_000) if given.quick else (1_000, 10_000, 50_000)))
+    return sizes, given.runs or (3 if given.quick else 7)
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         child(*sys.argv[2:])
     else:
-        main_("--quick" in sys.argv)
+        main_(*arguments(sys.argv[1:]))

@@ -18,10 +18,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "storage")]
 
 from click.testing import CliRunner  # noqa: E402
 from fake_sheets import FakeSheets  # noqa: E402
-from sheets_requests import KEY, credentials_file  # noqa: E402
+from sheets_requests import KEY, connect_to, credentials_file  # noqa: E402
 
 from hostkit.cli import main  # noqa: E402
-from hostkit.storage import sheets  # noqa: E402
 from tests.storage.test_sheets_scale import sheet_of  # noqa: E402
 
 
@@ -29,7 +28,7 @@ def measure(rows: int, credentials: Path) -> list[tuple[str, int, int, int, int,
     """A first score of the round, then a score again (its results tab, big now, is read for the host's
     cells in it), beside a big tab of the host's own that neither reads."""
     fake = FakeSheets()
-    sheets.connect = lambda _: fake.session()
+    connect_to(fake)
     fake.add(KEY, {**sheet_of(rows), "Host data": [[n, n * n] for n in range(20_000)]})
     figures = []
     for command in ("score", "score again"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -219,6 +220,52 @@ def _saved_by_openpyxl(formula: bool) -> Callable[[Path], Path]:
     return damage
 
 
+_STRICT = {
+    b"http://schemas.openxmlformats.org/spreadsheetml/2006/main": b"http://purl.oclc.org/ooxml/spreadsheetml/main",
+    b"http://schemas.openxmlformats.org/officeDocument/2006/relationships": (
+        b"http://purl.oclc.org/ooxml/officeDocument/relationships"
+    ),
+}
+
+
+def _strict(parts: dict[str, bytes]) -> None:
+    """The package as Excel saves it as Strict Open XML Spreadsheet: the ISO namespaces and relationship types."""
+    for name, data in parts.items():
+        for transitional, strict in _STRICT.items():
+            data = data.replace(transitional, strict)
+        parts[name] = data
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(b"<workbook ", b'<workbook conformance="strict" ', 1)
+
+
+ZEROS_CRC = 0x5B64C2B0
+"""zlib.crc32(bytes(1 << 30)): the CRC-32 of a GiB of zero bytes."""
+
+
+def _zip_bomb(path: Path) -> Path:
+    """The first tab's part replaced by a GiB of zero bytes, deflated to about a megabyte (one MiB of zeros
+    compressed with a full flush, which makes the same bytes each time, repeated 1,024 times)."""
+    parts = _parts(path)
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+    block = squeeze.compress(bytes(1 << 20)) + squeeze.flush(zlib.Z_FULL_FLUSH)
+    data = block * 1024 + b"\x03\x00"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, part in parts.items():
+            if name != "xl/worksheets/sheet1.xml":
+                archive.writestr(name, part)
+                continue
+            info = zipfile.ZipInfo(name)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.CRC, info.compress_size, info.file_size = ZEROS_CRC, len(data), 1 << 30
+            assert archive.fp is not None
+            info.header_offset = archive.fp.tell()
+            archive.fp.write(info.FileHeader())
+            archive.fp.write(data)
+            archive.filelist.append(info)
+            archive.NameToInfo[name] = info
+            archive.start_dir = archive.fp.tell()  # type: ignore[attr-defined]
+    return path
+
+
 def _descriptors(path: Path) -> Path:
     parts = _parts(path)
     with open(path, "wb") as raw:
@@ -287,6 +334,8 @@ ODD: dict[str, Callable[[Path], Path]] = {
     "no Players tab": _retabbed(lambda tabs: tabs.pop("Players", None)),
     "every tab emptied": _retabbed(lambda tabs: tabs.update({name: [] for name in tabs})),
     "every tab its header only": _retabbed(lambda tabs: tabs.update({name: rows[:1] for name, rows in tabs.items()})),
+    "saved as Strict Open XML": _changed(_strict),
+    "a part that unpacks to a GiB (a zip bomb)": _zip_bomb,
     "saved by openpyxl": _saved_by_openpyxl(False),
     "numbers as uncalculated formulas": _saved_by_openpyxl(True),
 }

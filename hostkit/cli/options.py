@@ -176,6 +176,15 @@ def check_image(path: str | None, book: Book) -> None:
     resolved = real_path(target)
     if any(p is not None and real_path(Path(p)) == resolved for p in named):
         raise BadInput(f"--image {path} is a workbook this command uses; give the picture a name of its own.")
+    if target.exists() and not target.is_file():  # a named pipe, a device (through any link); click refuses a folder
+        import stat
+
+        mode = target.stat().st_mode
+        kind = "a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+        raise BadInput(
+            f"--image {path} is {kind}, not a file, and a picture is written only to a file; give a file name "
+            f"of its own, like board.png."
+        )
     if target.exists() and not context.params.get("force"):
         from hostkit.core.drawing import is_hostkit_png
 
@@ -197,8 +206,23 @@ def save_image(outcome: Outcome | Report, path: str | None) -> None:
     if outcome.image is None:
         click.echo("No picture drawn: this step of the game has no board to draw for --image.", err=True)
         return
-    try:
-        Path(path).write_bytes(outcome.image())
+    import os
+    import stat
+
+    data = outcome.image()
+    refused = BadInput(
+        f"--image {path} is not a file, and a picture is written only to a file; give a file name of its own, "
+        f"like board.png."
+    )
+    try:  # opened without waiting, so a named pipe put there since check_image cannot hang the command
+        if os.path.exists(path) and not os.path.isfile(path):
+            raise refused
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0), 0o666)
+        with open(fd, "wb") as file:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise refused
+            file.truncate()
+            file.write(data)
     except OSError as error:
         raise BadInput(
             f"The picture cannot be written to {path} ({error.strerror or error}); check that its "

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from hostkit.core.tables import BookError, Cell, Table, Tables, _key
 from hostkit.core.words import some
 
-ARROWS = ("->", "→", "=>")
 _ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
 
 

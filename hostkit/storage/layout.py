@@ -7,9 +7,10 @@ Pure: the backends (xlsx.py, sheets.py) turn a Look into their own formats.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from hostkit.core.styles import Styled, plain
 from hostkit.core.tables import Rows, is_blank
@@ -24,6 +25,22 @@ DATE = "yyyy-mm-dd"
 TIME = "hh:mm:ss"
 TIME_MS = "hh:mm:ss.000"
 _SECONDS_WIDTH, _MILLIS_WIDTH = len(DATE_TIME), len(DATE_TIME_MS)
+_T = TypeVar("_T")
+
+
+def _real(kind: type[_T]) -> type[_T]:
+    """The standard library's own class under a test double's subclass of it."""
+    return cast("type[_T]", next((c for c in kind.__mro__ if c.__module__ == "datetime"), kind))
+
+
+class Real:
+    """The standard library's date and datetime classes, for `type(value) is ...` checks that hold while a library
+    user's test freezes the clock: freezegun puts its subclasses (FakeDate, FakeDatetime) in place of every
+    module's `date` and `datetime` names then, but leaves a class's attributes alone. Cells the reader makes are
+    of these classes; a cell of a subclass takes the slower, isinstance path."""
+
+    date = _real(dt.date)
+    datetime = _real(dt.datetime)
 
 
 @dataclass(frozen=True)
@@ -44,44 +61,68 @@ def look(rows: Rows) -> Look:
 
     A row's last filled cell may spill over the blank cells to its right (a note, a reason at the end of a
     row), so it neither widens its column nor wraps; the header row always counts. Each cell is measured
-    once, and each column is then taken whole.
+    once, a column at a time.
     """
-    columns = max((len(r) for r in rows), default=0)
-    measured = []
-    for number, row in enumerate(rows):
-        lengths = [
-            0
-            if v is None
-            else len(v)
-            if (kind := type(v)) is str and "\n" not in v and not v.isspace()
-            else len(repr(v))
-            if kind is int
-            else (_MILLIS_WIDTH if v.microsecond else _SECONDS_WIDTH)
-            if kind is dt.datetime
-            else _length(v)
-            for v in row
-        ]
-        if number:
-            for i in range(len(lengths) - 1, -1, -1):
-                if lengths[i]:
-                    lengths[i] = 0
-                    break
-        if len(lengths) < columns:
-            lengths += [0] * (columns - len(lengths))
-        measured.append(lengths)
+    columns = [_measured(column) for column in itertools.zip_longest(*rows)]
+    backwards = columns[::-1]
+    for number in range(1, len(rows)):
+        for lengths in backwards:
+            if lengths[number]:
+                lengths[number] = 0  # the row's last filled cell
+                break
     widths = []
     wrapped: set[tuple[int, int]] = set()
-    for column, down in enumerate(zip(*measured)):
-        widest = max(down)
+    lines: dict[int, int] = {}
+    for column, lengths in enumerate(columns):
+        widest = max(lengths)
         width = min(MAX_WIDTH, max(MIN_WIDTH, widest))
         widths.append(width)
         if widest > width:
-            wrapped.update((number, column) for number, length in enumerate(down) if length > width and number)
-    lines: dict[int, int] = {}
-    for number, column in wrapped:
+            numbers = [number for number, length in enumerate(lengths) if length > width and number]
+            wrapped.update((number, column) for number in numbers)
+            _fit(lines, numbers, rows, column, max(width - 1, 1))  # words wrap before the edge
+    return Look(tuple(widths), frozenset(wrapped), 1 if rows else 0, lines)
+
+
+def _measured(column: tuple[Any, ...]) -> list[int]:
+    """The length of each cell of a column (the header first): a column of one common kind of cell at once."""
+    body = column[1:]
+    kinds = set(map(type, body))
+    if (
+        kinds == {str}
+        and not any(map(str.isspace, body))
+        and not any(map(str.__contains__, body, itertools.repeat("\n")))
+    ):
+        lengths = list(map(len, body))
+    elif kinds == {int}:
+        lengths = list(map(len, map(repr, body)))
+    else:
+        lengths = _lengths(body)
+    return [*_lengths(column[:1]), *lengths]
+
+
+def _lengths(values: Sequence[Any]) -> list[int]:
+    """Each cell's length, the common kinds inline."""
+    datetime = Real.datetime
+    return [
+        0
+        if v is None
+        else len(v)
+        if (kind := type(v)) is str and "\n" not in v and not v.isspace()
+        else len(repr(v))
+        if kind is int
+        else (_MILLIS_WIDTH if v.microsecond else _SECONDS_WIDTH)
+        if kind is datetime
+        else _length(v)
+        for v in values
+    ]
+
+
+def _fit(lines: dict[int, int], numbers: list[int], rows: Rows, column: int, width: int) -> None:
+    """Each row's lines as many as the tallest of its wrapped cells in `column` takes (`numbers`: their rows)."""
+    for number in numbers:
         value = rows[number][column]
         text = value if type(value) is str else str(plain(value))
-        width = max(widths[column] - 1, 1)  # words wrap before the edge
         tall = (
             -(-len(text) // width)
             if "\n" not in text
@@ -89,7 +130,6 @@ def look(rows: Rows) -> Look:
         )
         if tall > lines.get(number, 1):
             lines[number] = tall
-    return Look(tuple(widths), frozenset(wrapped), 1 if rows else 0, lines)
 
 
 def _length(value: Any) -> int:

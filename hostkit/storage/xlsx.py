@@ -20,6 +20,7 @@ from hostkit.storage.layout import arranged
 from hostkit.storage.lock import WorkbookLock
 from hostkit.storage.xlsx_parts import Package, PackageError
 from hostkit.storage.xlsx_read import Signature, Tabs, damaged, readable, signature
+from hostkit.storage.xlsx_zip import UnreadablePackage
 
 
 def lock_files(path: Path) -> list[Path]:
@@ -160,6 +161,8 @@ class XlsxBook(Book):
                     package.replace(tabs)
                     if order is not None:
                         package.arrange(arranged([e.name for e in package.sheets()], order))
+                except UnreadablePackage as refused:
+                    raise StorageError(f"{self.path} {refused}.") from None
                 except PackageError:
                     raise damaged(self.path) from None
                 self._save(package)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,7 +65,24 @@ def kept(old: bytes, rows: Rows) -> Kept | None:
     ns = etree.QName(root).namespace or ""
     q = (lambda local: f"{{{ns}}}{local}") if ns else (lambda local: local)
     result = Kept()
-    data = root.find(q("sheetData"))
+    _keep_cells(root.find(q("sheetData")), q, rows, width, result)
+    cols = root.find(q("cols"))
+    for col in cols.iterfind(q("col")) if cols is not None else ():
+        low, high = int(col.get("min", "0")), int(col.get("max", "0"))
+        if high > width:
+            col.set("min", str(max(low, width + 1)))
+            result.columns.append(_xml(col))
+    for name in CARRIED:
+        element = root.find(q(name))
+        if element is not None:
+            result.rel_ids.add(element.get(f"{{{REL}}}id", ""))
+            result.carried.append(_xml(element))
+    return None if result.is_empty() else result
+
+
+def _keep_cells(data: Any, q: Callable[[str], str], rows: Rows, width: int, result: Kept) -> None:
+    """The host's cells of the old tab's sheetData, into `result`: right of hostkit's columns, or a formula
+    whose value hostkit writes back unchanged. A shared formula's dependent keeps it only while its master is kept."""
     masters: set[str] = set()
     dependents: list[tuple[int, int, Any, Any]] = []
     for row in data.iterfind(q("row")) if data is not None else ():
@@ -93,18 +110,6 @@ def kept(old: bytes, rows: Rows) -> Kept | None:
         result.cells.setdefault(number, []).append((column, _xml(cell)))
     for cells in result.cells.values():
         cells.sort()
-    cols = root.find(q("cols"))
-    for col in cols.iterfind(q("col")) if cols is not None else ():
-        low, high = int(col.get("min", "0")), int(col.get("max", "0"))
-        if high > width:
-            col.set("min", str(max(low, width + 1)))
-            result.columns.append(_xml(col))
-    for name in CARRIED:
-        element = root.find(q(name))
-        if element is not None:
-            result.rel_ids.add(element.get(f"{{{REL}}}id", ""))
-            result.carried.append(_xml(element))
-    return None if result.is_empty() else result
 
 
 def has_host_content(chunks: Iterable[bytes], width: int) -> bool:

@@ -19,11 +19,7 @@ STYLES = "xl/styles.xml"
 WORKSHEET_REL = REL + "/worksheet"
 WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 CALC_CHAIN_REL = REL + "/calcChain"
-KEPT_RELS = {REL + "/drawing", REL + "/vmlDrawing", REL + "/comments"}
-"""What a rewritten tab keeps hanging on it: the host's pictures, charts and notes."""
 PACKAGE_RELS = "_rels/.rels"
-RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
-TYPES_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
 PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=False)
 
 EMPTY_PACKAGE = {

@@ -22,7 +22,8 @@ from typing import Any
 from lxml import etree
 
 from hostkit.core.tables import Rows
-from hostkit.storage.xlsx_cells import REL, PackageError, StyleBook, sheet_xml
+from hostkit.storage.xlsx_cell_styles import StyleBook
+from hostkit.storage.xlsx_cells import REL, sheet_xml
 from hostkit.storage.xlsx_deflate import Deflated, deflated, is_own, marked
 from hostkit.storage.xlsx_keep import has_host_content, kept
 from hostkit.storage.xlsx_package import (
@@ -42,7 +43,8 @@ from hostkit.storage.xlsx_package import (
     rels_of,
     xml_text,
 )
-from hostkit.storage.xlsx_zip import Parts, stored, write_package
+from hostkit.storage.xlsx_read import refusal
+from hostkit.storage.xlsx_zip import PackageError, Parts, UnreadablePackage, stored, write_package
 
 
 @dataclass
@@ -83,6 +85,9 @@ class Package:
             raise PackageError(str(error)) from None
         if len(set(order)) != len(order):
             raise PackageError("a part is in the zip twice")
+        reason = refusal(archive)
+        if reason is not None:
+            raise UnreadablePackage(reason)
         parts = Parts(archive, order)
         for needed in (WORKBOOK, WORKBOOK_RELS, TYPES):
             if needed not in parts:

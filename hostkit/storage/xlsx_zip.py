@@ -11,8 +11,15 @@ import zlib
 from collections.abc import Container, Generator, Iterator, Mapping, MutableMapping, Sequence
 from typing import Any
 
-from hostkit.storage.xlsx_cells import PackageError
 from hostkit.storage.xlsx_deflate import Deflated, own_mark
+
+
+class PackageError(ValueError):
+    """The file is not an .xlsx package hostkit can rewrite (a part missing or not as the format says)."""
+
+
+class UnreadablePackage(PackageError):
+    """A package hostkit will not read at all (xlsx_read.refusal): its text ends a sentence naming the file."""
 
 
 class Parts(MutableMapping[str, bytes]):

@@ -1,6 +1,8 @@
 """Outputs never clobber inputs: --image refuses the workbook, any workbook the command names, and any file
 that is not a picture hostkit drew."""
 
+import os
+
 import pytest
 
 from hostkit.core.drawing import is_hostkit_png
@@ -36,3 +38,52 @@ def test_a_picture_hostkit_drew_is_redrawn(run, demo, tmp_path):
     assert run("board", "--book", demo, "--round", "1", "--image", picture).exit_code == 0
     assert is_hostkit_png(picture.read_bytes())
     assert run("board", "--book", demo, "--round", "1", "--image", picture).exit_code == 0
+
+
+def _within(seconds, call):
+    """What `call` returns or raises, failing the test if it has not finished in `seconds` (it hangs)."""
+    import threading
+
+    done = []
+    thread = threading.Thread(target=lambda: done.append(_outcome(call)), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert done, f"still running after {seconds} s: it waits on the named pipe"
+    return done[0]
+
+
+def _outcome(call):
+    try:
+        return call()
+    except Exception as error:
+        return error
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes and /dev/null are POSIX")
+@pytest.mark.parametrize("kind", ["named pipe", "folder", "device"])
+def test_an_image_that_is_not_a_file_is_refused_at_once(run, match_book, tmp_path, kind):
+    target = tmp_path / "board.png"
+    if kind == "named pipe":
+        os.mkfifo(target)
+    elif kind == "folder":
+        target.mkdir()
+    else:
+        target.symlink_to(os.devnull)
+    book = match_book()
+    for force in ([], ["--force"]):
+        result = _within(30, lambda: run("board", "--book", book, "--round", "1", "--image", target, *force))
+        said = f"--image {target} is a {kind}, not a file" if kind != "folder" else "is a directory"  # click's
+        assert result.exit_code == 2 and said in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_put_in_place_after_the_check_is_refused_without_waiting(tmp_path):
+    from types import SimpleNamespace
+
+    from hostkit.cli.options import save_image
+    from hostkit.errors import BadInput
+
+    pipe = tmp_path / "late.png"
+    os.mkfifo(pipe)
+    refused = _within(30, lambda: save_image(SimpleNamespace(image=lambda: b"\x89PNG"), str(pipe)))
+    assert isinstance(refused, BadInput) and "is not a file" in str(refused)

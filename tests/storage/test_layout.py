@@ -3,6 +3,8 @@
 import datetime as dt
 
 import openpyxl
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hostkit.core.styles import Styled
 from hostkit.core.times import to_serial
@@ -113,3 +115,47 @@ def test_a_row_of_wrapped_text_gets_the_height_of_its_lines(tmp_path):
     ws = openpyxl.load_workbook(path)["Results"]
     assert ws.row_dimensions[2].height == 60 and ws.row_dimensions[3].height is None
     assert ws["B2"].alignment.wrap_text
+
+
+def _look_row_by_row(rows):
+    """The layout's rules applied a cell at a time, as the rule reads: each cell measured alone, a body row's
+    last filled cell left out, each column as wide as its widest (within MIN_WIDTH and MAX_WIDTH), and a body
+    cell wider than its column wrapped, its row as tall as its tallest wrapped text."""
+    from hostkit.core.styles import plain
+    from hostkit.storage.layout import MIN_WIDTH, _length
+
+    width = max((len(r) for r in rows), default=0)
+    measured = []
+    for number, row in enumerate(rows):
+        lengths = [_length(v) for v in row] + [0] * (width - len(row))
+        filled = [i for i, n in enumerate(lengths) if n]
+        if number and filled:
+            lengths[filled[-1]] = 0
+        measured.append(lengths)
+    widths = [min(MAX_WIDTH, max(MIN_WIDTH, max(column))) for column in zip(*measured)]
+    wrapped = {(r, c) for r, lengths in enumerate(measured) for c, n in enumerate(lengths) if r and n > widths[c]}
+    lines = {}
+    for r, c in wrapped:
+        text, room = str(plain(rows[r][c])), max(widths[c] - 1, 1)
+        tall = sum(-(-len(line) // room) or 1 for line in text.split("\n"))
+        if tall > lines.get(r, 1):
+            lines[r] = tall
+    return tuple(widths), frozenset(wrapped), lines
+
+
+_CELLS = st.one_of(
+    st.none(),
+    st.text(alphabet=st.sampled_from("ab \n\t"), max_size=70),
+    st.integers(min_value=-(10**60), max_value=10**60),
+    st.floats(allow_nan=True),
+    st.datetimes(min_value=dt.datetime(1900, 1, 1)),
+    st.dates(),
+    st.builds(Styled, st.text(max_size=60), bold=st.booleans(), centred=st.booleans()),
+)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.lists(_CELLS, max_size=5), max_size=8))
+def test_a_tab_measured_a_column_at_a_time_is_laid_out_as_a_cell_at_a_time(rows):
+    layout = look(rows)
+    assert (layout.widths, layout.wrapped, layout.lines) == _look_row_by_row(rows)

@@ -79,3 +79,48 @@ def test_a_package_with_no_styles_keeps_every_style_its_tabs_use_resolvable(tmp_
     assert {9, 10, 11} <= used and max(used) < count
     assert f'<cellXfs count="{count}">' in styles
     assert openpyxl.load_workbook(path)["Notes"]["C1"].value == "c"
+
+
+@pytest.mark.parametrize(
+    "odd, said",
+    [
+        ("saved as Strict Open XML", "is saved as Strict Open XML Spreadsheet, which hostkit neither reads nor writes"),
+        (
+            "a part that unpacks to a GiB (a zip bomb)",
+            "has a part (xl/worksheets/sheet1.xml) that unpacks to 1,024 MiB",
+        ),
+    ],
+)
+def test_a_package_hostkit_will_not_read_is_refused_in_one_sentence_by_a_read_and_a_save(tmp_path, odd, said):
+    from hostkit.storage.book import StorageError
+    from tests.odd_packages import ODD
+
+    path = ODD[odd](_book(tmp_path / "odd.xlsx"))
+    before = path.read_bytes()
+    with pytest.raises(StorageError) as read:
+        XlsxBook(path).read()["Config"]
+    with pytest.raises(StorageError) as saved:
+        XlsxBook(path).write({"Config": [["Key", "Value"], ["seed", 8]]})
+    for error in (read.value, saved.value):
+        assert str(error).startswith(f"{path} {said}") and str(error).count(". ") == 0 and "\n" not in str(error)
+    assert path.read_bytes() == before
+
+
+def test_a_part_is_refused_by_its_declared_size_before_anything_is_inflated(tmp_path, monkeypatch):
+    from hostkit.storage.book import StorageError
+    from tests.odd_packages import ODD
+
+    path = ODD["a part that unpacks to a GiB (a zip bomb)"](_book(tmp_path / "odd.xlsx"))
+    monkeypatch.setattr(zipfile.ZipFile, "open", lambda *a, **k: pytest.fail("a part was opened"))
+    with pytest.raises(StorageError, match="1,024 MiB, more than the 200 MiB"):
+        XlsxBook(path).read()
+
+
+def test_a_strict_package_written_in_utf16_is_found_too(tmp_path):
+    from hostkit.storage.book import StorageError
+    from tests.odd_packages import ODD
+
+    path = ODD["saved as Strict Open XML"](_book(tmp_path / "odd.xlsx"))
+    _rezipped(path, lambda parts: _in_utf16(parts, ["xl/workbook.xml", "_rels/.rels"]))
+    with pytest.raises(StorageError, match="Strict Open XML"):
+        XlsxBook(path).read()

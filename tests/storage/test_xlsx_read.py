@@ -5,6 +5,7 @@ import datetime as dt
 import re
 import zipfile
 
+import pytest
 from click.testing import CliRunner
 
 from hostkit.cli import main
@@ -85,6 +86,24 @@ def test_a_value_at_the_last_cell_of_a_tab_is_one_sentence_not_a_crash(tmp_path)
         assert "Tab 'Scores' of " in str(error) and "column XFD and row 1,048,576" in str(error)
     else:
         raise AssertionError("a tab spanning 17 billion cells was read")
+
+
+@pytest.mark.parametrize("tag", ['<c t="n" r="XFD1048576">', '<c\tr="XFD1048576">', "<c r='XFD1048576'>"])
+def test_a_value_at_the_last_cell_is_found_however_its_tag_is_written(tmp_path, tag):
+    from hostkit.storage.book import StorageError
+
+    path = tmp_path / "b.xlsx"
+    XlsxBook(path).create({"Scores": [["Player"], ["Ann"]]})
+    _typed_at(path, "XFD1048576")
+    with zipfile.ZipFile(path) as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = parts[sheet].replace(b'<c r="XFD1048576">', tag.encode())
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
+        for part, data in parts.items():
+            target.writestr(part, data)
+    with pytest.raises(StorageError, match="column XFD and row 1,048,576"):
+        XlsxBook(path).read()["Scores"]
 
 
 def test_a_wide_tab_within_the_limit_is_read(tmp_path):
