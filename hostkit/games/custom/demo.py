@@ -7,12 +7,12 @@ import datetime as dt
 
 from hostkit.core.game import Demo, DemoStep, Game
 from hostkit.core.settings import with_setting
-from hostkit.core.tables import Rows
+from hostkit.core.tables import Cell, Rows
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 SEED = 2026
 OPENS = dt.datetime(2026, 11, 20, 20, 0)
-SETTINGS = {
+SETTINGS: dict[str, Cell] = {
     "title": "Friday trivia",
     "incorrect_points": -1,
     "repeat_other": "shared",
@@ -26,10 +26,28 @@ KEY = {
     2: ("Mercury", "Venus", "Earth", "Mars"),
 }
 SENT = {
-    1: [(1, "Ann", "paris"), (2, "Bo", "Rome"), (3, "Cy", "Berlin"), (4, "Ann", "Madrid!"), (5, "Bo", "Paris"),
-        (6, "Cy", "Munich"), (7, "Cy", "Lisbon"), (8, "Di", "Vienna"), (9, "Ann", "Paris"), (12, "Di", "Oslo")],
-    2: [(1, "Bo", "Mars"), (2, "Ann", "venus"), (3, "Di", "Pluto"), (4, "Di", "Ceres"), (5, "Di", "Earth"),
-        (6, "Cy", "Mercury"), (7, "Ann", "Mars"), (12, "Bo", "Earth")],
+    1: [
+        (1, "Ann", "paris"),
+        (2, "Bo", "Rome"),
+        (3, "Cy", "Berlin"),
+        (4, "Ann", "Madrid!"),
+        (5, "Bo", "Paris"),
+        (6, "Cy", "Munich"),
+        (7, "Cy", "Lisbon"),
+        (8, "Di", "Vienna"),
+        (9, "Ann", "Paris"),
+        (12, "Di", "Oslo"),
+    ],
+    2: [
+        (1, "Bo", "Mars"),
+        (2, "Ann", "venus"),
+        (3, "Di", "Pluto"),
+        (4, "Di", "Ceres"),
+        (5, "Di", "Earth"),
+        (6, "Cy", "Mercury"),
+        (7, "Ann", "Mars"),
+        (12, "Bo", "Earth"),
+    ],
 }
 """(minute, player, answer) of each round: right, wrong, a repeat, a shared find, a struck one, a late one."""
 

@@ -163,7 +163,9 @@ def tie_winner(ctx: Context) -> str:
 def _tie_winner_problem(ctx: Context) -> list[Problem]:
     typed = ctx.config["tie_winner"]
     if typed and ctx.roster.match(typed) is None:
-        return [Problem("Config", None, f"tie_winner {typed!r} is not a player; type a name from Players, or blank it.")]
+        return [
+            Problem("Config", None, f"tie_winner {typed!r} is not a player; type a name from Players, or blank it.")
+        ]
     return []
 
 

@@ -22,12 +22,18 @@ def explained(scored: Scored, ctx: Context) -> Explained:
             if missed
             else f"  Every one of the {len(scored.key)} key answers was found."
         )
-    lines += [f"  {a.key.typed if a.key else a.typed}: found first by {a.player} at {format_time(a.at, tz)}." for a in firsts]
+    lines += [
+        f"  {a.key.typed if a.key else a.typed}: found first by {a.player} at {format_time(a.at, tz)}." for a in firsts
+    ]
     effects = scored.turns.effects if scored.turns is not None else {}
-    lines += [f"  {scored.answers[i].player}'s {scored.answers[i].typed!r}: {said}" for i, said in sorted(effects.items())]
+    lines += [
+        f"  {scored.answers[i].player}'s {scored.answers[i].typed!r}: {said}" for i, said in sorted(effects.items())
+    ]
     data = {
         "missed": [k.typed for k in missed],
-        "found_first": [{"answer": a.key.typed if a.key else a.typed, "player": a.player, "at": a.at.isoformat()} for a in firsts],
+        "found_first": [
+            {"answer": a.key.typed if a.key else a.typed, "player": a.player, "at": a.at.isoformat()} for a in firsts
+        ],
         "turns": [
             {"player": scored.answers[i].player, "answer": scored.answers[i].typed, "effect": said}
             for i, said in sorted(effects.items())

@@ -110,7 +110,9 @@ def _host_verdict(s: Sent, index: int, count: int) -> bool | str | None:
         return s.verdicts[0]
     if len(s.verdicts) == count:
         return s.verdicts[index]
-    return f"Verdict gives {len(s.verdicts)} verdicts for the row's {plural(count, 'answer')}; give one, or one per answer"
+    return (
+        f"Verdict gives {len(s.verdicts)} verdicts for the row's {plural(count, 'answer')}; give one, or one per answer"
+    )
 
 
 def _one(
@@ -188,7 +190,9 @@ def _decided(s, piece, read, norm, host, state: _Round, rules: Rules, made) -> J
     in_key = state.key.get(norm) if norm is not None and rules.judge != "host" else None
     if rules.judge == "host" and host is None:
         return made(
-            Verdict.WAITING, 0, f"{piece} waits for the host's Verdict (correct or incorrect) on Submissions row {s.row}."
+            Verdict.WAITING,
+            0,
+            f"{piece} waits for the host's Verdict (correct or incorrect) on Submissions row {s.row}.",
         )
     by_key = rules.judge != "host" and (host is None or rules.judge == "key")
     correct = in_key is not None if by_key else bool(host)

@@ -30,7 +30,14 @@ def results_rows(scored: Scored, ctx: Context) -> Rows:
     rows += [[], bold_row(["Player", "Correct", "Incorrect", "Answer points", "Threshold points", "Round points"])]
     for p in ctx.roster.names:
         rows.append(
-            [p, scored.count(p, Verdict.CORRECT), scored.incorrect(p), scored.points[p], scored.bonus(p), scored.total(p)]
+            [
+                p,
+                scored.count(p, Verdict.CORRECT),
+                scored.incorrect(p),
+                scored.points[p],
+                scored.bonus(p),
+                scored.total(p),
+            ]
         )
     rows.append([])
     if scored.award is not None:
@@ -46,7 +53,11 @@ def summary(scored: Scored, ctx: Context) -> list[str]:
     waiting = scored.waiting()
     lines = [
         f"Round {scored.number}: {plural(len(scored.answers), 'answer')} judged"
-        + (f", {len(scored.key) - len(scored.missed())} of {plural(len(scored.key), 'key answer')} found" if scored.key else "")
+        + (
+            f", {len(scored.key) - len(scored.missed())} of {plural(len(scored.key), 'key answer')} found"
+            if scored.key
+            else ""
+        )
         + (f"; {waiting} waiting for your Verdict" if waiting else "")
         + "."
     ]
@@ -87,7 +98,11 @@ def as_json(scored: Scored, ctx: Context) -> dict[str, Any]:
     turns = scored.turns
 
     def player(p: str) -> dict[str, Any]:
-        shown = {"points": scored.total(p), "correct": scored.count(p, Verdict.CORRECT), "incorrect": scored.incorrect(p)}
+        shown = {
+            "points": scored.total(p),
+            "correct": scored.count(p, Verdict.CORRECT),
+            "incorrect": scored.incorrect(p),
+        }
         return shown | ({"turns": turns.turns(p)} if turns is not None else {})
 
     data: dict[str, Any] = {

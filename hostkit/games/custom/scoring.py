@@ -54,7 +54,9 @@ class Scored:
         return sum(a.verdict is Verdict.WAITING for a in self.answers)
 
 
-def score_round(tables: Tables, ctx: Context, round_number: int, schedule: Schedule | None = None) -> tuple[Scored, list[Problem]]:
+def score_round(
+    tables: Tables, ctx: Context, round_number: int, schedule: Schedule | None = None
+) -> tuple[Scored, list[Problem]]:
     """Judge round N from the workbook; BookError when it cannot be (no Opens time)."""
     schedule = schedule or read_schedule(tables, ctx)
     plan = round_plan(schedule, round_number)

@@ -53,7 +53,9 @@ SETTINGS: tuple[Setting, ...] = (
         "1 (a message is one answer) or many (answers separated by commas, semicolons or new lines).",
         _per_message,
     ),
-    Setting("correct_points", 1, "Points for a correct answer (a key row's Points overrides it).", integer(-1000, 1000)),
+    Setting(
+        "correct_points", 1, "Points for a correct answer (a key row's Points overrides it).", integer(-1000, 1000)
+    ),
     Setting("incorrect_points", 0, "Points for an incorrect answer (for example -1).", integer(-1000, 1000)),
     Setting(
         "repeat_own",
@@ -111,7 +113,10 @@ SETTINGS: tuple[Setting, ...] = (
         integer(0, 100),
     ),
     Setting(
-        "round_threshold_points", 1, "Points each round's Threshold awards to each of its players.", integer(-1000, 1000)
+        "round_threshold_points",
+        1,
+        "Points each round's Threshold awards to each of its players.",
+        integer(-1000, 1000),
     ),
     Setting(
         "garnets",

@@ -37,7 +37,9 @@ def rank(totals: Mapping[str, int], tie_winner: str, lowest_first: bool = False)
     return ranks
 
 
-def final_result(totals: Mapping[str, int], garnets: Sequence[int], tol: int, candidates: int, tie_winner: str) -> Final:
+def final_result(
+    totals: Mapping[str, int], garnets: Sequence[int], tol: int, candidates: int, tie_winner: str
+) -> Final:
     ranks = rank(totals, tie_winner)
     firsts = [p for p, r in ranks.items() if r == 1]
     paid = {p: garnets[r - 1] for p, r in ranks.items() if r <= len(garnets) and garnets[r - 1]}
@@ -62,8 +64,12 @@ def match_payout(match: str, match_id: str, players: Sequence[str], final: Final
         for p, n in final.garnets.items()
     ]
     if final.tokens is not None:
-        entries += [Entry(match, None, p, tokens=1, reason=token_reason(tol), match_id=match_id) for p in final.tokens.winners]
-    entries += [Entry(match, None, p, candidate=1, reason=CANDIDATE_REASON, match_id=match_id) for p in final.candidates]
+        entries += [
+            Entry(match, None, p, tokens=1, reason=token_reason(tol), match_id=match_id) for p in final.tokens.winners
+        ]
+    entries += [
+        Entry(match, None, p, candidate=1, reason=CANDIDATE_REASON, match_id=match_id) for p in final.candidates
+    ]
     reasons = {garnet_reason(r) for r in range(1, len(players) + 1)} | {CANDIDATE_REASON}
     reasons |= {token_reason(n) for n in range(1, 101)}
     return Payout(match_id, match, tuple(entries), frozenset(reasons))

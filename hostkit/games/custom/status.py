@@ -36,7 +36,9 @@ def round_state(tables: Tables, ctx: Context, schedule: Schedule, number: int, n
     tz = ctx.config.tz
     plan = schedule.plans.get(number)
     if plan is None:
-        return RoundState(number, Phase.SETUP, "no Opens time", f"Type round {number}'s Opens and Closes times in Rounds")
+        return RoundState(
+            number, Phase.SETUP, "no Opens time", f"Type round {number}'s Opens and Closes times in Rounds"
+        )
     if now < plan.opens:
         line = f"opens at {format_time(plan.opens, tz)} (in {format_span(plan.opens - now)})"
         return RoundState(number, Phase.SETUP, line, f"Wait for round {number} to open")

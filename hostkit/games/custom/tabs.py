@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
 from hostkit.core.stamped import RoundClock, read_round_times, read_stamped
-from hostkit.core.tables import BookError, Problem, Tables, is_blank
+from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
 from hostkit.core.times import format_time
 from hostkit.core.words import named
 from hostkit.games.custom.judge import KeyAnswer, Sent
@@ -95,11 +95,15 @@ def read_key(tables: Tables, round_number: int, rules: Rules) -> tuple[list[KeyA
                 if whole_number(record["Round"]) != round_number:
                     continue
             except ValueError:
-                problem(f"{named('Round', record['Round'])} is not a round number; type it, or blank it for every round.")
+                problem(
+                    f"{named('Round', record['Round'])} is not a round number; type it, or blank it for every round."
+                )
                 continue
         norm = normal(record["Answer"], rules.form)
         if norm is None:
-            problem(f"{why_unread(record['Answer'], rules.form)} (answer_form {rules.form}); fix it. The row is left out.")
+            problem(
+                f"{why_unread(record['Answer'], rules.form)} (answer_form {rules.form}); fix it. The row is left out."
+            )
             continue
         if norm in seen:
             problem(f"{record.text('Answer')!r} is the same answer as row {seen[norm]}; this row is left out.")
@@ -152,7 +156,7 @@ def read_sent(tables: Tables, ctx: Context, schedule: Schedule, round_number: in
     return sent, problems
 
 
-def read_verdicts(value: object) -> tuple[tuple[bool, ...], str]:
+def read_verdicts(value: Cell) -> tuple[tuple[bool, ...], str]:
     """The host's Verdict cell: one verdict, or one per answer separated by commas; a sentence when unreadable."""
     if is_blank(value):
         return (), ""

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from hostkit.core.words import plural
 from hostkit.games.custom.judge import Judged, Verdict
 from hostkit.games.custom.settings import Rules
 
@@ -75,7 +74,3 @@ def _lose(order: list[str], player: str) -> str:
 
 def order_words(order: Sequence[str]) -> str:
     return ", ".join(order) or "(empty)"
-
-
-def turn_line(turns: TurnOrder, player: str) -> str:
-    return f"{plural(turns.turns(player), 'turn')}"

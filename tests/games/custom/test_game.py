@@ -126,7 +126,7 @@ def test_bad_rows_are_each_one_sentence_and_the_good_rows_still_score(tmp_path):
             *EXAMPLES["trivia"]["sent"],
             [at(3), "Zed", 1, "Rome", None],
             ["yesterday-ish", "Ann", 1, "Rome", None],
-            [at(3), "Ann", 1, "=HYPERLINK(\"x\")", "maybe"],
+            [at(3), "Ann", 1, '=HYPERLINK("x")', "maybe"],
             [at(3), "Bo", 1, None, None],
         ],
     }
@@ -143,7 +143,7 @@ def test_bad_rows_are_each_one_sentence_and_the_good_rows_still_score(tmp_path):
     assert "answer is blank" in problems[("Submissions", 14)]
     assert {p: v["points"] for p, v in data["players"].items()} == {"Ann": 0, "Bo": 4, "Cy": -2}
     results = XlsxBook(path).read()["Round 1 Results"]
-    assert ["=HYPERLINK(\"x\")"] == [r[2] for r in results if r and r[-1] == 13]
+    assert ['=HYPERLINK("x")'] == [r[2] for r in results if r and r[-1] == 13]
 
 
 def test_a_round_still_open_is_not_scored(tmp_path):
@@ -153,7 +153,9 @@ def test_a_round_still_open_is_not_scored(tmp_path):
 
 
 def test_hindsight_names_the_missed_answers_and_the_first_finders(tmp_path):
-    path = example_book(tmp_path / "r.xlsx", {**EXAMPLES["race"], "answers": [*EXAMPLES["race"]["answers"], [1, "XYZ", None]]})
+    path = example_book(
+        tmp_path / "r.xlsx", {**EXAMPLES["race"], "answers": [*EXAMPLES["race"]["answers"], [1, "XYZ", None]]}
+    )
     assert run("score", "--book", path, "--round", 1, when=AFTER).exit_code == 0
     data = json.loads(run("hindsight", "--book", path, "--json", when=AFTER).stdout)["rounds"]["1"]
     assert data["missed"] == ["XYZ"]
