@@ -64,9 +64,9 @@ def score_round(
     problems = list(schedule.problems)
     key: list[KeyAnswer] = []
     if rules.judge != "host":
-        key, key_problems = read_key(tables, round_number, rules)
+        key, key_problems = read_key(tables, round_number, rules, schedule.listed)
         problems += key_problems
-    sent, sent_problems = read_sent(tables, ctx, schedule, round_number)
+    sent, sent_problems = read_sent(tables, ctx, schedule, round_number, rules)
     problems += sent_problems
     answers = judge(sent, key, rules, plan.closes, ctx.config.tz)
     names = ctx.roster.names

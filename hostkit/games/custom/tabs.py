@@ -11,9 +11,9 @@ from hostkit.core.settings import whole_number
 from hostkit.core.stamped import RoundClock, read_round_times, read_stamped
 from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
 from hostkit.core.times import format_time
-from hostkit.core.words import named
+from hostkit.core.words import named, plural
 from hostkit.games.custom.judge import KeyAnswer, Sent
-from hostkit.games.custom.reading import normal, why_unread
+from hostkit.games.custom.reading import normal, split_message, why_unread
 from hostkit.games.custom.settings import Rules
 
 HEADERS = template_headers(load_template(__package__))
@@ -79,8 +79,11 @@ def round_plan(schedule: Schedule, round_number: int) -> RoundPlan:
     return schedule.plans[round_number]
 
 
-def read_key(tables: Tables, round_number: int, rules: Rules) -> tuple[list[KeyAnswer], list[Problem]]:
-    """The round's answer key: the Answers rows of this round or of every round (Round blank)."""
+def read_key(
+    tables: Tables, round_number: int, rules: Rules, listed: tuple[int, ...]
+) -> tuple[list[KeyAnswer], list[Problem]]:
+    """The round's answer key: the Answers rows of this round or of every round (Round blank); a row of a round
+    the Rounds tab does not list is reported."""
     table = tables.require(ANSWERS_TAB)
     key: list[KeyAnswer] = []
     problems: list[Problem] = []
@@ -92,13 +95,20 @@ def read_key(tables: Tables, round_number: int, rules: Rules) -> tuple[list[KeyA
 
         if not is_blank(record["Round"]):
             try:
-                if whole_number(record["Round"]) != round_number:
-                    continue
+                number = whole_number(record["Round"])
             except ValueError:
                 problem(
                     f"{named('Round', record['Round'])} is not a round number; type it, or blank it for every round."
                 )
                 continue
+            if number not in listed:
+                problem(f"round {number} is not in the Rounds tab; fix the round, or blank it for every round.")
+                continue
+            if number != round_number:
+                continue
+        if is_blank(record["Answer"]):
+            problem("Answer is blank; type the answer, or delete the row.")
+            continue
         norm = normal(record["Answer"], rules.form)
         if norm is None:
             problem(
@@ -118,7 +128,9 @@ def read_key(tables: Tables, round_number: int, rules: Rules) -> tuple[list[KeyA
     return key, problems
 
 
-def read_sent(tables: Tables, ctx: Context, schedule: Schedule, round_number: int) -> tuple[list[Sent], list[Problem]]:
+def read_sent(
+    tables: Tables, ctx: Context, schedule: Schedule, round_number: int, rules: Rules
+) -> tuple[list[Sent], list[Problem]]:
     """Round N's Submissions rows (a Form's responses tab stands in for it where Config says so)."""
 
     def round_at(at: dt.datetime) -> int | None:
@@ -150,6 +162,12 @@ def read_sent(tables: Tables, ctx: Context, schedule: Schedule, round_number: in
             )
         else:
             verdicts, why = read_verdicts(row.record.cells.get("Verdict"))
+            count = len(split_message(str(row.record["Answer"]), rules.many, rules.form))
+            if len(verdicts) > 1 and len(verdicts) != count:
+                why = (
+                    f"Verdict gives {len(verdicts)} verdicts for the row's {plural(count, 'answer')}; give one, or "
+                    f"one per answer. Until then its answers wait."
+                )
             if why:
                 problems.append(Problem(table.name, row.row, why))
             sent.append(Sent(row.row, row.at, row.player, str(row.record["Answer"]), verdicts))
