@@ -132,6 +132,12 @@ class CustomGame(Game):
         schedule = read_schedule(tables, ctx)
         return hindsight(self._scored_rounds(tables, ctx, schedule), ctx)
 
+    def undo(self, tables: Tables, round_number: int | None, player: str | None) -> Outcome:
+        raise BookError(
+            f"{self.title} has no live decision to take back: fix or delete the row in Submissions (or its "
+            f"Verdict), then run `hostkit score --round {round_number or 'N'}` again."
+        )
+
     def status(self, tables: Tables, now: dt.datetime) -> GameStatus:  # type: ignore[override]
         from hostkit.games.custom.status import match_status
 

@@ -1,6 +1,7 @@
-"""For the tests only, while the library's `status` (hostkit/status.py) still reads a game's status as an
-Outcome: a game answering with core.status.GameStatus (as `custom` does, and every game will) is read through
-this adapter. Once hostkit/status.py reads GameStatus itself, the adapter is never used."""
+"""For the tests only (tests/conftest.py applies it to the whole session): while the library's `status`
+(hostkit/status.py) still reads a game's status as an Outcome, a game answering with core.status.GameStatus (as
+`custom` does, and every game will) is read through this adapter. Once hostkit/status.py reads GameStatus itself,
+the adapter is never used."""
 
 from __future__ import annotations
 
