@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hostkit.core.ledger import LEDGER_TAB, Payout, read_ledger
-from hostkit.core.season import DEATH, MAIN, OVER, Played, Season
+from hostkit.core.season import DEATH, MAIN, OVER, Played, Season, Step
 from hostkit.core.season_steps import death_ended, joined, main_ended, next_step, start
 from hostkit.core.settings import CONFIG_TAB, given_setting, with_setting
 from hostkit.core.tables import Rows, Tables
@@ -54,7 +54,13 @@ def recorded_season(tables: Tables) -> str:
 def starting(season: Book, game: Game, players: list[str] | None) -> tuple[str, list[str]]:
     """The new match's name and players in the season, or Refused."""
     state, _, _ = read(season)
-    return start(state, game.name, game.max_players == 2, players, where_option(season))
+    return start(state, game.name, _duel(state, game), players, where_option(season))
+
+
+def _duel(state: Season, game: Game) -> bool:
+    """Whether a match of the game started now is a Death Match: a two-player game's always; a game for two or
+    more (custom) while the season's Death Match is set."""
+    return game.max_players == 2 or (game.min_players <= 2 and state.step() is Step.DM_SET)
 
 
 def match_config(config: Rows, season: Book, match: Book, name: str, game: Game) -> Rows:
@@ -69,7 +75,7 @@ def match_config(config: Rows, season: Book, match: Book, name: str, game: Game)
 def record_start(season: Book, match: Book, game: Game, name: str, players: list[str], match_id: str) -> str:
     """Write the started match into the season's Matches tab; the sentence that says so."""
     state, tables, entries = read(season)
-    kind = DEATH if game.max_players == 2 else MAIN
+    kind = DEATH if _duel(state, game) else MAIN
     row = joined(state, name, kind, game.name, players, match_id, workbook_where(match, season))
     after = state.with_match(row)
     season.write(season_tabs(after, entries, tables))
@@ -98,11 +104,12 @@ def ending(match: Book, game: Game, tables: Tables, outcome: Outcome, season: Bo
     lines: list[str] = []
     if played is None:
         roster = list(game.context(tables).roster.names)
-        name, players = start(state, game.name, game.max_players == 2, roster, where_option(season))
+        duel = _duel(state, game)
+        name, players = start(state, game.name, duel, roster, where_option(season))
         played = joined(
             state,
             name,
-            DEATH if game.max_players == 2 else MAIN,
+            DEATH if duel else MAIN,
             game.name,
             players,
             match.match.id,

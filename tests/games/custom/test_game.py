@@ -162,3 +162,30 @@ def test_hindsight_names_the_missed_answers_and_the_first_finders(tmp_path):
     assert data["found_first"][0] == {"answer": "ABD", "player": "Reds", "at": "2026-11-20T20:01:00+00:00"}
     assert data["turns"][0]["effect"] == "Reds's 2nd correct answer puts a turn at the front."
     assert any("removes Reds's last remaining turn" in t["effect"] for t in data["turns"])
+
+
+def test_a_two_player_custom_match_is_the_seasons_death_match(tmp_path):
+    season = tmp_path / "season.xlsx"
+    assert run("season", "new", "--book", season, "--cast", "Ann,Bo,Cy,Di").exit_code == 0
+    assert run("new", "custom", "--book", tmp_path / "m.xlsx", "--season", season).exit_code == 0
+    played(tmp_path / "m.xlsx")
+    assert run("standings", "--book", tmp_path / "m.xlsx").exit_code in (0, 1)
+    set_dm = run("season", "dm", "--book", season, "--players", "Cy,Di")
+    assert set_dm.exit_code == 0, set_dm.output
+    duel = tmp_path / "dm.xlsx"
+    made = run("new", "custom", "--book", duel, "--season", season)
+    assert made.exit_code == 0, made.output
+    assert [row[0] for row in XlsxBook(duel).read()["Players"][1:]] == ["Cy", "Di"]
+    XlsxBook(duel).write(
+        {
+            "Rounds": [["Round", "Opens", "Closes"], [1, at(0), at(10)]],
+            "Answers": [["Round", "Answer", "Points"], [None, "42", None]],
+            "Submissions": [["Timestamp", "Player", "Round", "Answer"], [at(1), "Cy", 1, "41"], [at(2), "Di", 1, "42"]],
+        }
+    )
+    assert run("score", "--book", duel, "--round", 1, when=AFTER).exit_code == 0
+    ended = run("standings", "--book", duel, when=AFTER)
+    assert ended.exit_code in (0, 1), ended.output
+    assert "Recorded in the season: Di won Death Match 1; Cy is eliminated." in ended.output
+    row = XlsxBook(season).read()["Matches"][2]
+    assert row[:3] == ["Death Match 1", "Death Match", "custom"]
