@@ -40,23 +40,36 @@ def key_of(board: Board) -> list[KeyAnswer]:
 
 @st.composite
 def rounds(draw):
-    cards = draw(st.lists(st.sampled_from(FULL_DECK), min_size=6, max_size=11, unique=True))
+    cards = draw(st.lists(st.sampled_from(FULL_DECK), min_size=8, max_size=11, unique=True))
     board = Board.of(cards)
     labels = sorted(board.cards)
     solutions = sorted(board.anti_haps())
     guess = st.permutations(labels).map(lambda p: "".join(p[:3]))
-    answer = (st.sampled_from(solutions) | guess) if solutions else guess
+    answer = st.one_of(st.sampled_from(solutions), st.sampled_from(solutions), guess) if solutions else guess
     typed = st.tuples(answer, st.permutations(range(3)), st.booleans()).map(
         lambda t: "".join(t[0][i] for i in t[1]).lower() if t[2] else "".join(t[0][i] for i in t[1])
     )
     message = st.lists(typed, min_size=1, max_size=3).map("\n".join)
     sub = st.tuples(st.sampled_from(PLAYERS), st.integers(0, 600), message)
-    subs = draw(st.lists(sub, max_size=40))
+    subs = draw(st.lists(sub, max_size=60))
     return board, [Submission(row, OPENS + dt.timedelta(seconds=s), p, m) for row, (p, s, m) in enumerate(subs, 2)]
 
 
+@st.composite
+def rounds_found_out(draw):
+    """Rounds in which every anti-hap is found, with answers after the last one (late, as the round is over)."""
+    board, subs = draw(rounds())
+    solutions = sorted(board.anti_haps())
+    found = draw(st.permutations(solutions))
+    players = draw(st.lists(st.sampled_from(PLAYERS), min_size=len(found), max_size=len(found)))
+    start = len(subs) + 2
+    at = [OPENS + dt.timedelta(seconds=draw(st.integers(0, 400))) for _ in found]
+    subs += [Submission(start + i, t, p, a) for i, (t, p, a) in enumerate(zip(at, players, found))]
+    return board, subs
+
+
 @settings(max_examples=300)
-@given(rounds())
+@given(st.one_of(rounds(), rounds_found_out()))
 def test_custom_configured_as_part_1_judges_as_hap_and_grab(drawn):
     board, subs = drawn
     theirs = hap_judge(subs, board, CLOSES, UTC)
