@@ -13,6 +13,7 @@ from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
 from hostkit.core.status import GameStatus
 from hostkit.core.tables import BookError, Problem, Tables
 from hostkit.core.times import format_span, format_time
+from hostkit.core.words import plural
 from hostkit.games.custom.render import (
     as_json,
     chat_message,
@@ -179,7 +180,8 @@ def _not_final(unscored: list[int], waiting: int) -> str:
     if unscored:
         return f"Not final: round {', '.join(map(str, unscored))} not scored yet; nothing is paid until every round is."
     if waiting:
-        return f"Not final: {waiting} answers wait for your Verdict; type them and score their rounds again."
+        waits = "waits" if waiting == 1 else "wait"
+        return f"Not final: {plural(waiting, 'answer')} {waits} for your Verdict; type it and score the round again."
     return "Not final: no round is scored yet."
 
 

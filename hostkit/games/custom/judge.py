@@ -4,7 +4,7 @@ reason, by the rules the host wrote in Config."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -183,7 +183,16 @@ def _repeat(
     return Verdict.REPEAT_OTHER, rules.repeat_other == "incorrect", why
 
 
-def _decided(s, piece, read, norm, host, state: _Round, rules: Rules, made) -> Judged:
+def _decided(
+    s: Sent,
+    piece: str,
+    read: str,
+    norm: str | None,
+    host: bool | str | None,
+    state: _Round,
+    rules: Rules,
+    made: Callable[..., Judged],
+) -> Judged:
     """The verdict of a new answer: by the key, the host's Verdict, or both."""
     if isinstance(host, str):
         return made(Verdict.WAITING, 0, f"{piece}: the {host}; it waits, no points yet.")
@@ -205,7 +214,7 @@ def _decided(s, piece, read, norm, host, state: _Round, rules: Rules, made) -> J
             Verdict.INCORRECT, rules.incorrect_points, f"{why}: {points_text(rules.incorrect_points)}.", incorrect=True
         )
     points = in_key.points if in_key is not None else rules.correct_points
-    finder = state.found.get(norm) if in_key is not None else None
+    finder = state.found.get(in_key.normal) if in_key is not None else None
     if by_key:
         assert in_key is not None
         why = f"{read} is in the answer key (Answers row {in_key.row})"

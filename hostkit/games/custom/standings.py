@@ -49,8 +49,8 @@ def final_result(
     return Final(ranks, firsts[0] if len(firsts) == 1 else None, paid, tokens, lowest)
 
 
-def garnet_reason(rank_: int) -> str:
-    return f"rank {rank_} of the final standings"
+def garnet_reason(place: int) -> str:
+    return f"rank {place} of the final standings"
 
 
 def token_reason(n: int) -> str:

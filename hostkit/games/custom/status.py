@@ -52,7 +52,8 @@ def round_state(tables: Tables, ctx: Context, schedule: Schedule, number: int, n
         closed = "closed" if scored.closes is not None else "open, with no Closes time: score it when you end it"
         return RoundState(number, Phase.CLOSED, f"{closed}; not scored yet", score)
     if scored.waiting():
-        line = f"scored; {plural(scored.waiting(), 'answer')} wait for your Verdict in Submissions"
+        waits = "waits" if scored.waiting() == 1 else "wait"
+        line = f"scored; {plural(scored.waiting(), 'answer')} {waits} for your Verdict in Submissions"
         return RoundState(number, Phase.SCORED, line, f"Type the Verdicts, then run `{score}` again")
     return RoundState(number, Phase.OVER, "scored")
 

@@ -50,7 +50,7 @@ def test_the_games_status_is_the_typed_game_status(tmp_path):
     assert isinstance(answer, GameStatus)
     assert (answer.round, answer.phase) == (1, Phase.SCORED)
     assert answer.next == "Type the Verdicts, then run `hostkit score --round 1` again"
-    assert answer.lines == ("  Round 1: scored; 1 answer wait for your Verdict in Submissions.",)
+    assert answer.lines == ("  Round 1: scored; 1 answer waits for your Verdict in Submissions.",)
 
 
 def test_a_google_forms_responses_are_scored_through_form_columns(tmp_path):
