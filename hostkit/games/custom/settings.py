@@ -108,8 +108,8 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "round_threshold",
-        0,
-        "Threshold N over each round's points: the players it awards get round_threshold_points (0 or blank: off).",
+        None,
+        "Threshold N over each round's points: the players it awards get round_threshold_points (blank or 0: off).",
         integer(0, 100),
     ),
     Setting(

@@ -64,3 +64,11 @@ def test_each_example_scores_the_same_on_a_google_sheet(tmp_path, fake, credenti
     assert on_sheet == on_xlsx
     results = fake.rows(KEY, "Round 1 Results")
     assert [row[3] for row in results[1 : len(on_xlsx["answers"]) + 1]] == [a["verdict"] for a in on_xlsx["answers"]]
+
+
+def test_the_page_lists_every_setting_with_its_default_and_meaning():
+    from hostkit.games.custom.settings import SETTINGS
+
+    for setting in SETTINGS:
+        default = "(blank)" if setting.default in ("", None) else setting.default
+        assert f"| `{setting.key}` | {default} | {setting.meaning} |" in PAGE, setting.key
