@@ -126,10 +126,11 @@ def season_option(book: Book) -> str:
 
 @cache
 def smallest_main() -> int:
-    """The fewest players any Main Match game allows (a game for more than two)."""
+    """The fewest players any Main Match game allows: of the games only for more than two (a game a host sizes
+    from two players up, like custom, does not count; Config final_stage_at says otherwise)."""
     from hostkit.games import GAMES, load_game
 
-    return min((g.min_players for g in map(load_game, GAMES) if g.max_players > 2), default=0)
+    return min((g.min_players for g in map(load_game, GAMES) if g.min_players > 2), default=0)
 
 
 def read(book: Book) -> tuple[Season, Tables, list[Entry]]:

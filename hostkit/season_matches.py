@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from hostkit.core.ledger import LEDGER_TAB, Payout, read_ledger
 from hostkit.core.players import player_key
-from hostkit.core.season import CHOICE_KEY, DEATH, MAIN, OVER, WAITING, Played, Season, listed, next_step
+from hostkit.core.season import CHOICE_KEY, DEATH, MAIN, OVER, WAITING, Played, Season, Step, listed, next_step
 from hostkit.core.season_steps import death_ended, joined, main_ended, start
 from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
@@ -29,7 +29,13 @@ OPPONENT_SETTING = {"when-stars-align": "advantage"}
 def starting(season: Book, game: Game, players: list[str] | None) -> tuple[str, list[str]]:
     """The new match's name and players in the season, or Refused."""
     state, _, _ = read(season)
-    return start(state, game.name, game.max_players == 2, players, where_option(season))
+    return start(state, game.name, _duel(state, game), players, where_option(season))
+
+
+def _duel(state: Season, game: Game) -> bool:
+    """Whether a match of the game started now is a Death Match: a two-player game's always; a game for two or
+    more (custom) while the season's Death Match is set."""
+    return game.max_players == 2 or (game.min_players <= 2 and state.step() is Step.DM_SET)
 
 
 def match_config(config: Rows, season: Book, match: Book, name: str, game: Game) -> Rows:
@@ -61,7 +67,7 @@ def record_start(
     """The season's tabs with the started match in its Matches tab, and the sentence that says so (naming the
     players still in whom a Main Match leaves out)."""
     state, tables, entries = read(season)
-    kind = DEATH if game.max_players == 2 else MAIN
+    kind = DEATH if _duel(state, game) else MAIN
     row = joined(state, name, kind, game.name, players, match_id, relative(match, season))
     after = state.with_match(row)
     out = left_out(state, players) if kind == MAIN else ""
@@ -93,11 +99,12 @@ def ending(
     lines: list[str] = []
     if played is None:
         roster = list(game.context(tables).roster.names)
-        name, players = start(state, game.name, game.max_players == 2, roster, where_option(season))
+        duel = _duel(state, game)
+        name, players = start(state, game.name, duel, roster, where_option(season))
         played = joined(
             state,
             name,
-            DEATH if game.max_players == 2 else MAIN,
+            DEATH if duel else MAIN,
             game.name,
             players,
             identity.id,

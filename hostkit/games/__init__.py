@@ -19,6 +19,7 @@ GAMES: dict[str, str] = {
     "when-stars-align": "hostkit.games.hap_tac_toe.game:WhenStarsAlignMatch",
     "paths-and-pahs": "hostkit.games.paths_and_pahs.game:PathsAndPahs",
     "cards-on-the-table": "hostkit.games.cards_on_the_table.game:CardsOnTheTable",
+    "custom": "hostkit.games.custom.game:CustomGame",
 }
 
 

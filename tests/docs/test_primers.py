@@ -15,6 +15,7 @@ from hostkit.games import GAMES, load_game
 PAGES = Path(__file__).parents[2] / "docs" / "games"
 TABS = {"hap-and-grab": "Submissions", "open-pass": "Bids", "paths-and-pahs": "Submissions"}
 TABS["cards-on-the-table"] = "Submissions"
+TABS["custom"] = "Submissions"
 LATER = dt.datetime(2027, 1, 1, tzinfo=dt.timezone.utc)
 
 

@@ -27,6 +27,7 @@ from hostkit.games.open_pass.demo import PACKS
 from hostkit.storage.book import Book
 from tests.games import corpora
 from tests.games.corpora import errors_in
+from tests.games.custom import corpus as custom
 
 BAD_TIMES = [None, "tonight 8pm", "2026-13-45 25:00", 1e12, -1e7, float("inf"), float("nan"), 2958466.5, True]
 BAD_ROUNDS = [1.9, True, 1e12, -1e7, float("inf"), float("nan"), "two", 0, 99]
@@ -240,6 +241,7 @@ CORPORA = [
     Corpus(
         "cards-on-the-table", corpora.cards_match, corpora.cards_bad_rows(), corpora.cards_command, corpora.cards_scored
     ),
+    Corpus("custom", custom.custom_match, custom.custom_bad_rows(), custom.custom_command, custom.custom_scored),
 ]
 CASES = [(corpus, tab, row) for corpus in CORPORA for tab, rows in corpus.bad_rows.items() for row in rows]
 NOW = dt.datetime(2026, 12, 1, tzinfo=dt.timezone.utc)

@@ -29,7 +29,7 @@ VERBS = {
     "undo": ["undo", "--yes"],
     "publish": ["publish", "--public-book", "{dir}/public.xlsx"],
 }
-BOARDLESS = {"open-pass"}
+BOARDLESS = {"open-pass", "custom"}
 """Games with no board to draw: --image says so."""
 STATUS_KEYS = {"game", "match_id", "round", "phase", "waiting_for", "next", "problems", "details"}
 

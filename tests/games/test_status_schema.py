@@ -42,6 +42,7 @@ LAST_ROUND = {
     "when-stars-align": 2,
     "paths-and-pahs": 5,
     "cards-on-the-table": 3,
+    "custom": 2,
 }
 
 
