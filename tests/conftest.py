@@ -48,17 +48,6 @@ def state_folder(tmp_path_factory):
         os.environ["HOSTKIT_STATE"] = before
 
 
-@pytest.fixture(autouse=True, scope="session")
-def status_reads_game_status():
-    """While hostkit/status.py reads a game's status as an Outcome, a game answering with core.status.GameStatus
-    (`custom`) is read through tests/games/custom/status_shim.py; once it reads GameStatus, the shim is unused."""
-    from tests.games.custom.status_shim import patch
-
-    with pytest.MonkeyPatch.context() as patched:
-        patch(patched)
-        yield
-
-
 class QuotaClock:
     """The clock of Google's request budget: it moves only when hostkit waits for the budget (or a test moves
     it), so no test ever sleeps for the quota, and each starts with a fresh budget."""

@@ -139,7 +139,7 @@ class CustomGame(Game):
             f"Verdict), then run `hostkit score --round {round_number or 'N'}` again."
         )
 
-    def status(self, tables: Tables, now: dt.datetime) -> GameStatus:  # type: ignore[override]
+    def status(self, tables: Tables, now: dt.datetime) -> GameStatus:
         from hostkit.games.custom.status import match_status
 
         ctx = self.context(tables)
