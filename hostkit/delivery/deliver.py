@@ -95,7 +95,7 @@ def deliver(
             result.lines.append(f"Not for Discord: {whose} has no webhook; paste that message by hand.")
     recorded = read_sent(tables)
     records, gone = journal.fold(recorded) if journal is not None else (recorded, set())
-    records, sends = plan(wanted, records, resend)
+    records, sends = plan(wanted, records, resend, _zone(tables))
     if everything_due:
         sends = [s for s in due(records, round_number, resend, uncertain) if s.message.recipient in reachable]
     for send in sends:
@@ -363,3 +363,15 @@ def backoff(sleep: Callable[[float], None] | None = None) -> Backoff:
 
 
 __all__ = ["SENT_TAB", "Courier", "Delivery", "Message", "backoff", "deliver"]
+
+
+def _zone(tables: Tables) -> dt.tzinfo:
+    """The match's time zone, in which the Sent tab's times are written (UTC for a workbook without a game's
+    Config)."""
+    from hostkit.core.settings import COMMON_SETTINGS, read_config
+    from hostkit.core.tables import BookError
+
+    try:
+        return read_config(tables, COMMON_SETTINGS)[0].tz
+    except (BookError, ValueError):
+        return dt.timezone.utc

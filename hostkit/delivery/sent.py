@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from hostkit.core.settings import whole_number
 from hostkit.core.tables import Cell, Rows, Tables, is_blank
+from hostkit.core.times import discord_time
 
 SENT_TAB = "Sent"
 SENT_HEADER = [
@@ -150,9 +151,12 @@ def read_sent(tables: Tables) -> list[Record]:
     return records
 
 
-def plan(messages: list[Message], records: list[Record], resend: bool = False) -> tuple[list[Record], list[Send]]:
+def plan(
+    messages: list[Message], records: list[Record], resend: bool = False, zone: dt.tzinfo = dt.timezone.utc
+) -> tuple[list[Record], list[Send]]:
     """The Sent rows once these messages are recorded, and what to deliver: a new message, a due one, a
-    changed one (a correction, as a new message saying what it replaces), or, with resend, one already sent."""
+    changed one (a correction, as a new message saying what it replaces, its time a Discord timestamp read from
+    the Sent tab's wall clock in `zone`), or, with resend, one already sent."""
     rows = list(records)
     sends: list[Send] = []
     for message in messages:
@@ -168,7 +172,7 @@ def plan(messages: list[Message], records: list[Record], resend: bool = False) -
             rows[at] = Record(message, message.digest(), corrects=last.corrects)  # type: ignore[index]
             sends.append(Send(message, rows[at].text(), at, original(rows, at)))  # type: ignore[arg-type, index]
         else:
-            when = f" of {last.sent_at:%Y-%m-%d %H:%M}" if last.sent_at else ""
+            when = f" of {discord_time(last.sent_at.replace(tzinfo=zone), 'f')}" if last.sent_at else ""
             rows.append(
                 Record(
                     message, message.digest(), corrects=f"Correction: this replaces hostkit's earlier message{when}."
@@ -205,8 +209,9 @@ def original(records: list[Record], index: int) -> str:
 
 
 def edited_line(at: dt.datetime) -> str:
-    """The line a correction delivered by editing the message starts with."""
-    return f"edited: hostkit corrected this message on {at:%Y-%m-%d %H:%M}."
+    """The line a correction delivered by editing the message starts with: its time a Discord timestamp, which
+    each player reads in their own time zone."""
+    return f"edited: hostkit corrected this message on {discord_time(at, 'f')}."
 
 
 def delivered(record: Record, message_id: str, at: dt.datetime, picture: str = "") -> Record:
