@@ -2,6 +2,8 @@
 
 with hostkit.open_match("game.xlsx") as match:
     report = match.score(round=2)
+
+The names below are the library; its modules (hostkit.library) are private.
 """
 
 from __future__ import annotations
@@ -9,19 +11,80 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from hostkit.errors import HostkitError
+from hostkit.errors import (
+    BadInput,
+    BookError,
+    Conflict,
+    DeliveryError,
+    GoogleError,
+    HostkitError,
+    LockHeld,
+    Refused,
+    StorageError,
+    WebhookGone,
+)
 
 if TYPE_CHECKING:
-    from hostkit.match import Match, open_match
-    from hostkit.report import Report, StatusReport
+    from hostkit.core.game import Prompt
+    from hostkit.core.status import Phase, Status
+    from hostkit.library._creating import new_match
+    from hostkit.library._ledgers import balances, pay, spend
+    from hostkit.library._match import Match, open_match, run_verb
+    from hostkit.library._report import Report, StatusReport
+    from hostkit.library._seasons import Season, new_season, open_season
+    from hostkit.library._syncing import pull, push
+    from hostkit.library._workbooks import open_book
 
-__all__ = ["HostkitError", "Match", "Report", "StatusReport", "open_match"]
+__all__ = [
+    "BadInput",
+    "BookError",
+    "Conflict",
+    "DeliveryError",
+    "GoogleError",
+    "HostkitError",
+    "LockHeld",
+    "Match",
+    "Phase",
+    "Prompt",
+    "Refused",
+    "Report",
+    "Season",
+    "Status",
+    "StatusReport",
+    "StorageError",
+    "WebhookGone",
+    "balances",
+    "new_match",
+    "new_season",
+    "open_book",
+    "open_match",
+    "open_season",
+    "pay",
+    "pull",
+    "push",
+    "run_verb",
+    "spend",
+]
 
 _LIBRARY = {
-    "Match": "hostkit.match",
-    "open_match": "hostkit.match",
-    "Report": "hostkit.report",
-    "StatusReport": "hostkit.report",
+    "Match": "hostkit.library._match",
+    "open_match": "hostkit.library._match",
+    "run_verb": "hostkit.library._match",
+    "new_match": "hostkit.library._creating",
+    "Season": "hostkit.library._seasons",
+    "open_season": "hostkit.library._seasons",
+    "new_season": "hostkit.library._seasons",
+    "Report": "hostkit.library._report",
+    "StatusReport": "hostkit.library._report",
+    "Status": "hostkit.core.status",
+    "Phase": "hostkit.core.status",
+    "Prompt": "hostkit.core.game",
+    "balances": "hostkit.library._ledgers",
+    "spend": "hostkit.library._ledgers",
+    "pay": "hostkit.library._ledgers",
+    "pull": "hostkit.library._syncing",
+    "push": "hostkit.library._syncing",
+    "open_book": "hostkit.library._workbooks",
 }
 
 

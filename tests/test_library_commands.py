@@ -15,11 +15,11 @@ from hostkit.cli import main
 from hostkit.errors import BadInput, Refused
 from hostkit.games import load_game
 from hostkit.storage.xlsx import XlsxBook
-from hostkit.workbooks import open_book
+from hostkit.library._workbooks import open_book
 
 
 def test_new_match_lays_out_a_match_and_says_what_the_command_says(tmp_path):
-    from hostkit.creating import new_match
+    from hostkit.library._creating import new_match
 
     path = tmp_path / "game.xlsx"
     report = new_match(open_book(str(path), None, None), "hap-and-grab", "Reds, Craw", seed=42)
@@ -46,7 +46,7 @@ def test_dismiss_marks_the_row_and_reports_it(tmp_path):
 
 
 def test_the_ledger_through_the_library_is_what_the_commands_print(tmp_path):
-    from hostkit import ledgers
+    from hostkit.library import _ledgers as ledgers
 
     season = tmp_path / "season.xlsx"
     paid = ledgers.pay("Craw", "won the Death Match", garnets=6, ledger=open_book(str(season), None, None))
@@ -89,7 +89,7 @@ def test_a_watch_rescore_is_one_call_giving_its_line_and_the_rows_it_counted(tmp
 
 
 def test_the_sample_match_is_built_and_stepped_by_the_library(tmp_path):
-    from hostkit.match_demo import build_demo, demo_step
+    from hostkit.library._match_demo import build_demo, demo_step
 
     game = load_game("paths-and-pahs")
     book = XlsxBook(tmp_path / "demo.xlsx")

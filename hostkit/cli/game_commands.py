@@ -34,7 +34,7 @@ def command(owner: str, verb: Verb) -> click.Command:
             if verb.book:
                 report = match_of(book, season=params.pop("ledger_path", None)).run(owner, verb.name, **params)
             else:
-                from hostkit.match import run_verb
+                from hostkit.library._match import run_verb
 
                 report = run_verb(owner, verb.name, **params)
         except Refused as refused:

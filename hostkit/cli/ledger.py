@@ -11,7 +11,7 @@ from hostkit.cli.options import as_json_text, hold, open_book, show, warn
 from hostkit.errors import BadInput, Refused
 
 if TYPE_CHECKING:
-    from hostkit.report import Report
+    from hostkit.library._report import Report
     from hostkit.storage.book import Book
 from hostkit.cli.progress import progress_for
 
@@ -64,7 +64,7 @@ def ledger(
       hostkit ledger spend --book game.xlsx --player Reds --garnets 4 --reason "a 4-space move"
       hostkit ledger pay --ledger season.xlsx --player Craw --garnets 2 --reason "dodged the DM"
     """
-    from hostkit.ledgers import balances
+    from hostkit.library._ledgers import balances
 
     ctx.obj = {"book_path": book_path, "sheet": sheet, "credentials": credentials}
     if ctx.invoked_subcommand is not None:
@@ -124,7 +124,7 @@ def spend_command(obj: dict, garnets: int, **options: Any) -> None:
     Example:
       hostkit ledger spend --book game.xlsx --player Reds --garnets 4 --reason "a 4-space move"
     """
-    from hostkit.ledgers import spend
+    from hostkit.library._ledgers import spend
 
     _post(obj, options, lambda **where: spend(options["player"], garnets, options["reason"], **where))
 
@@ -145,7 +145,7 @@ def pay_command(obj: dict, garnets: int, tokens: int, candidate: bool, **options
     Example:
       hostkit ledger pay --ledger season.xlsx --player Craw --garnets 6 --reason "won the Death Match"
     """
-    from hostkit.ledgers import pay
+    from hostkit.library._ledgers import pay
 
     _post(
         obj,
@@ -219,7 +219,6 @@ def import_command(
       hostkit ledger import --book game.xlsx --from season.xlsx
       hostkit ledger import --book game.xlsx --from balances.csv
     """
-    from pathlib import Path
 
     from hostkit.cli.options import match_of, show
 
@@ -228,9 +227,6 @@ def import_command(
     from hostkit.cli.season import import_into_season, is_season_book
 
     if is_season_book(book):
-        from hostkit.carrying import read_source
-
-        entries, problems = read_source(book, source)
-        import_into_season(book, entries, problems, Path(source).name, as_json)
+        import_into_season(book, source, as_json)
         return
     show(book, match_of(book).bring_forward(source), as_json)

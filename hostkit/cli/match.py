@@ -102,7 +102,7 @@ def new(
       hostkit new hap-and-grab --sheet 1AbC...xyz --credentials credentials.json --players "Reds,Craw"
       hostkit new paths-and-pahs --book main-1.xlsx --season season.xlsx
     """
-    from hostkit.creating import new_match
+    from hostkit.library._creating import new_match
 
     report = new_match(
         book,
@@ -258,8 +258,8 @@ def demo(book_path: str, game_name: str, force: bool, whole_season: bool) -> Non
         return
     from hostkit.cli.phases import play_through
     from hostkit.games import load_game
-    from hostkit.match import Match
-    from hostkit.match_demo import build_demo, demo_step
+    from hostkit.library._match import Match
+    from hostkit.library._match_demo import build_demo, demo_step
     from hostkit.storage.xlsx import XlsxBook
 
     game = load_game(game_name)

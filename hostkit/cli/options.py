@@ -16,14 +16,14 @@ from click.core import ParameterSource
 from hostkit.cli import HINTS
 from hostkit.cli.progress import progress_for
 from hostkit.errors import BadInput
-from hostkit.match import now
-from hostkit.workbooks import Workbooks, where
+from hostkit.library._match import now
+from hostkit.library._workbooks import Workbooks, where
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome
     from hostkit.core.tables import Problem
-    from hostkit.match import Match
-    from hostkit.report import Report
+    from hostkit.library._match import Match
+    from hostkit.library._report import Report
     from hostkit.storage.book import Book
 
 
@@ -120,7 +120,7 @@ def open_book(
     public: bool = False,
 ) -> Book:
     """The workbook named by --book or --sheet (exactly one of them; an explicit one beats the environment's)."""
-    from hostkit.workbooks import open_book as opened
+    from hostkit.library._workbooks import open_book as opened
 
     if book_path and sheet and not public:
         source = click.get_current_context().get_parameter_source
@@ -315,7 +315,7 @@ def match_of(book: Book, season: str | None = None, season_sheet: str | None = N
     --ledger/--season names (if any), with its --send and --resend and the command's clock. Its workbooks are
     held until the command ends; with held=False, only while a `with` block of the match lasts."""
     from hostkit.cli.delivering import pictures, sending, stopped
-    from hostkit.match import Match
+    from hostkit.library._match import Match
 
     meta = click.get_current_context().meta
     credentials = meta.get(CREDENTIALS)

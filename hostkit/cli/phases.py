@@ -29,8 +29,8 @@ from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
     from hostkit.core.game import Prompt
-    from hostkit.match import Match
-    from hostkit.report import Report
+    from hostkit.library._match import Match
+    from hostkit.library._report import Report
     from hostkit.storage.book import Book
 
 

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hostkit.cli.options import as_json_text, hold, open_book, runnable
+from hostkit.cli.options import as_json_text, hold, open_book
 from hostkit.errors import BadInput
 
 if TYPE_CHECKING:
-    from hostkit.season import Step
+    from hostkit.library._report import Report
+    from hostkit.library._seasons import Season
     from hostkit.storage.book import Book
 
 
@@ -57,20 +58,28 @@ def _open(book_path: str | None, sheet: str | None, credentials: str | None, as_
     return book
 
 
-def _report(step: Step, book: Book, as_json: bool) -> None:
-    """The step's lines (or its JSON), its warnings on stderr, then any problem reading the season (exit 1)."""
-    from hostkit.cli.options import report_problems
+def _season(book: Book) -> Season:
+    """The library's season on this command's workbook, held until the command ends, with its --send."""
+    from hostkit.cli.delivering import sending, stopped
+    from hostkit.library._seasons import Season
 
-    for warning in step.warnings:
+    send, resend = sending()
+    return Season(book, send=send, resend=resend, on_stop=stopped, hold=hold)
+
+
+def _report(report: Report, book: Book, as_json: bool) -> None:
+    """The step's lines and next step (or its JSON), its warnings on stderr, then any problem reading the season
+    (exit 1)."""
+    from hostkit.cli.options import report_problems, shown
+
+    for warning in report.notes:
         click.echo(warning, err=True)
     if as_json:
-        click.echo(as_json_text(step.to_dict()))
+        click.echo(as_json_text(report.to_dict()))
     else:
-        for line in step.lines:
-            click.echo(runnable(line, book))
-        if not any(line.startswith("Next:") for line in step.lines):
-            click.echo(f"Next: {runnable(step.next, book)}")
-    report_problems(step.problems, book)
+        for line in shown(book, report, {}):
+            click.echo(line)
+    report_problems(list(report.problems), book)
 
 
 @click.group("season")
@@ -105,17 +114,10 @@ def new_command(
     Example:
       hostkit season new --book season.xlsx --cast "Ann,Bea,Cal,Dee,Eve" --name "Season 3"
     """
-    from hostkit.core.players import parse_player_list
-    from hostkit.season import new_season
+    from hostkit.library._seasons import new_season
 
-    try:
-        names = parse_player_list(cast)
-    except ValueError as error:
-        raise BadInput(f"--cast: {error}.") from None
-    if len(names) < 2:
-        raise BadInput(f"--cast: a season needs at least 2 players, not {len(names)}.")
     book = _open(book_path, sheet, credentials, as_json, made=True)
-    _report(new_season(book, names, name, force), book, as_json)
+    _report(new_season(book, cast, name=name, force=force), book, as_json)
 
 
 @season.command("status")
@@ -131,10 +133,8 @@ def status_command(book_path: str | None, sheet: str | None, credentials: str | 
     Example:
       hostkit season status --book season.xlsx --json
     """
-    from hostkit.season import status
-
     book = _open(book_path, sheet, credentials, as_json)
-    _report(status(book), book, as_json)
+    _report(_season(book).status(), book, as_json)
 
 
 @season.command("tol")
@@ -150,10 +150,8 @@ def tol_command(book_path: str | None, sheet: str | None, credentials: str | Non
     Example:
       hostkit season tol --book season.xlsx --player Bea
     """
-    from hostkit.season import spend_tol
-
     book = _open(book_path, sheet, credentials, as_json)
-    _report(spend_tol(book, player.strip().lstrip("@")), book, as_json)
+    _report(_season(book).tol(player), book, as_json)
 
 
 @season.command("dm")
@@ -173,11 +171,9 @@ def dm_command(book_path: str | None, sheet: str | None, credentials: str | None
     Example:
       hostkit season dm --book season.xlsx --players Cal,Eve
     """
-    from hostkit.season import set_dm
-
     pair = _names("--players", players)
     book = _open(book_path, sheet, credentials, as_json)
-    _report(set_dm(book, pair), book, as_json)
+    _report(_season(book).dm(pair), book, as_json)
 
 
 @season.command("undo")
@@ -194,10 +190,8 @@ def undo_command(book_path: str | None, sheet: str | None, credentials: str | No
     Example:
       hostkit season undo --book season.xlsx
     """
-    from hostkit.season import undo
-
     book = _open(book_path, sheet, credentials, as_json)
-    _report(undo(book), book, as_json)
+    _report(_season(book).undo(), book, as_json)
 
 
 @season.command("cast")
@@ -214,11 +208,9 @@ def cast_command(book_path: str | None, sheet: str | None, credentials: str | No
     Example:
       hostkit season cast --book season.xlsx --add Zed
     """
-    from hostkit.season import add_cast
-
     names = _names("--add", added)
     book = _open(book_path, sheet, credentials, as_json)
-    _report(add_cast(book, names), book, as_json)
+    _report(_season(book).cast(names), book, as_json)
 
 
 def _names(option: str, text: str) -> list[str]:
@@ -237,7 +229,7 @@ def season_demo(book_path: str, force: bool) -> None:
     """`hostkit demo --season`: the sample season played into book_path, its matches' workbooks beside it."""
     from pathlib import Path
 
-    from hostkit.season_demo import play_season
+    from hostkit.library._season_demo import play_season
     from hostkit.storage.xlsx import XlsxBook
 
     season = XlsxBook(book_path)
@@ -263,37 +255,13 @@ def is_season_book(book: Book) -> bool:
 
 def publish_season(book: Book, public: Book, as_json: bool) -> None:
     """`hostkit publish` of a season workbook: the public Season tab, and with --send the season's news."""
-    from hostkit.cli.delivering import sending, stopped
-    from hostkit.cli.options import report_problems
-    from hostkit.commit import SERVES_PUBLIC, Sending, claim, commit
-    from hostkit.core.ledger import read_ledger
-    from hostkit.core.tables import Tables
-    from hostkit.plan import MATCH, PUBLIC, Plan
-    from hostkit.season import identity, news, public_tabs
-    from hostkit.workbooks import Workbooks
-
-    season, tabs = public_tabs(book)
-    held = public.read() if public.exists() else {}
-    message = None
-    if sending()[0]:
-        entries, _ = read_ledger(Tables(book.read()))
-        message = news(season, entries)
-    writes = {MATCH: {}, PUBLIC: {**claim(public, held, SERVES_PUBLIC, identity(book)), **tabs}}
-    plan = Plan("publish", writes=writes, message=message, about="season")
-    report = commit(Workbooks(book, public=public), plan, Sending(*sending(), on_stop=stopped))
+    report = _season(book).publish(public)
     if as_json:
-        click.echo(as_json_text({"public": public.location, "tabs": list(tabs)}))
+        click.echo(as_json_text({"public": public.location, "tabs": report.data["tabs"]}))
     else:
-        for line in report.summary:
-            click.echo(line)
-        click.echo(f"Published to {public.location}: {', '.join(tabs)}.")
-    report_problems(list(report.problems), book)
+        _report(report, book, False)
 
 
-def import_into_season(book: Book, entries: list, problems: list, source: str, as_json: bool) -> None:
+def import_into_season(book: Book, source: str, as_json: bool) -> None:
     """`hostkit ledger import` into a season workbook: an older season ledger's entries, each posted once."""
-    from hostkit.season import import_ledger
-
-    step = import_ledger(book, entries, source)
-    step.problems = [*problems, *step.problems]
-    _report(step, book, as_json)
+    _report(_season(book).bring_in(source), book, as_json)

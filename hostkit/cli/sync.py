@@ -50,7 +50,7 @@ def pull(sheet: str, book_path: str, credentials: str | None, force: bool) -> No
     Example:
       hostkit pull --sheet 1AbC...xyz --book copy.xlsx --credentials credentials.json
     """
-    from hostkit.syncing import pull as pulled
+    from hostkit.library._syncing import pull as pulled
 
     live = open_book(None, sheet, credentials, progress_for(False))
     copy = open_book(book_path, None, None)
@@ -77,7 +77,7 @@ def push(book_path: str, sheet: str, credentials: str | None, force: bool) -> No
     Example:
       hostkit push --book copy.xlsx --sheet 1AbC...xyz --credentials credentials.json
     """
-    from hostkit.syncing import push as pushed
+    from hostkit.library._syncing import push as pushed
 
     copy = open_book(book_path, None, None)
     hold(copy)

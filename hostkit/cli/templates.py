@@ -90,11 +90,11 @@ def _hint(column: str) -> str:
 
 
 def write_templates(folder: Path = FOLDER) -> list[Path]:
-    from hostkit.commit import commit
     from hostkit.games import GAMES, load_game
-    from hostkit.plan import MATCH, Plan
+    from hostkit.library._commit import commit
+    from hostkit.library._plan import MATCH, Plan
+    from hostkit.library._workbooks import Workbooks
     from hostkit.storage.xlsx import XlsxBook
-    from hostkit.workbooks import Workbooks
 
     folder.mkdir(parents=True, exist_ok=True)
     written = []

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from hostkit.cli import main
 from hostkit.games import load_game
-from hostkit.season_demo import DEATH_GAME, MAIN_GAME, _renamed, _without, prepare
+from hostkit.library._season_demo import DEATH_GAME, MAIN_GAME, _renamed, _without, prepare
 from hostkit.storage.xlsx import XlsxBook
 
 CAST = "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy"

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from hostkit.core.settings import with_setting
-from hostkit.season_demo import _without
+from hostkit.library._season_demo import _without
 from hostkit.storage.xlsx import XlsxBook
 from tests.cli.season_stages import build, copied, ledger_rows, member, run, start_main, status
 
@@ -43,7 +43,7 @@ def test_a_new_season_has_its_tabs_and_says_what_comes_next(stages, tmp_path):
     assert {"Config", "Cast", "Matches", "Ledger", "Season"} <= set(tabs)
     assert tabs["Cast"][0] == ["Player", "Status", "Eliminated in"] and tabs["Cast"][1][:2] == ["Ann", "playing"]
     state = status(folder / "season.xlsx")
-    assert set(state) == {"cast", "next"}
+    assert set(state) == {"cast", "next", "problems"}
     assert set(state["cast"][0]) == {"player", "status", "garnets", "tokens_of_life", "candidate"}
     assert [m["player"] for m in state["cast"]] == "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy".split(",")
     assert "Start Main Match 1 with the 9 players still in" in state["next"]
@@ -334,7 +334,7 @@ def test_demo_season_plays_a_season_end_to_end(tmp_path):
 )
 def test_each_main_match_game_awards_by_its_own_rules(tmp_path, game, tokens, candidates):
     from hostkit.games import load_game
-    from hostkit.season_demo import prepare
+    from hostkit.library._season_demo import prepare
 
     rules = load_game(game)
     sample = rules.demo()

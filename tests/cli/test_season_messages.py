@@ -10,7 +10,7 @@ import os
 import openpyxl
 import pytest
 
-from hostkit.season_demo import _renamed
+from hostkit.library._season_demo import _renamed
 from hostkit.storage.xlsx import XlsxBook
 from tests.cli.season_stages import build, copied, ledger_rows, member, run, start_main
 

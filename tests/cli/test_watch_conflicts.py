@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from freezegun import freeze_time
 
-from hostkit import commit as committing
+from hostkit.library import _commit as committing
 from hostkit.cli import main, watch
 from hostkit.storage.xlsx import XlsxBook
 from tests.cli.watching import death_match, looks, third_turn

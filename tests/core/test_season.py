@@ -34,8 +34,8 @@ from hostkit.core.season_steps import (
 )
 from hostkit.core.settings import config_rows
 from hostkit.core.tables import Tables
-from hostkit.season import members_of
-from hostkit.season_matches import left_out
+from hostkit.library._season import members_of
+from hostkit.library._season_matches import left_out
 
 CAST = ["Ann", "Bob", "Cal", "Dee", "Eve"]
 

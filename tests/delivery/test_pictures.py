@@ -76,7 +76,7 @@ def test_a_picture_discord_refuses_as_too_large_is_left_out_and_the_text_sent(de
 
 def test_messages_of_attaches_the_board_to_the_public_message_only():
     from hostkit.core.game import Outcome
-    from hostkit.messaging import messages_of
+    from hostkit.library._messaging import messages_of
 
     def draw() -> bytes:
         return PNG

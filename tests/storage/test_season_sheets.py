@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from hostkit.cli import main
 from hostkit.games import load_game
-from hostkit.season_demo import DEATH_GAME, MAIN_GAME, _renamed, _without, play_season, prepare
+from hostkit.library._season_demo import DEATH_GAME, MAIN_GAME, _renamed, _without, play_season, prepare
 from hostkit.storage.sheets import SheetsBook
 from hostkit.storage.xlsx import XlsxBook
 from tests.storage.conftest import KEY, PUBLIC_KEY

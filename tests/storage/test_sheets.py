@@ -416,7 +416,7 @@ def test_a_cell_shown_as_a_date_reads_as_a_date_in_any_column(fake):
 
 def test_slashed_dates_typed_as_text_read_as_the_spreadsheets_locale_writes_them(fake):
     from hostkit.games import load_game
-    from hostkit.opening import date_order_of, read_game
+    from hostkit.library._opening import date_order_of, read_game
 
     tabs = load_game("hap-and-grab").new_book(["Reds", "Craw"], 1)
     tabs["Rounds"][1][1] = "03/04/2026 20:00"  # 3 April in en_GB, March 4 in en_US

@@ -81,9 +81,10 @@ def test_watch_rescores_a_round_without_a_closes_time_when_an_answer_comes_in(tm
     watching = importlib.import_module("hostkit.cli.watch")  # the module the command runs, looked up now
     looked = iter(range(100))
     ticks = iter(range(0, 100_000, 5))
-    monkeypatch.setattr(watching, "sleep", lambda seconds: new_answer() if next(looked) == 1 else None)
-    monkeypatch.setattr(watching, "clock", lambda: next(ticks))
-    result = run("watch", "--book", path, "--round", 1, "--for", "1m", when=at(5).replace(tzinfo=UTC))
+    with freeze_time(at(5).replace(tzinfo=UTC)):  # the clock frozen first, so that it keeps the watch's own clock
+        monkeypatch.setattr(watching, "sleep", lambda seconds: new_answer() if next(looked) == 1 else None)
+        monkeypatch.setattr(watching, "clock", lambda: next(ticks))
+        result = CliRunner().invoke(main, ["watch", "--book", str(path), "--round", "1", "--for", "1m"])
     assert result.exit_code == 0, result.output
     assert "first score" in result.stdout and sum("new row" in line for line in result.stdout.splitlines()) == 1
     results = XlsxBook(path).read()["Round 1 Results"]

@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from hostkit.errors import BadInput
-from hostkit.plan import Plan
+from hostkit.library._plan import Plan
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game
-    from hostkit.workbooks import Workbooks
+    from hostkit.library._workbooks import Workbooks
 
 
 def publish_plan(books: Workbooks, game: Game, withheld: Mapping[str, str]) -> Plan:

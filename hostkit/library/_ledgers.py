@@ -4,31 +4,34 @@ spend`) and a payout (`ledger pay`), in a match workbook's Ledger tab or a seaso
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hostkit.errors import BadInput, Refused
-from hostkit.report import Report
+from hostkit.library._report import Report
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game
     from hostkit.core.ledger import Balance, Entry
     from hostkit.core.tables import Tables
+    from hostkit.library._workbooks import Workbooks
     from hostkit.storage.book import Book
-    from hostkit.workbooks import Workbooks
 
 
-def balances(book: Book) -> Report:
-    """Each player's balance from the workbook's Ledger tab: garnets, Tokens of Life and elimination candidacies,
-    summed over every entry."""
+def balances(book: Book | str | Path) -> Report:
+    """Each player's balance from the workbook's Ledger tab (a workbook, or an .xlsx path): garnets, Tokens of
+    Life and elimination candidacies, summed over every entry."""
     from hostkit.core.ledger import balances as totals_of
     from hostkit.core.ledger import read_ledger
     from hostkit.core.tables import Tables
 
-    tables = Tables(book.read())
+    opened = _opened(book)
+    assert opened is not None
+    tables = Tables(opened.read())
     entries, problems = read_ledger(tables)
     totals = totals_of(entries)
     data = {"players": {name: balance_json(b) for name, b in totals.items()}, "entries": len(entries)}
-    return Report("ledger", tuple(ledger_lines(tables, book.location)), tuple(problems), data)
+    return Report("ledger", tuple(ledger_lines(tables, opened.location)), tuple(problems), data)
 
 
 def ledger_lines(tables: Tables, location: str) -> list[str]:
@@ -53,7 +56,13 @@ def ledger_lines(tables: Tables, location: str) -> list[str]:
 
 
 def spend(
-    player: str, garnets: int, reason: str, *, match: Book | None = None, ledger: Book | None = None, **options: Any
+    player: str,
+    garnets: int,
+    reason: str,
+    *,
+    match: Book | str | Path | None = None,
+    ledger: Book | str | Path | None = None,
+    **options: Any,
 ) -> Report:
     """Record a purchase: take garnets from a player's balance, refused (Refused, nothing written) when the
     balance cannot cover it. Into the Ledger of `ledger` (a season workbook) or else of `match`; `options`:
@@ -73,8 +82,8 @@ def pay(
     garnets: int = 0,
     tokens: int = 0,
     candidate: bool = False,
-    match: Book | None = None,
-    ledger: Book | None = None,
+    match: Book | str | Path | None = None,
+    ledger: Book | str | Path | None = None,
     **options: Any,
 ) -> Report:
     """Record a payout outside a match's own scoring (a dodge, a Death Match win); the same entry posted again
@@ -97,8 +106,8 @@ def post(
     make: Callable[..., Entry],
     said: str,
     *,
-    match: Book | None,
-    ledger: Book | None,
+    match: Book | str | Path | None,
+    ledger: Book | str | Path | None,
     match_name: str | None = None,
     round: int | None = None,
     hold: Callable[[Book], None] = lambda book: None,
@@ -108,16 +117,19 @@ def post(
     """Read the ledger once, make the entry (`make(existing, match, round, player, match_id)`), refuse it or
     post it once through the one commit, and say the new balance. The match workbook names the player as its
     roster does and the entry's match, and decides where the entry goes (the workbook it pays into); `ledger`
-    names a season workbook or season ledger. `hold` locks each workbook read."""
-    from hostkit.commit import commit
+    names a season workbook or season ledger (each a workbook, or an .xlsx path). `hold` locks each workbook
+    read."""
     from hostkit.core.ledger import LEDGER_TAB, read_ledger
     from hostkit.core.ledger import balances as totals_of
     from hostkit.core.ledger import post as posted
     from hostkit.core.players import player_key
     from hostkit.core.words import plural
-    from hostkit.plan import Plan
+    from hostkit.library._commit import commit
+    from hostkit.library._plan import Plan
 
-    books, tables, player, match_name, match_id = _ledger_of(player, match, ledger, match_name, hold, warn)
+    books, tables, player, match_name, match_id = _ledger_of(
+        player, _opened(match), _opened(ledger), match_name, hold, warn
+    )
     existing, problems = read_ledger(tables)
     player = next((e.player for e in existing if player_key(e.player) == player_key(player)), player)
     try:
@@ -154,8 +166,8 @@ def _ledger_of(
     """The workbooks an entry is posted through, the ledger's tables, the player as the match's roster names
     them, the entry's match name and match id."""
     from hostkit.core.tables import Tables
-    from hostkit.opening import read_game
-    from hostkit.workbooks import Workbooks
+    from hostkit.library._opening import read_game
+    from hostkit.library._workbooks import Workbooks
 
     player, match_id = player.strip().lstrip("@"), ""
     if match is None:
@@ -205,6 +217,12 @@ def settled(books: Workbooks, game: Game, tables: Tables) -> str | None:
     ledger = books.ledger or books.match
     where = ledger.location if ledger is not None else "the ledger"
     return f"The match is over and paid: {LEDGER_TAB} in {where} holds what its final standings pay."
+
+
+def _opened(book: Book | str | Path | None) -> Book | None:
+    from hostkit.library._workbooks import open_book
+
+    return open_book(book, None) if isinstance(book, (str, Path)) else book
 
 
 def balance_json(b: Balance | None) -> dict:

@@ -6,14 +6,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hostkit.errors import BadInput
-from hostkit.workbooks import where
+from hostkit.library._workbooks import where
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome
     from hostkit.core.ledger import Entry
     from hostkit.core.tables import Problem, Tables
+    from hostkit.library._workbooks import Workbooks
     from hostkit.storage.book import Book
-    from hostkit.workbooks import Workbooks
 
 
 def brought_forward_outcome(books: Workbooks, game: Game, tables: Tables, source: str | Path) -> Outcome:
@@ -64,8 +64,8 @@ def brought_forward_outcome(books: Workbooks, game: Game, tables: Tables, source
 def read_source(book: Book, source: str | Path) -> tuple[list[Entry], list[Problem]]:
     """The season's entries in a season workbook (its Ledger tab) or a .csv file (a ledger, or balances)."""
     from hostkit.core.carry import csv_rows, season_entries
+    from hostkit.library._workbooks import same_file
     from hostkit.storage.xlsx import XlsxBook
-    from hostkit.workbooks import same_file
 
     path = Path(source)
     if path.suffix.casefold() == ".csv":

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome
     from hostkit.core.hindsight import Hindsight
     from hostkit.core.tables import Tables
-    from hostkit.workbooks import Workbooks
+    from hostkit.library._workbooks import Workbooks
 
 
 @dataclass
@@ -49,7 +49,7 @@ def explain(
     only the host may see it (host=True, a preview never written), and anyone else is refused in one sentence."""
     from hostkit.core.hindsight import HINDSIGHT_TAB
     from hostkit.core.tables import BookError
-    from hostkit.ledgers import settled
+    from hostkit.library._ledgers import settled
 
     over = settled(books, game, tables) is not None
     if not over and not host:

@@ -6,11 +6,11 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hostkit.commit import commit
-from hostkit.opening import form_mapping
-from hostkit.plan import COPY, MATCH, Plan
-from hostkit.report import Report
-from hostkit.workbooks import Workbooks
+from hostkit.library._commit import commit
+from hostkit.library._opening import form_mapping
+from hostkit.library._plan import COPY, MATCH, Plan
+from hostkit.library._report import Report
+from hostkit.library._workbooks import Workbooks
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game

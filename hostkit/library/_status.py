@@ -7,14 +7,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from hostkit.core.status import Phase, Status
-from hostkit.report import StatusReport
+from hostkit.library._report import StatusReport
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game
     from hostkit.core.status import GameStatus
     from hostkit.core.tables import Tables
+    from hostkit.library._workbooks import Workbooks
     from hostkit.storage.book import Book
-    from hostkit.workbooks import Workbooks
 
 
 def status_of(books: Workbooks, game: Game, tables: Tables, now: dt.datetime) -> StatusReport:
@@ -45,8 +45,8 @@ def _next_command(
 ) -> str | None:
     """The game's next step, with the workbook option on a command; once the match is over, `standings` until
     it is paid and then `publish` while the players' workbook lacks a public tab. Adds the lines saying so."""
-    from hostkit.ledgers import settled
-    from hostkit.workbooks import where
+    from hostkit.library._ledgers import settled
+    from hostkit.library._workbooks import where
 
     book = books.match
     assert book is not None
@@ -69,8 +69,8 @@ def _next_command(
 def unpublished(book: Book, public: Book, game: Game, withheld: Mapping[str, str]) -> list[str]:
     """The public tabs of the match that its players' workbook lacks or shows otherwise than the match workbook
     does (values only), and those withheld from players that it still shows."""
-    from hostkit.commit import WITHDRAWN
     from hostkit.core.tables import Tables
+    from hostkit.library._commit import WITHDRAWN
 
     ours = Tables(book.read())
     theirs = Tables(public.read() if public.exists() else {})

@@ -332,9 +332,9 @@ def _write(
 
 def _commit(book: Book, writes: dict[str, Rows], create: bool = False) -> None:
     """The season workbook's tabs written through the one commit, every one checked first."""
-    from hostkit.commit import commit
-    from hostkit.plan import MATCH, Plan
-    from hostkit.workbooks import Workbooks
+    from hostkit.library._commit import commit
+    from hostkit.library._plan import MATCH, Plan
+    from hostkit.library._workbooks import Workbooks
 
     commit(Workbooks(book), Plan("season", writes={MATCH: writes}, messages=False, create=create, force=create))
 

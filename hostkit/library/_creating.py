@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hostkit.errors import BadInput
-from hostkit.plan import LEDGER, MATCH, Plan
-from hostkit.report import Report
-from hostkit.workbooks import Workbooks, open_book
+from hostkit.library._plan import LEDGER, MATCH, Plan
+from hostkit.library._report import Report
+from hostkit.library._workbooks import Workbooks, open_book
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game
@@ -34,8 +34,8 @@ def new_match(
     still in, its Config records the season, and the season records its start; `hold` locks the season workbook."""
     import secrets
 
-    from hostkit.commit import commit
     from hostkit.games import load_game
+    from hostkit.library._commit import commit
 
     names = _names(players)
     rules = load_game(game)
@@ -47,7 +47,7 @@ def new_match(
         raise BadInput('Say who plays: --players "Reds,Craw" (or --season FILE for the players still in).')
     name = ""
     if joined is not None:
-        from hostkit.season_matches import starting
+        from hostkit.library._season_matches import starting
 
         name, names = starting(joined, rules, names)
     assert names is not None
@@ -90,7 +90,7 @@ def _plan(
     summary = [f"Created {match.location}: {rules.title} for {', '.join(names)}, seed {seed}."]
     writes = {MATCH: tabs}
     if season is not None:
-        from hostkit.season_matches import match_config, record_start
+        from hostkit.library._season_matches import match_config, record_start
 
         tabs[CONFIG_TAB] = match_config(tabs[CONFIG_TAB], season, match, name, rules)
         writes[LEDGER], said = record_start(season, match, rules, name, names, match_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from hostkit.report import Report
+from hostkit.library._report import Report
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game

@@ -12,8 +12,8 @@ from hostkit.core.tables import Tables
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Outcome
     from hostkit.core.ledger import Entry
-    from hostkit.plan import Record
-    from hostkit.workbooks import Workbooks
+    from hostkit.library._plan import Record
+    from hostkit.library._workbooks import Workbooks
 
 
 def season_ending(books: Workbooks, game: Game, tables: Tables, outcome: Outcome) -> Record | None:
@@ -21,8 +21,8 @@ def season_ending(books: Workbooks, game: Game, tables: Tables, outcome: Outcome
     season ledger that is not a season workbook). A Death Match's result adds the Main Match's DM garnets to the
     outcome's payout, so that a correction reverses them too."""
     from hostkit.core.season_steps import next_step
-    from hostkit.season import season_option, season_tabs, where_option
-    from hostkit.season_matches import ending
+    from hostkit.library._season import season_option, season_tabs, where_option
+    from hostkit.library._season_matches import ending
 
     season = books.ledger
     if season is None or not books.pays_elsewhere() or books.match is None:

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from hostkit.core.ledger import LEDGER_TAB, REVERSED, blank_ids, describe, ledger_rows, post, read_ledger, settle
 from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
-from hostkit.plan import COPY, LEDGER, MATCH, PUBLIC, Plan
-from hostkit.report import Report, next_step
+from hostkit.library._plan import COPY, LEDGER, MATCH, PUBLIC, Plan
+from hostkit.library._report import Report, next_step
+from hostkit.library._workbooks import PAYS_INTO, Workbooks, relative
 from hostkit.storage.book import StorageError
 from hostkit.storage.layout import arranged
-from hostkit.workbooks import PAYS_INTO, Workbooks, relative
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Identity
@@ -207,7 +207,7 @@ def _record_messages(books: Workbooks, plan: Plan, step: _Step, sending: Sending
     if not plan.messages or books.match is None or not (plan.private or plan.message or sending.send):
         return
     from hostkit.core.game import Outcome
-    from hostkit.messaging import messages_of, run_delivery
+    from hostkit.library._messaging import messages_of, run_delivery
 
     said = Outcome(private=dict(plan.private), message=plan.message, image=plan.image, about=plan.about)
     messages = messages_of(said, plan.verb, plan.round, sending.pictures)

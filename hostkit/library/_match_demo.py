@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from hostkit.report import Report
+from hostkit.library._report import Report
 
 if TYPE_CHECKING:
     from hostkit.core.game import Demo, DemoStep, Game
@@ -16,10 +16,10 @@ if TYPE_CHECKING:
 def build_demo(book: Book, game: Game, force: bool = False) -> tuple[Demo, Report]:
     """Lay the game's sample match into `book` (over an existing one only with force), its match id the demo's:
     the sample (its script and the time it is played at) and the report of its making."""
-    from hostkit.commit import commit
     from hostkit.core.settings import CONFIG_TAB, with_setting
-    from hostkit.plan import MATCH, Plan
-    from hostkit.workbooks import Workbooks
+    from hostkit.library._commit import commit
+    from hostkit.library._plan import MATCH, Plan
+    from hostkit.library._workbooks import Workbooks
 
     sample = game.demo()
     config = with_setting(sample.tabs[CONFIG_TAB], "match_id", f"{game.name}-demo")
@@ -33,8 +33,8 @@ def demo_step(book: Book, game: Game, step: DemoStep, played_at: dt.datetime) ->
     """One scripted step that is not live play (score, deal, standings, ledger), run at `played_at` on the
     workbook as it stands and written, as the command would; standings pay into its own Ledger."""
     from hostkit.core.tables import Tables
-    from hostkit.ledgers import ledger_lines
-    from hostkit.match import Match
+    from hostkit.library._ledgers import ledger_lines
+    from hostkit.library._match import Match
 
     if step.command == "ledger":
         return Report("ledger", tuple(ledger_lines(Tables(book.read()), book.location)))

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from hostkit.plan import MATCH, Plan
+from hostkit.library._plan import MATCH, Plan
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome

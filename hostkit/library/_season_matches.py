@@ -14,8 +14,8 @@ from hostkit.core.season_steps import death_ended, joined, main_ended, start
 from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
 from hostkit.errors import Refused
-from hostkit.season import SEASON_SETTING, read, season_option, season_tabs, where_option
-from hostkit.workbooks import relative
+from hostkit.library._season import SEASON_SETTING, read, season_option, season_tabs, where_option
+from hostkit.library._workbooks import relative
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Identity, Outcome

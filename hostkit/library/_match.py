@@ -17,13 +17,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hostkit.commit import Sending, commit
 from hostkit.errors import BadInput
 from hostkit.games import load_game
-from hostkit.opening import read_game
-from hostkit.plan import Plan, plan_of
-from hostkit.report import Report, StatusReport
-from hostkit.workbooks import Workbooks, open_book
+from hostkit.library._commit import Sending, commit
+from hostkit.library._opening import read_game
+from hostkit.library._plan import Plan, plan_of
+from hostkit.library._report import Report, StatusReport
+from hostkit.library._workbooks import Workbooks, open_book
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Prompt
@@ -212,7 +212,7 @@ class Match:
     def standings(self) -> Report:
         """The match table and the public Leaderboard; a final result is paid into the ledger. A match in a
         season records its end in the season workbook."""
-        from hostkit.season_record import season_ending
+        from hostkit.library._season_record import season_ending
 
         game, tables = self.game()
         outcome = game.standings(tables)
@@ -250,7 +250,7 @@ class Match:
         """One look of `hostkit watch` that found the workbook changed: round N scored as `score` scores it,
         holding the workbooks only meanwhile; its summary is the line `watch` prints, its data the rows of each
         tab read (`counts`, the `before` of the next look) and when the round closes (`closes`)."""
-        from hostkit.watching import rescore
+        from hostkit.library._watching import rescore
 
         with self:
             return rescore(lambda: self.scored(round), round, before)
@@ -283,7 +283,7 @@ class Match:
     def status(self) -> StatusReport:
         """What the match is waiting for, and the next command to run (none once the match is paid and, when it has
         a players' workbook, published); nothing is written."""
-        from hostkit.status import status_of
+        from hostkit.library._status import status_of
 
         game, tables = self.game()
         return status_of(self.books, game, tables, self.clock())
@@ -291,7 +291,7 @@ class Match:
     def hindsight(self, round: int | None = None, host: bool = False) -> Report:
         """The match explained, written to the public Hindsight tab once its standings are settled; with host, a
         private preview at any time, never written or sent."""
-        from hostkit.hindsight import explain, outcome_of
+        from hostkit.library._hindsight import explain, outcome_of
 
         if host and self.sending.send:
             raise BadInput(
@@ -304,7 +304,7 @@ class Match:
     def bring_forward(self, source: str | Path) -> Report:
         """Every player's season balance (a season workbook, or a .csv of a ledger or of balances) brought
         forward into this match's Ledger, once (`hostkit ledger import`)."""
-        from hostkit.carrying import brought_forward_outcome
+        from hostkit.library._carrying import brought_forward_outcome
 
         game, tables = self.game()
         outcome = brought_forward_outcome(self.books, game, tables, source)
@@ -312,7 +312,7 @@ class Match:
 
     def publish(self) -> Report:
         """Write every public tab of the match, as it stands, to the players' workbook."""
-        from hostkit.publishing import publish_plan
+        from hostkit.library._publishing import publish_plan
 
         game, tables = self.game()
         plan = publish_plan(self.books, game, game.withheld(tables, self.clock()))
@@ -321,7 +321,7 @@ class Match:
     def dismiss(self, tab: str, row: int, reason: str = "handled") -> Report:
         """Mark a reported row handled (`hostkit dismiss`): it is neither judged nor reported again."""
         from hostkit.core.tables import Tables
-        from hostkit.dismissing import dismissed
+        from hostkit.library._dismissing import dismissed
 
         game, _ = self.game()
         outcome = dismissed(game, Tables(self.book.read()), tab, row, reason)
@@ -333,7 +333,7 @@ class Match:
         """Deliver to Discord every recorded message that is due (of this round, or all; with resend, those
         delivered too; with resend_uncertain, those posted whose answer never came); with dry_run, only say
         what would go where."""
-        from hostkit.messaging import send_due
+        from hostkit.library._messaging import send_due
 
         game, _ = self.game()  # the workbook is a match workbook, and its match is known
         plan = send_due(

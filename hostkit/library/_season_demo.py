@@ -7,15 +7,15 @@ import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hostkit.commit import commit
 from hostkit.core.players import player_key
 from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows
-from hostkit.match import Match
-from hostkit.plan import LEDGER, MATCH, Plan
-from hostkit.season import new_season, set_dm, status
-from hostkit.season_matches import match_config, record_start, starting
-from hostkit.workbooks import Workbooks
+from hostkit.library._commit import commit
+from hostkit.library._match import Match
+from hostkit.library._plan import LEDGER, MATCH, Plan
+from hostkit.library._season import new_season, set_dm, status
+from hostkit.library._season_matches import match_config, record_start, starting
+from hostkit.library._workbooks import Workbooks
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game
