@@ -27,3 +27,19 @@ def test_the_api_pages_example_runs(tmp_path):
     lines = done.stdout.splitlines()
     assert lines[0].startswith("Round 1") and lines[1].endswith("problems")
     assert lines[-1].startswith("over")
+
+
+def test_the_api_page_names_exactly_the_public_face():
+    import hostkit
+
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`hostkit\.([A-Za-z][A-Za-z_]*)\b", text))
+    assert named == set(hostkit.__all__), (sorted(named - set(hostkit.__all__)), sorted(set(hostkit.__all__) - named))
+    assert all(getattr(hostkit, name) is not None for name in hostkit.__all__)
+
+
+def test_every_season_refusal_is_the_one_refused():
+    import hostkit
+    from hostkit.core import season
+
+    assert season.Refused is hostkit.Refused and hostkit.Refused.exit_code == 1
