@@ -122,3 +122,14 @@ def test_no_game_imports_the_command_line():
         for target in imports(name, path, set(found))
         if target.startswith("hostkit.cli")
     ]
+
+
+def test_no_function_in_hostkit_is_longer_than_a_reader_holds_in_mind():
+    root = Path(__file__).parents[1] / "hostkit"
+    long = [
+        f"{path.relative_to(root)}:{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for path in sorted(root.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 > 60
+    ]
+    assert long == []

@@ -14,8 +14,8 @@ import hostkit
 from hostkit.cli import main
 from hostkit.errors import BadInput, Refused
 from hostkit.games import load_game
-from hostkit.storage.xlsx import XlsxBook
 from hostkit.library._workbooks import open_book
+from hostkit.storage.xlsx import XlsxBook
 
 
 def test_new_match_lays_out_a_match_and_says_what_the_command_says(tmp_path):

@@ -27,41 +27,45 @@ if TYPE_CHECKING:
     from hostkit.storage.book import Book
 
 
-def book_options(command: Callable) -> Callable:
-    """--book FILE or --sheet KEY_OR_URL: the workbook a command works on (and where public tabs go)."""
-
-    @click.option(
+_BOOK_OPTIONS = (
+    click.option(
         "--book",
         "book_path",
         type=click.Path(dir_okay=False),
         envvar="HOSTKIT_BOOK",
         help="The match's .xlsx workbook (or set HOSTKIT_BOOK).",
-    )
-    @click.option(
+    ),
+    click.option(
         "--sheet",
         "sheet",
         metavar="KEY_OR_URL",
         envvar="HOSTKIT_SHEET",
         help="Or the match's Google Sheet: its key or address (or set HOSTKIT_SHEET).",
-    )
-    @click.option(
+    ),
+    click.option(
         "--credentials",
         type=click.Path(dir_okay=False),
         envvar=["HOSTKIT_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS"],
         help="With --sheet: the service account's JSON key (else HOSTKIT_CREDENTIALS, else "
         "GOOGLE_APPLICATION_CREDENTIALS).",
-    )
-    @click.option(
+    ),
+    click.option(
         "--public-sheet",
         metavar="KEY_OR_URL",
         help="Also write the public tabs (leaderboards, revealed results), and only those, to "
         "this Google Sheet that players can see.",
-    )
-    @click.option(
+    ),
+    click.option(
         "--public-book",
         type=click.Path(dir_okay=False),
         help="Also write the public tabs, and only those, to this .xlsx file.",
-    )
+    ),
+)
+
+
+def book_options(command: Callable) -> Callable:
+    """--book FILE or --sheet KEY_OR_URL: the workbook a command works on (and where public tabs go)."""
+
     @functools.wraps(command)
     def wrapper(
         *args: Any,
@@ -74,27 +78,40 @@ def book_options(command: Callable) -> Callable:
     ) -> Any:
         progress = progress_for(bool(kwargs.get("as_json")))
         try:
-            book = open_book(book_path, sheet, credentials, progress)
-            meta = click.get_current_context().meta
-            meta[HINTS] = lambda text: runnable(text, book)
-            meta[CREDENTIALS] = credentials
-            if public_sheet and public_book:
-                raise BadInput("Give --public-sheet or --public-book, not both.")
-            if public_sheet or public_book:
-                meta[PUBLIC] = (
-                    Workbooks(book)
-                    .with_public(open_book(public_book, public_sheet, credentials, progress, public=True))
-                    .public
-                )
-            hold(book)
-            if meta.get(PUBLIC) is not None:
-                hold(meta[PUBLIC])
+            book = _opened(book_path, sheet, credentials, public_book, public_sheet, progress)
             return command(*args, book=book, **kwargs)
         finally:
             if progress is not None:
                 progress.stop()
 
+    for option in reversed(_BOOK_OPTIONS):
+        wrapper = option(wrapper)
     return wrapper
+
+
+def _opened(
+    book_path: str | None,
+    sheet: str | None,
+    credentials: str | None,
+    public_book: str | None,
+    public_sheet: str | None,
+    progress: Callable[[str], None] | None,
+) -> Book:
+    """The command's workbook, held until it ends; its players' workbook (held too) and credentials kept for the
+    command's library calls."""
+    book = open_book(book_path, sheet, credentials, progress)
+    meta = click.get_current_context().meta
+    meta[HINTS] = lambda text: runnable(text, book)
+    meta[CREDENTIALS] = credentials
+    if public_sheet and public_book:
+        raise BadInput("Give --public-sheet or --public-book, not both.")
+    if public_sheet or public_book:
+        public = open_book(public_book, public_sheet, credentials, progress, public=True)
+        meta[PUBLIC] = Workbooks(book).with_public(public).public
+    hold(book)
+    if meta.get(PUBLIC) is not None:
+        hold(meta[PUBLIC])
+    return book
 
 
 PUBLIC, CREDENTIALS = "hostkit.public", "hostkit.credentials"

@@ -92,7 +92,6 @@ def play_through(
     """Ask for each decision due and have the library record it (Match.prompt, step, undo): the decisions saved,
     and whether the phase ended (else `ask` raised click.Abort at a prompt that is not open-ended). The game
     reads the answer, so the same words as its tab are accepted."""
-    from hostkit.core.tables import BookError
     from hostkit.core.words import plural
 
     book = match.book
@@ -107,12 +106,7 @@ def play_through(
                 click.echo(runnable(line, book))
                 seen.add(line.strip())
         if prompt is None:
-            try:
-                taken = match.undo(round_number, player, confirm=lambda lines: _at_the_end(lines, seen))
-            except BookError:
-                taken = None  # nothing this game can take back here
-            if taken is not None:
-                _said(taken, seen, saved=False)
+            if _taken_back_at_the_end(match, round_number, player, seen):
                 continue
             click.echo(f"Done: {plural(saved, 'decision')} saved this run.")
             return saved, True
@@ -133,15 +127,7 @@ def play_through(
                 err=True,
             )
             continue
-        undone = answer.strip().casefold() == UNDO
-        try:
-            if undone:
-                report = match.undo(round_number, player, confirm=lambda lines: _take_back(lines, seen))
-            else:
-                report = match.step(answer, round_number, player, confirm=lambda q: click.confirm(q, default=False))
-        except BookError as error:
-            click.echo(f"Not recorded: {error}", err=True)
-            continue
+        report = _decided(match, answer, round_number, player, seen)
         if report is None:
             continue
         saved += report.saved
@@ -149,6 +135,33 @@ def play_through(
             save_image(report, image)
             unpictured = unpictured or report.image is None
         _said(report, seen, saved=report.saved)
+
+
+def _taken_back_at_the_end(match: Match, round_number: int | None, player: str | None, seen: set[str]) -> bool:
+    """Once the phase has ended, offer to take back its last decision: whether one was taken back."""
+    from hostkit.core.tables import BookError
+
+    try:
+        taken = match.undo(round_number, player, confirm=lambda lines: _at_the_end(lines, seen))
+    except BookError:
+        return False  # nothing this game can take back here
+    if taken is None:
+        return False
+    _said(taken, seen, saved=False)
+    return True
+
+
+def _decided(match: Match, answer: str, round_number: int | None, player: str | None, seen: set[str]) -> Report | None:
+    """The host's answer recorded (or, typed undo, the last decision taken back); None when nothing was."""
+    from hostkit.core.tables import BookError
+
+    try:
+        if answer.strip().casefold() == UNDO:
+            return match.undo(round_number, player, confirm=lambda lines: _take_back(lines, seen))
+        return match.step(answer, round_number, player, confirm=lambda q: click.confirm(q, default=False))
+    except BookError as error:
+        click.echo(f"Not recorded: {error}", err=True)
+        return None
 
 
 UNDO = "undo"

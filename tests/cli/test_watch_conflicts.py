@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 from freezegun import freeze_time
 
-from hostkit.library import _commit as committing
 from hostkit.cli import main, watch
+from hostkit.library import _commit as committing
 from hostkit.storage.xlsx import XlsxBook
 from tests.cli.watching import death_match, looks, third_turn
 from tests.games.hap_tac_toe.support import STARTS
