@@ -21,6 +21,8 @@ class Setting:
     default: Any
     meaning: str
     parse: Callable[[Cell], Any]
+    laid_out: bool = True
+    """Whether a new Config tab has its row (an older name, still read, has none)."""
 
 
 def whole_number(value: Cell) -> int:
@@ -120,15 +122,16 @@ COMMON_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "ledger_book",
         "",
-        "The season workbook this match's results are paid into, set by the first --ledger that pays one "
-        "(blank: the match's own Ledger tab); later commands pay there too, so nothing is paid twice.",
+        "The older name of season for a season ledger given with --ledger: still read, never written.",
         text,
+        laid_out=False,
     ),
     Setting(
         "season",
         "",
-        "The season workbook this match belongs to, set by `hostkit new --season` or `standings --season` (a "
-        "path from the match workbook's folder, or a Google Sheet's key); blank: the match is in no season.",
+        "The season workbook (or season ledger) this match belongs to and pays into, set by `hostkit new "
+        "--season` or the first --season or --ledger that pays a result (a path from the match workbook's "
+        "folder, or a Google Sheet's key); blank: the match's own Ledger tab.",
         text,
     ),
     Setting("timezone", "UTC", "IANA time zone that timestamps without one are read in.", timezone_name),
@@ -196,7 +199,8 @@ def config_rows(
     give its own, with an example of its own)."""
     rows: list[list[Cell]] = [list(CONFIG_HEADER)]
     for s in settings:
-        rows.append([s.key, overrides.get(s.key, s.default), (meanings or {}).get(s.key, s.meaning)])
+        if s.laid_out or s.key in overrides:
+            rows.append([s.key, overrides.get(s.key, s.default), (meanings or {}).get(s.key, s.meaning)])
     return rows
 
 
