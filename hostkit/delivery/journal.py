@@ -41,7 +41,7 @@ def limits_path(book: Book) -> Path:
 
 def file_mode(book: Book) -> int:
     """The permissions of the workbook file (read and write bits only); owner-only for a Google Sheet."""
-    path = getattr(book, "path", None)
+    path = book.path
     if book.key is None and isinstance(path, Path):
         try:
             return path.stat().st_mode & 0o666
@@ -52,7 +52,7 @@ def file_mode(book: Book) -> int:
 
 def journal_path(book: Book) -> Path:
     """Where the journal of this workbook's posts lives."""
-    path = getattr(book, "path", None)
+    path = book.path
     if book.key is None and isinstance(path, Path):
         path = path.resolve()
         return path.with_name(f".{path.name}{SUFFIX}")

@@ -212,12 +212,11 @@ class Match:
     def standings(self) -> Report:
         """The match table and the public Leaderboard; a final result is paid into the ledger. A match in a
         season records its end in the season workbook."""
-        from hostkit.library._season_record import season_ending
+        from hostkit.library._season_record import in_season
 
         game, tables = self.game()
         outcome = game.standings(tables)
-        record = season_ending(self.books, game, tables, outcome)
-        plan = plan_of("standings", outcome, record=record)
+        plan = in_season(self.books, game, tables, outcome, plan_of("standings", outcome))
         return self._commit(game, replace(plan, data={"paid": [], **(plan.data or {})}))
 
     def prompt(self, round: int | None = None, player: str | None = None) -> tuple[Prompt | None, list[str]]:

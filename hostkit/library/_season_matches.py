@@ -77,26 +77,32 @@ def record_start(
 
 @dataclass
 class Ending:
-    """A match's final standings as the season will record them, settled with the Ledger by `pay`."""
+    """A match's final standings as the season will record them: the season after them, the lines saying so,
+    whether it changed, what the result pays in the season (under the match's name there, a Death Match's DM
+    garnets added) and the match's Config naming its season when the match joins it now."""
 
     season: Book
     after: Season
     lines: list[str]
     changed: bool
+    payout: Payout
+    config: Rows | None = None
 
 
 def ending(
     match: Book, game: Game, tables: Tables, outcome: Outcome, season: Book, identity: Identity | None
 ) -> Ending | None:
-    """Record a final result in the season (None while the result is not final): a Main Match's Tokens of
-    Life and candidates, a Death Match's loser eliminated and winner paid the Main Match's DM garnets (added to
-    the outcome's payout, so that a correction reverses it too). Refused when it does not fit the season."""
+    """Record a final result in the season (None while the result is not final), the outcome only read: a Main
+    Match's Tokens of Life and candidates, a Death Match's loser eliminated and winner paid the Main Match's DM
+    garnets (added to the payout, so that a correction reverses them too). Refused when it does not fit the
+    season."""
     payout = outcome.payout
     if payout is None or identity is None:
         return None
     state, _, _ = read(season)
     played = state.find(identity.id)
     lines: list[str] = []
+    config = None
     if played is None:
         roster = list(game.context(tables).roster.names)
         duel = _duel(state, game)
@@ -112,9 +118,9 @@ def ending(
         )
         state = state.with_match(played)
         lines.append(f"{played.name} joined the season in {season.location}.")
-        outcome.writes[CONFIG_TAB] = match_config(_config(tables, outcome), season, match, played.name, game)
+        config = match_config(_config(tables, outcome), season, match, played.name, game)
         due = tuple(replace(e, match=played.name) for e in payout.due)  # paid under its name in the season
-        payout = outcome.payout = replace(payout, match=played.name, due=due)
+        payout = replace(payout, match=played.name, due=due)
     if played.kind == MAIN:
         ctx = game.context(tables)
         _refuse_eliminated(state, played, ctx.roster.names)
@@ -128,14 +134,14 @@ def ending(
         winner = (outcome.data or {}).get("winner")
         ended = death_ended(state, played, winner)
         if ended.extra:
-            outcome.payout = Payout(
+            payout = Payout(
                 payout.match_id, payout.match, payout.due + ended.extra, payout.reasons | ended.extra_reasons
             )
         elif ended.extra_reasons:
-            outcome.payout = replace(payout, reasons=payout.reasons | ended.extra_reasons)
+            payout = replace(payout, reasons=payout.reasons | ended.extra_reasons)
     after = state.with_match(ended.played)
     lines += _said(ended.played, ended.changed)
-    return Ending(season, after, lines, ended.changed or played.state != OVER)
+    return Ending(season, after, lines, ended.changed or played.state != OVER, payout, config)
 
 
 def _refuse_eliminated(season: Season, played: Played, roster: Sequence[str]) -> None:
