@@ -368,7 +368,7 @@ def next_step(season: Season, where: str, season_option: str) -> str:
         return (
             f"{last.name} is set ({' v '.join(last.players)}): start it with `hostkit new GAME --book "
             f"{'-'.join(last.name.lower().split())}.xlsx "
-            f"{season_option}` (a two-player game: hap-and-grab, hap-tac-toe or when-stars-align)."
+            f"{season_option}` (a two-player game: hap-and-grab, hap-tac-toe, when-stars-align, or custom for two)."
         )
     if step is Step.FINAL:
         return final_stage_text(season, where)
