@@ -85,14 +85,13 @@ def run_delivery(
 
 
 def stop_line(delivery: Delivery, book: Book) -> str:
-    import shlex
+    from hostkit.library._workbooks import where
 
     what = "Ctrl-C" if delivery.stopped == "SIGINT" else delivery.stopped
     if not delivery.left:
         return f"Stopped by {what} after the message in flight, the last: nothing stays due."
     left = "1 message stays" if delivery.left == 1 else f"{delivery.left} messages stay"
-    option = f"--sheet {shlex.quote(book.key)}" if book.key else f"--book {shlex.quote(book.location)}"
-    return f"Stopped by {what} after the message in flight: {left} due for `hostkit send {option}`."
+    return f"Stopped by {what} after the message in flight: {left} due for `hostkit send {where(book)}`."
 
 
 def _pictures_wanted(tables: Tables) -> bool:

@@ -57,6 +57,7 @@ from hostkit.core.season_steps import (
 from hostkit.core.settings import CONFIG_TAB, config_rows
 from hostkit.core.tables import BookError, Problem, Rows, Table, Tables
 from hostkit.errors import Refused
+from hostkit.library._workbooks import where
 from hostkit.storage.book import Book
 
 SEASON_SETTING = "season"
@@ -114,14 +115,6 @@ def members_of(season: Season, balances: dict[str, Balance]) -> list[Member]:
         )
         for p in season.cast
     ]
-
-
-def where_option(book: Book) -> str:
-    return f"--sheet {book.key}" if book.key else f"--book {book.location}"
-
-
-def season_option(book: Book) -> str:
-    return f"--season-sheet {book.key}" if book.key else f"--season {book.location}"
 
 
 @cache
@@ -233,9 +226,7 @@ def new_season(book: Book, cast: Sequence[str], name: str = "", force: bool = Fa
     _commit(book, writes, create=not tabs)
     kept = [f"its Ledger tab ({len(entries)} entries) is the season's Ledger now."] if entries else []
     lines = [f"Created the season {name or season_id!r} in {book.location}: {len(cast)} players."] + kept
-    return Step(
-        lines, members_of(season, balances(entries)), next_step(season, where_option(book), season_option(book))
-    )
+    return Step(lines, members_of(season, balances(entries)), next_step(season, where(book), where(book, "season")))
 
 
 def status(book: Book) -> Step:
@@ -243,7 +234,7 @@ def status(book: Book) -> Step:
     when Config players_left leaves several)."""
     season, tables, entries = read(book)
     members = members_of(season, balances(entries))
-    nxt = next_step(season, where_option(book), season_option(book))
+    nxt = next_step(season, where(book), where(book, "season"))
     lines = [f"{season.name}: {len(season.playing())} of {len(season.cast)} players still in."]
     for m in members:
         state = f"eliminated in {m.eliminated_in}" if m.status == ELIMINATED else "playing"
@@ -326,7 +317,7 @@ def _write(
         writes[LEDGER_TAB] = ledger_rows(new, tables.get(LEDGER_TAB))
     _commit(book, writes)
     members = members_of(season, balances(everything))
-    nxt = next_step(season, where_option(book), season_option(book))
+    nxt = next_step(season, where(book), where(book, "season"))
     return Step(lines, members, nxt, data or {}, problems=problems_of(tables, season))
 
 

@@ -7,15 +7,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from hostkit.core.ledger import LEDGER_TAB, Payout, read_ledger
+from hostkit.core.ledger import Payout
 from hostkit.core.players import player_key
-from hostkit.core.season import CHOICE_KEY, DEATH, MAIN, OVER, WAITING, Played, Season, Step, listed, next_step
+from hostkit.core.season import CHOICE_KEY, DEATH, MAIN, OVER, WAITING, Played, Season, Step, listed
 from hostkit.core.season_steps import death_ended, joined, main_ended, start
 from hostkit.core.settings import CONFIG_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
 from hostkit.errors import Refused
-from hostkit.library._season import SEASON_SETTING, read, season_option, season_tabs, where_option
-from hostkit.library._workbooks import relative
+from hostkit.library._season import SEASON_SETTING, read, season_tabs
+from hostkit.library._workbooks import relative, where
 
 if TYPE_CHECKING:
     from hostkit.core.game import Game, Identity, Outcome
@@ -29,7 +29,7 @@ OPPONENT_SETTING = {"when-stars-align": "advantage"}
 def starting(season: Book, game: Game, players: list[str] | None) -> tuple[str, list[str]]:
     """The new match's name and players in the season, or Refused."""
     state, _, _ = read(season)
-    return start(state, game.name, _duel(state, game), players, where_option(season))
+    return start(state, game.name, _duel(state, game), players, where(season))
 
 
 def _duel(state: Season, game: Game) -> bool:
@@ -106,7 +106,7 @@ def ending(
     if played is None:
         roster = list(game.context(tables).roster.names)
         duel = _duel(state, game)
-        name, players = start(state, game.name, duel, roster, where_option(season))
+        name, players = start(state, game.name, duel, roster, where(season))
         played = joined(
             state,
             name,
@@ -178,14 +178,3 @@ def _said(played: Played, changed: bool) -> list[str]:
             f"{tokens}; elimination candidates: {', '.join(played.candidates) or 'none'}."
         ]
     return [f"Recorded in the season: {played.winners[0]} won {played.name}; {played.eliminated} is eliminated."]
-
-
-def finish_ending(ending: Ending, writes: dict[str, Rows]) -> list[str]:
-    """The season's tabs written with the Ledger `pay` settled (`writes`, the season workbook's), and what next."""
-    tabs = ending.season.read() if ending.season.exists() else {}
-    ledger = Tables({LEDGER_TAB: writes[LEDGER_TAB]} if LEDGER_TAB in writes else tabs)
-    entries, _ = read_ledger(ledger)
-    if ending.changed or writes:
-        writes.update(season_tabs(ending.after, entries, Tables(tabs)))
-    nxt = next_step(ending.after, where_option(ending.season), season_option(ending.season))
-    return [*ending.lines, f"Next in the season: {nxt}"]

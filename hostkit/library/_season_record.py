@@ -24,8 +24,9 @@ def in_season(books: Workbooks, game: Game, tables: Tables, outcome: Outcome, pl
     ledger that is not a season workbook): a Death Match's result adds the Main Match's DM garnets to what it
     pays, so that a correction reverses them too, and a match joining the season now names it in its Config."""
     from hostkit.core.season_steps import next_step
-    from hostkit.library._season import season_option, season_tabs, where_option
+    from hostkit.library._season import season_tabs
     from hostkit.library._season_matches import ending
+    from hostkit.library._workbooks import where
 
     season = books.ledger
     if season is None or not books.pays_elsewhere() or books.match is None:
@@ -39,7 +40,7 @@ def in_season(books: Workbooks, game: Game, tables: Tables, outcome: Outcome, pl
 
     def record(entries: Sequence[Entry], posted: bool) -> tuple[dict, list[str]]:
         tabs = season_tabs(ended.after, entries, held) if ended.changed or posted else {}
-        nxt = next_step(ended.after, where_option(season), season_option(season))
+        nxt = next_step(ended.after, where(season), where(season, "season"))
         return tabs, [*ended.lines, f"Next in the season: {nxt}"]
 
     match = {**plan.writes.get(MATCH, {}), **({CONFIG_TAB: ended.config} if ended.config is not None else {})}
