@@ -20,17 +20,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from workbooks import OPEN_PASS_PACKS as PACKS  # noqa: E402
+from workbooks import OPEN_PASS_PLAYERS as PLAYERS  # noqa: E402
 from workbooks import run, typed  # noqa: E402
-
-PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gil", "Hal", "Ivy", "Jo", "Kit", "Lu", "Mo"]
-PACKS = [
-    ["Heaven Basic", "Heaven", "Basic", "4 5 x"],
-    ["Heaven Mega", "Heaven", "Mega", "6 6 7 x +"],
-    ["Heaven Special", "Heaven", "Special", "9 x"],
-    ["Hell Basic", "Hell", "Basic", "0 ÷ -"],
-    ["Hell Mega", "Hell", "Mega", "8 8 - - 0"],
-    ["Hell Special", "Hell", "Special", "9 9"],
-]
 
 
 def dealt(path: Path, seed: int, players: list[str]) -> Path:

@@ -19,15 +19,9 @@ from openpyxl import load_workbook
 
 from hostkit.cli import main
 
-OPEN_PASS_PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gil", "Hal", "Ivy", "Jo", "Kit", "Lu", "Mo"]
-PACKS = [
-    ["Heaven Basic", "Heaven", "Basic", "4 5 x"],
-    ["Heaven Mega", "Heaven", "Mega", "6 6 7 x +"],
-    ["Heaven Special", "Heaven", "Special", "9 x"],
-    ["Hell Basic", "Hell", "Basic", "0 ÷ -"],
-    ["Hell Mega", "Hell", "Mega", "8 8 - - 0"],
-    ["Hell Special", "Hell", "Special", "9 9"],
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from workbooks import OPEN_PASS_PACKS as PACKS  # noqa: E402
+from workbooks import OPEN_PASS_PLAYERS  # noqa: E402
 
 
 def _cells(path: Path) -> dict:

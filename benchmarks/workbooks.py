@@ -10,6 +10,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+OPEN_PASS_PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gil", "Hal", "Ivy", "Jo", "Kit", "Lu", "Mo"]
+"""Thirteen players, Open, Pass's most."""
+OPEN_PASS_PACKS = [
+    ["Heaven Basic", "Heaven", "Basic", "4 5 x"],
+    ["Heaven Mega", "Heaven", "Mega", "6 6 7 x +"],
+    ["Heaven Special", "Heaven", "Special", "9 x"],
+    ["Hell Basic", "Hell", "Basic", "0 ÷ -"],
+    ["Hell Mega", "Hell", "Mega", "8 8 - - 0"],
+    ["Hell Special", "Hell", "Special", "9 9"],
+]
+"""The six packs of an Open, Pass deck-building round, as a host types them."""
+
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
