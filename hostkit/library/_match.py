@@ -106,11 +106,8 @@ class Match:
         what stays due."""
         self._holder = hold
         self._held: list[Book] = []
-        self.zone: dt.tzinfo = dt.timezone.utc
-        """The match's time zone, once a step has read it: the one --message text shows times in."""
-        self.names: tuple[str, ...] = ()
-        """The match's players, once a step has read them: escaped in --message text."""
-        self._tables: Tables | None = None
+        self._read: tuple[Game, Tables] | None = None
+        """The game and tables the last step read."""
 
     @property
     def book(self) -> Book:
@@ -150,38 +147,35 @@ class Match:
         so that what a game checks before a purchase is the balance a payout changes."""
         game, tables, identity = read_game(self.book, self.warn)
         self.books.identity = identity
-        self._learn(game, tables)
         self.books.resolve(tables, self._season)
         if self.books.pays_elsewhere():
             assert self.books.ledger is not None
             self.hold(self.books.ledger)
             tables = _with_ledger(tables, self.books.ledger)
-        self._tables = tables
+        self._read = game, tables
         return game, tables
-
-    def _learn(self, game: Game, tables: Tables) -> None:
-        from hostkit.core.settings import COMMON_SETTINGS, read_config
-        from hostkit.core.tables import BookError
-
-        self.zone = read_config(tables, COMMON_SETTINGS)[0].tz
-        try:
-            self.names = tuple(game.context(tables).roster.names)
-        except BookError:
-            self.names = ()
 
     def pasted(self, report: Report) -> tuple[str, ...]:
         """A step's public message as parts to paste into Discord one by one: each at most 2,000 characters and a
         whole block, numbered when there are several, times in the match's zone (named), names escaped."""
+        from hostkit.core.settings import COMMON_SETTINGS, read_config
+        from hostkit.core.tables import BookError
         from hostkit.core.times import pasteable
         from hostkit.delivery.split import paste_parts
 
         if report.message is None:
             return ()
-        return tuple(paste_parts(pasteable(report.message, self.zone, self.clock()), self.names))
+        game, tables = self._read or self.game()
+        try:
+            names = game.context(tables).roster.names
+        except BookError:
+            names = ()
+        zone = read_config(tables, COMMON_SETTINGS)[0].tz
+        return tuple(paste_parts(pasteable(report.message, zone, self.clock()), names))
 
     def _commit(self, game: Game | None, plan: Plan) -> Report:
-        if game is not None and self.books.public is not None and self._tables is not None and not plan.withheld:
-            plan = replace(plan, withheld=game.withheld(self._tables, self.clock()))
+        if game is not None and self.books.public is not None and self._read is not None and not plan.withheld:
+            plan = replace(plan, withheld=game.withheld(self._read[1], self.clock()))
         return commit(self.books, plan, self.sending, game)
 
     # ---- the steps
