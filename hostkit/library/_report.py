@@ -5,15 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome
     from hostkit.core.status import Status
     from hostkit.core.tables import Problem
-
-
-R = TypeVar("R", bound="Report")
 
 
 @dataclass(frozen=True)
@@ -37,12 +34,13 @@ class Report:
     --round 2`), the workbook left for the caller to add (the command line adds --book or --sheet)."""
 
     @classmethod
-    def of(cls: type[R], verb: str, outcome: Outcome, data: Mapping[str, Any] | None = None) -> R:
+    def of(cls, verb: str, outcome: Outcome) -> Report:
+        """A game's step that writes nothing and goes through no commit (`hostkit open-pass evaluate`)."""
         return cls(
             verb,
             tuple(outcome.summary),
             tuple(outcome.problems),
-            outcome.data if data is None and outcome.data is not None else data or {},
+            outcome.data if outcome.data is not None else {},
             dict(outcome.private),
             outcome.message,
             outcome.image,
