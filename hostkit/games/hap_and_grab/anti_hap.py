@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import itertools
 import random
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -48,9 +50,25 @@ class Board:
         return cls({label(i): card for i, card in enumerate(cards)})
 
     def anti_haps(self) -> frozenset[str]:
+        return self._anti_haps
+
+    @functools.cached_property
+    def _anti_haps(self) -> frozenset[str]:
         labels = sorted(self.cards)
         cards = [self.cards[x] for x in labels]
         return frozenset("".join(labels[i] for i in t) for t in pahs(cards))
+
+    def why_not(self, cards: str) -> str:
+        """Why three cards of the board (their labels in order) are not an anti-hap, in words."""
+        return self._why_not[cards]
+
+    @functools.cached_property
+    def _why_not(self) -> dict[str, str]:
+        """Every three cards' reason, worked out once: a round's wrong answers name the same few."""
+        return {
+            "".join(three): FACES.why_not_pah([self.cards[x] for x in three])
+            for three in itertools.combinations(sorted(self.cards), 3)
+        }
 
     def labels(self) -> str:
         return "".join(sorted(self.cards))
@@ -133,6 +151,9 @@ def read_message(message: str) -> list[Piece]:
     of neighbouring pieces each shorter than three characters joined, whose length is a multiple of three is
     read as answers of three (`ABCDEF`, `AB CD EF`: ABC, DEF); any other piece or run is not an answer."""
     message = str(message)
+    words = message.split()
+    if all(len(word) >= 3 and word.isalnum() for word in words):  # the common message: no run to join
+        return [piece for word in words for piece in _pieces(word)]
     pieces: list[Piece] = []
     for run in _runs(message):
         at = [i for word in run for i in range(word.start(), word.end())]
@@ -143,6 +164,13 @@ def read_message(message: str) -> list[Piece]:
             letters = "".join(message[i] for i in at[k : k + 3]).upper()
             pieces.append(Piece(message[at[k] : at[k + 2] + 1], letters))
     return pieces
+
+
+def _pieces(word: str) -> list[Piece]:
+    """A piece of three characters or more: its answers of three, or a piece that is not one."""
+    if len(word) % 3:
+        return [Piece(word, None)]
+    return [Piece(word[k : k + 3], word[k : k + 3].upper()) for k in range(0, len(word), 3)]
 
 
 @dataclass(frozen=True)
@@ -229,18 +257,18 @@ def _late(
     sub: Submission, piece: Piece, all_found_at: Answer | None, closes: dt.datetime, tz: dt.tzinfo
 ) -> tuple[Verdict, str] | None:
     """A piece sent after the last anti-hap was found or after Part 1 closed, with its reason; None if in time."""
-    when = format_time(sub.at, tz)
     if all_found_at is not None:
         return (
             Verdict.LATE,
-            f"{piece.typed} came at {when}, after the last anti-hap was found "
+            f"{piece.typed} came at {format_time(sub.at, tz)}, after the last anti-hap was found "
             f"({all_found_at.cards} by {all_found_at.player} at {format_time(all_found_at.at, tz)}); "
             f"ignored, no penalty.",
         )
     if sub.at > closes:
         return (
             Verdict.LATE,
-            f"{piece.typed} came at {when}, after Part 1 closed at {format_time(closes, tz)}; ignored, no penalty.",
+            f"{piece.typed} came at {format_time(sub.at, tz)}, after Part 1 closed at {format_time(closes, tz)}; "
+            "ignored, no penalty.",
         )
     return None
 
@@ -270,8 +298,10 @@ def _verdict(
             f"{format_time(first.at, tz)} ({first.verdict.value}): no penalty, no credit.",
         )
     if cards not in solutions:
-        why_not = FACES.why_not_pah([board.cards[ch] for ch in cards])  # type: ignore[union-attr]
-        return Verdict.INCORRECT, f"{piece.read_as()}{cards} is not an anti-hap: {why_not}. One turn penalty."
+        return (
+            Verdict.INCORRECT,
+            f"{piece.read_as()}{cards} is not an anti-hap: {board.why_not(cards)}. One turn penalty.",
+        )
     return (
         Verdict.CORRECT,
         f"{piece.read_as()}{cards} is an anti-hap, found first by {sub.player}: one correct answer.",
