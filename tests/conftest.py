@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import socket
 
-import freezegun
 import pytest
 from hypothesis import settings
 
@@ -13,10 +12,6 @@ settings.register_profile("hostkit", derandomize=True, database=None, deadline=N
 settings.load_profile("hostkit")
 """Property tests draw the same examples on every run (CI is deterministic) and leave no example database;
 `pytest --hypothesis-profile=default` draws fresh ones."""
-
-# A lock's wait is measured in real time whatever time a test freezes: filelock 3's wait loop compares the time
-# elapsed with the timeout, which on a frozen clock never passes even a timeout of 0, so it waits for ever.
-freezegun.configure(extend_ignore_list=["filelock"])
 
 
 @pytest.fixture(autouse=True, scope="session")

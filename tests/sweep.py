@@ -283,7 +283,7 @@ def pinned_now() -> Iterator[None]:
 
     from tests.games.test_bad_input_corpus import NOW
 
-    freezegun.configure(extend_ignore_list=["filelock", "tests.sweep", "__main__"])  # the sweep times itself
+    freezegun.configure(extend_ignore_list=["tests.sweep", "__main__"])  # the sweep times itself
     with freezegun.freeze_time(NOW, tick=True):
         yield
 

@@ -16,9 +16,10 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from hostkit.delivery.sent import NO_ID, SENT, UNCERTAIN, Message, Record
+from hostkit.storage.os_lock import LockFile
 
 if TYPE_CHECKING:
     from hostkit.storage.book import Book
@@ -264,11 +265,8 @@ class StateFile:
             os.chmod(temporary, self.mode)
             os.replace(temporary, self.path)
 
-    def _locked(self) -> Any:
-        from filelock import FileLock
-
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        return FileLock(self.path.with_name(self.path.name + ".lock"), timeout=10, mode=self.mode)
+    def _locked(self) -> LockFile:
+        return LockFile(self.path.with_name(self.path.name + ".lock"), 10, self.mode)
 
     def _load(self) -> dict:
         try:

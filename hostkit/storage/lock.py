@@ -1,7 +1,7 @@
 """One hostkit command at a time on a workbook file: an exclusive lock on a small file beside it.
 
-The lock is the operating system's (flock, or LockFileEx on Windows) on `.<workbook>.hostkit-lock`, so it ends
-with the process that holds it: a crash or a kill never leaves a workbook locked.
+The lock is the operating system's (os_lock.py: flock, or a locked byte on Windows) on `.<workbook>.hostkit-lock`,
+so it ends with the process that holds it: a crash or a kill never leaves a workbook locked.
 """
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ import math
 import os
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from hostkit.errors import LockHeld, StorageError
+from hostkit.storage.os_lock import LockFile, LockTimeout
 
 WAIT_VARIABLE = "HOSTKIT_LOCK_WAIT"
 WAIT = 5.0
@@ -40,18 +39,18 @@ class WorkbookLock:
         self.workbook = workbook
         self.wait = lock_wait() if wait is None else wait
         self.path = workbook.with_name(f".{workbook.name}.hostkit-lock")
-        self._file = FileLock(self.path, timeout=self.wait)
+        self._file = LockFile(self.path, self.wait)
 
     @property
     def held(self) -> bool:
-        return self._file.is_locked
+        return self._file.held
 
     def acquire(self) -> None:
         if self.held:
             return
         try:
             self._file.acquire()
-        except Timeout:
+        except LockTimeout:
             raise LockHeld(
                 f"{self.workbook} is being written by another hostkit command; wait for it to finish and try again.",
                 "another hostkit command is using the workbook",
@@ -70,4 +69,4 @@ class WorkbookLock:
         if self.held:
             if remove or not self.workbook.exists():
                 self.path.unlink(missing_ok=True)
-            self._file.release(force=True)
+            self._file.release()

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from filelock import FileLock, Timeout
+from hostkit.storage.os_lock import LockFile
 
 PER_MINUTE = 60
 """Google's per-minute quota per user, for reads and for writes each."""
@@ -98,10 +98,9 @@ class Budget:
         if self.path is None:
             return None
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            lock = FileLock(self.path.with_name(self.path.name + ".lock"), timeout=LOCK_WAIT)
+            lock = LockFile(self.path.with_name(self.path.name + ".lock"), LOCK_WAIT)
             lock.acquire()
-        except (OSError, Timeout):
+        except OSError:  # a timeout too
             return None
         return _Locked(self.path, lock)
 
@@ -109,7 +108,7 @@ class Budget:
 @dataclass(frozen=True)
 class _Locked:
     path: Path
-    lock: FileLock
+    lock: LockFile
 
 
 def _load(path: Path, fallback: dict[str, list[float]]) -> dict[str, list[float]]:
