@@ -14,6 +14,7 @@ from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING
 
 from hostkit.core.picture import COLOURS as COLOURS
+from hostkit.core.picture import EMPTY as EMPTY
 from hostkit.core.picture import RGB as RGB
 from hostkit.core.picture import Pattern as Pattern
 from hostkit.core.picture import Picture as Picture
@@ -32,7 +33,6 @@ LINE = 2 * SCALE
 PAGE: RGB = (241, 243, 245)
 TEXT: RGB = (33, 37, 41)
 EDGE: RGB = (134, 142, 150)
-EMPTY: RGB = (222, 226, 230)
 LABEL_SIZE = 28 * SCALE
 TITLE_SIZE = 30 * SCALE
 

@@ -11,10 +11,8 @@ import re
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from hostkit.core.hindsight import Hindsight
-from hostkit.core.ledger import Entry, Payout
 from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
 from hostkit.core.settings import (
     COMMON_SETTINGS,
@@ -25,9 +23,13 @@ from hostkit.core.settings import (
     read_config,
     with_setting,
 )
-from hostkit.core.status import GameStatus
 from hostkit.core.tables import BookError, Problem, Rows, Tables
 from hostkit.core.words import plural, some
+
+if TYPE_CHECKING:
+    from hostkit.core.hindsight import Hindsight
+    from hostkit.core.ledger import Entry, Payout
+    from hostkit.core.status import GameStatus
 
 
 class LazyData(MutableMapping[str, Any]):

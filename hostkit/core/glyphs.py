@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from hostkit.core.drawing import EMPTY, Pattern, Picture, Shape, hex_code
+from hostkit.core.picture import EMPTY, Pattern, Picture, Shape, hex_code
 
 GLYPHS: dict[Shape, tuple[str, str, str]] = {  # solid, hollow, striped
     Shape.CIRCLE: ("●", "○", "◐"),

@@ -35,6 +35,8 @@ COLOURS: dict[str, RGB] = {
     "orange": (247, 103, 7),
     "purple": (112, 72, 232),
 }
+EMPTY: RGB = (222, 226, 230)
+"""The colour of a place with no card, on the PNG and in a cell."""
 
 
 def rgb(colour: str) -> RGB:

@@ -8,18 +8,17 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from hostkit.core.game import Context, Demo, Game, LazyData, Outcome, Prompt
-from hostkit.core.hindsight import HINDSIGHT_TAB, Hindsight
+from hostkit.core.hindsight import HINDSIGHT_TAB
 from hostkit.core.ledger import Entry, Payout
 from hostkit.core.rng import rng
 from hostkit.core.settings import CONFIG_TAB, Setting, integer, text
-from hostkit.core.status import GameStatus
 from hostkit.core.tables import BookError, Problem, Table, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural
 from hostkit.games.hap_and_grab.anti_hap import FACES, Board, generate_board
-from hostkit.games.hap_and_grab.dealing import deal_round, deck_too_small
 from hostkit.games.hap_and_grab.match import Withholding, match_result, published_tabs, rounds_played
 from hostkit.games.hap_and_grab.parts import Part1, Part2, judge_part1, replay_part2
 from hostkit.games.hap_and_grab.render import as_json, chat_message, match_rows, next_step, summary, table_text
@@ -42,6 +41,10 @@ from hostkit.games.hap_and_grab.tabs import (
     record_draw,
 )
 from hostkit.games.hap_and_grab.tobago import Choice, Rejected, parse_choice
+
+if TYPE_CHECKING:
+    from hostkit.core.hindsight import Hindsight
+    from hostkit.core.status import GameStatus
 
 WIN_REASON = "won the Death Match"
 
@@ -169,6 +172,8 @@ class HapAndGrab(Withholding, Game):
         )
 
     def _with_deck_check(self, tables: Tables, ctx: Context, outcome: Outcome) -> Outcome:
+        from hostkit.games.hap_and_grab.dealing import deck_too_small
+
         too_small = deck_too_small(tables, ctx)
         if too_small:
             outcome.problems.append(Problem(CONFIG_TAB, None, too_small))
@@ -237,6 +242,8 @@ class HapAndGrab(Withholding, Game):
 
     def deal(self, tables: Tables, round_number: int, now: dt.datetime, force: bool = False) -> Outcome:
         """Deal round N's peeks and 3 unseen cards into the reveal pile, from the match's one shuffled deck."""
+        from hostkit.games.hap_and_grab.dealing import deal_round
+
         ctx, part, outcome = self._judged(tables, round_number)
         return deal_round(tables, ctx, part, outcome, round_number, now, force)
 

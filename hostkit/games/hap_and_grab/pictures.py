@@ -1,15 +1,15 @@
 """A round's board as players see it: a PNG to post in chat, and the public tab of coloured cells.
 
-Imported only by the steps that draw (it loads Pillow).
+The PNG's drawing (hostkit.core.drawing, and Pillow) is loaded only when a picture is drawn.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
-from hostkit.core.drawing import Picture, Shape, draw_grid
 from hostkit.core.game import Context, Outcome
 from hostkit.core.glyphs import cell_face
+from hostkit.core.picture import Picture, Shape
 from hostkit.core.styles import Styled
 from hostkit.core.tables import Rows, Tables
 from hostkit.core.times import format_time
@@ -27,6 +27,8 @@ def pictures(board: Board) -> list[Picture]:
 
 
 def board_png(board: Board, round_number: int) -> bytes:
+    from hostkit.core.drawing import draw_grid
+
     return draw_grid([pictures(board)], title=f"Hap and Grab: round {round_number}")
 
 
