@@ -207,8 +207,10 @@ def _record_messages(books: Workbooks, plan: Plan, step: _Step, sending: Sending
     if not plan.messages or books.match is None or not (plan.private or plan.message or sending.send):
         return
     from hostkit.core.game import Outcome
-    from hostkit.library._messaging import messages_of, run_delivery
+    from hostkit.library._messaging import messages_of, run_delivery, webhooks_set_up
 
+    if not (sending.send or webhooks_set_up(books.match)):
+        return  # no webhook and no send: delivery would record nothing
     said = Outcome(private=dict(plan.private), message=plan.message, image=plan.image, about=plan.about)
     messages = messages_of(said, plan.verb, plan.round, sending.pictures)
     delivery = run_delivery(

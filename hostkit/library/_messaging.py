@@ -1,7 +1,8 @@
 """A step's players' messages recorded in the Sent tab, and with send delivered to Discord.
 
 The commit records every step's messages through `run_delivery`: without send they are only recorded as due
-(and only once a webhook is set up), so nothing leaves the machine."""
+(and only once a webhook is set up), so nothing leaves the machine. The delivery modules are loaded by the
+functions that deliver: a step with no webhook set up and no send never loads them."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
+from hostkit.core.settings import COMMON_SETTINGS, Config, given_setting, read_config
+from hostkit.core.tables import Tables, is_blank
 from hostkit.library._plan import MATCH, Plan
 
 if TYPE_CHECKING:
     from hostkit.core.game import Outcome
-    from hostkit.core.tables import Tables
     from hostkit.delivery.deliver import Courier, Delivery
     from hostkit.delivery.sent import Message
     from hostkit.storage.book import Book
@@ -53,19 +56,10 @@ def run_delivery(
     `discord_images` says no."""
     from dataclasses import replace
 
-    from hostkit.core.players import Roster, read_roster
-    from hostkit.core.settings import COMMON_SETTINGS, read_config
-    from hostkit.core.tables import Tables
     from hostkit.delivery.deliver import deliver
     from hostkit.delivery.journal import journal_of
 
-    progress, book.progress = book.progress, None  # the command already said it read the workbook
-    try:
-        tables = Tables(book.read())
-    finally:
-        book.progress = progress
-    config, _ = read_config(tables, COMMON_SETTINGS)
-    roster, _ = read_roster(tables) if "Players" in tables else (Roster(()), [])  # a season workbook has none
+    tables, config, roster = _settings(book)
     journal = journal_of(book)
     if not (pictures and _pictures_wanted(tables)):
         messages = [replace(m, image=None) for m in messages]
@@ -84,6 +78,38 @@ def run_delivery(
     return delivery
 
 
+def webhooks_set_up(book: Book) -> bool:
+    """Whether the workbook sets up a webhook (a Webhook typed in Players, Config public_webhook): without one,
+    delivery neither records nor sends a message."""
+    tables, config, _ = _settings(book)
+    return any_webhook(tables, config)
+
+
+WEBHOOK_COLUMN = "Webhook"
+"""Players' column of webhooks (as in hostkit.delivery.webhooks, which this check does not load)."""
+
+
+def any_webhook(tables: Tables, config: Config) -> bool:
+    """Whether a Webhook is typed in Players or Config public_webhook is given."""
+    players = tables.get(PLAYERS_TAB)
+    if players is not None and players.has_column(WEBHOOK_COLUMN):
+        if any(not is_blank(record[WEBHOOK_COLUMN]) for record in players.records(WEBHOOK_COLUMN)):
+            return True
+    return bool(config["public_webhook"].strip())
+
+
+def _settings(book: Book) -> tuple[Tables, Config, Roster]:
+    """The workbook's tables, its common settings and its players (none in a season workbook)."""
+    progress, book.progress = book.progress, None  # the command already said it read the workbook
+    try:
+        tables = Tables(book.read())
+    finally:
+        book.progress = progress
+    config, _ = read_config(tables, COMMON_SETTINGS)
+    roster, _ = read_roster(tables) if "Players" in tables else (Roster(()), [])
+    return tables, config, roster
+
+
 def stop_line(delivery: Delivery, book: Book) -> str:
     from hostkit.library._workbooks import where
 
@@ -96,8 +122,6 @@ def stop_line(delivery: Delivery, book: Book) -> str:
 
 def _pictures_wanted(tables: Tables) -> bool:
     """Config discord_images: blank (or missing) and yes attach pictures; no leaves them out."""
-    from hostkit.core.settings import given_setting
-
     if "Config" not in tables:
         return True
     return given_setting(tables, "discord_images").strip().casefold() not in ("no", "n", "false", "0", "off")
@@ -163,9 +187,6 @@ def send_due(
     """Deliver to Discord every recorded message that is due (of this round, or all; with resend, those
     delivered too; with resend_uncertain, those posted whose answer never came); with dry_run, only say
     what would go where. The plan writes the Sent tab as delivery left it."""
-    from hostkit.core.players import read_roster
-    from hostkit.core.settings import COMMON_SETTINGS, read_config
-    from hostkit.core.tables import Tables
     from hostkit.delivery.deliver import SENT_TAB
     from hostkit.delivery.journal import journal_of
     from hostkit.delivery.sent import due, read_sent
