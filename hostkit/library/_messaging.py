@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import signal
 import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -131,6 +130,8 @@ def _pictures_wanted(tables: Tables) -> bool:
 def stopping() -> Iterator[Callable[[], str]]:
     """While delivering, Ctrl-C and SIGTERM let the post in flight finish and be recorded, then stop; a second
     one stops at once."""
+    import signal
+
     caught: list[str] = []
     previous: dict[int, Any] = {}
 
