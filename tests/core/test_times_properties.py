@@ -164,3 +164,51 @@ def test_any_text_pastes_without_an_error_and_text_with_no_timestamp_is_unchange
     pasted = pasteable(text, zone("Europe/London"))
     if "<t:" not in text:
         assert pasted == text
+
+
+class OtherDatetime(dt.datetime):
+    """A date-time cell of another type than the reader's, which parse_time reads by its general path."""
+
+
+LOCAL_CHANGES = [
+    ("Europe/London", dt.datetime(2026, 3, 29, 1)),  # 01:00 to 02:00 does not happen
+    ("Europe/London", dt.datetime(2026, 10, 25, 1)),  # 01:00 to 02:00 happens twice
+    ("America/New_York", dt.datetime(2026, 3, 8, 2)),
+    ("America/New_York", dt.datetime(2026, 11, 1, 1)),
+    ("Australia/Lord_Howe", dt.datetime(2026, 4, 5, 1, 30)),  # half an hour twice
+    ("Australia/Lord_Howe", dt.datetime(2026, 10, 4, 2)),  # half an hour that does not happen
+    ("America/Sao_Paulo", dt.datetime(2018, 11, 4, 0)),  # midnight does not happen
+    ("Europe/Amsterdam", dt.datetime(1937, 7, 1, 0)),  # +01:19:32 to +01:20, a change of seconds within an hour
+]
+"""Where a zone's clock changes, in its own wall-clock time."""
+NEAR_LOCAL_CHANGES = st.builds(
+    lambda change, seconds, fold: (zone(change[0]), (change[1] + dt.timedelta(seconds=seconds)).replace(fold=fold)),
+    st.sampled_from(LOCAL_CHANGES),
+    st.integers(-5400, 5400) | st.floats(-5400, 5400),
+    st.sampled_from([0, 1]),
+)
+DST_ZONES = st.sampled_from(sorted({name for name, _ in LOCAL_CHANGES})).map(zone)
+
+
+@settings(max_examples=400)
+@given(NEAR_LOCAL_CHANGES | st.tuples(DST_ZONES | ZONES, NAIVE))
+def test_a_naive_date_time_cell_is_read_as_the_general_path_reads_it(near):
+    tz, naive = near
+    read = parse_time(naive, tz)
+    fields = (naive.year, naive.month, naive.day, naive.hour, naive.minute, naive.second, naive.microsecond)
+    general = parse_time(OtherDatetime(*fields, fold=naive.fold), tz)
+    assert read == general and read.utcoffset() == general.utcoffset() == tz.utcoffset(naive)
+    assert (read.replace(tzinfo=None), read.fold, type(read)) == (naive, naive.fold, dt.datetime)
+    if not naive.fold:
+        assert read.utcoffset() == parse_time(naive.isoformat(" "), tz).utcoffset()
+
+
+@settings(max_examples=300)
+@given(MOMENTS | NEAR_LOCAL_CHANGES.map(lambda near: parse_time(near[1], near[0])), DST_ZONES | ZONES)
+def test_format_time_and_wall_clock_show_what_the_zone_s_clock_shows(moment, tz):
+    local = moment.astimezone(tz)
+    assume(1900 <= local.year <= 9998)
+    millisecond = f".{local.microsecond // 1000:03d}" if local.microsecond else ""
+    assert format_time(moment, tz) == local.isoformat(" ", "seconds")[:19] + millisecond
+    wall = wall_clock(moment, tz)
+    assert (wall, wall.fold, wall.tzinfo) == (local.replace(tzinfo=None), local.fold, None)
