@@ -19,7 +19,17 @@ class Roster:
     names: tuple[str, ...]
 
     def match(self, typed: Cell) -> str | None:
-        return self._by_key.get(player_key(typed))
+        """The player a typed name is, or None; a text's player is worked out once (rows repeat a few names)."""
+        if type(typed) is not str:
+            return self._by_key.get(player_key(typed))
+        matched = self._by_text
+        if typed not in matched:
+            matched[typed] = self._by_key.get(player_key(typed))
+        return matched[typed]
+
+    @functools.cached_property
+    def _by_text(self) -> dict[str, str | None]:
+        return {}
 
     @functools.cached_property
     def _by_key(self) -> dict[str, str]:

@@ -27,7 +27,9 @@ class Setting:
 
 def whole_number(value: Cell) -> int:
     """A cell as a whole number: an int, an integral float (spreadsheets give 2.0), or text of either."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    if type(value) is int:  # the common cell, checked first
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):  # an int of another type, such as an IntEnum
         return value
     if isinstance(value, str):
         try:

@@ -6,17 +6,18 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from hostkit.core.game import Context
 from hostkit.core.settings import whole_number
-from hostkit.core.tables import Problem, Record, Table, is_blank
+from hostkit.core.tables import Cell, Problem, Record, Table, is_blank
 from hostkit.core.times import format_time, parse_time
 from hostkit.core.words import named
 
 
-@dataclass(frozen=True)
-class Stamped:
-    """A usable row of one round: its cells, when it was sent, and whose it is."""
+class Stamped(NamedTuple):
+    """A usable row of one round: its cells, when it was sent, and whose it is. A NamedTuple, not a frozen
+    dataclass: as immutable, and made in a third of the time (one per row a round reads)."""
 
     record: Record
     at: dt.datetime
@@ -44,43 +45,48 @@ def read_stamped(
     round are reported with what to fix and `skipped` (what happens to them)."""
     rows: list[Stamped] = []
     problems: list[Problem] = []
-    tz, order = ctx.config.tz, ctx.config["date_order"]
+    tz, order, match = ctx.config.tz, ctx.config["date_order"], ctx.roster.match
     for record in table.records("Timestamp", "Player", *columns, optional=("Round",)):
-
-        def problem(message: str) -> None:
-            problems.append(Problem(table.name, record.row, message))
-
+        cells = record.cells
         try:
-            at = parse_time(record["Timestamp"], tz, order)
+            at = parse_time(cells["Timestamp"], tz, order)
         except ValueError as error:
-            problem(f"{named('Timestamp', record['Timestamp'])} {error}; {skipped}.")
+            said = f"{named('Timestamp', cells['Timestamp'])} {error}; {skipped}."
+            problems.append(Problem(table.name, record.row, said))
             continue
-        typed = record.cells.get("Round")
-        if is_blank(typed):
-            found = clock.round_at(at)
-            if found is None:
-                problem(
-                    f"came at {format_time(at, ctx.config.tz)} with a blank Round, {clock.no_round}; type its round."
-                )
-                continue
-        else:
-            try:
-                found = whole_number(typed)
-            except ValueError:
-                problem(f"Round {typed!r} is not a round number; type the round (1–{clock.rounds}).")
-                continue
-            if not 1 <= found <= clock.rounds:
-                problem(f"Round {typed!r} is not a {clock.kind} (1–{clock.rounds}); fix the round number.")
-                continue
+        try:
+            found = _round_of(cells["Round"], at, clock, tz)
+        except ValueError as error:
+            problems.append(Problem(table.name, record.row, str(error)))
+            continue
         if found != round_number:
             continue
-        player = ctx.roster.match(record["Player"])
+        player = match(cells["Player"])
         if player is None:
-            fix = "type who sent it" if is_blank(record["Player"]) else "fix the name or add the player to Players"
-            problem(f"{ctx.roster.unknown(record['Player'])}; {fix}.")
+            fix = "type who sent it" if is_blank(cells["Player"]) else "fix the name or add the player to Players"
+            problems.append(Problem(table.name, record.row, f"{ctx.roster.unknown(cells['Player'])}; {fix}."))
             continue
         rows.append(Stamped(record, at, player))
     return rows, problems
+
+
+def _round_of(typed: Cell, at: dt.datetime, clock: RoundClock, tz: dt.tzinfo) -> int:
+    """The round a row names in its Round cell, or when that is blank the round its time falls in; ValueError
+    says what to fix."""
+    if type(typed) is int and 1 <= typed <= clock.rounds:  # the common cell, checked first
+        return typed
+    if is_blank(typed):
+        found = clock.round_at(at)
+        if found is None:
+            raise ValueError(f"came at {format_time(at, tz)} with a blank Round, {clock.no_round}; type its round.")
+        return found
+    try:
+        found = whole_number(typed)
+    except ValueError:
+        raise ValueError(f"Round {typed!r} is not a round number; type the round (1–{clock.rounds}).") from None
+    if not 1 <= found <= clock.rounds:
+        raise ValueError(f"Round {typed!r} is not a {clock.kind} (1–{clock.rounds}); fix the round number.")
+    return found
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import operator
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -132,7 +132,11 @@ class Table:
     def __init__(self, name: str, rows: Sequence[Sequence[Cell]]):
         self.name = name
         self.header = [str(plain(c)).strip() if plain(c) is not None else "" for c in (rows[0] if rows else [])]
-        self.rows: Rows = [[v.value if type(v) is Styled else v for v in r] for r in rows[1:]]
+        body = rows[1:]
+        styled = Styled in set(map(type, itertools.chain.from_iterable(body)))  # seldom: rows then copied as they are
+        self.rows: Rows = (
+            [[v.value if type(v) is Styled else v for v in r] for r in body] if styled else list(map(list, body))
+        )
 
     def has_column(self, column: str) -> bool:
         return _key(column) in {_key(h) for h in self.header}
@@ -176,17 +180,16 @@ class Table:
         blank)."""
         wanted: list[tuple[str, int | None]] = [(c, self._index(c)) for c in columns]
         wanted += [(c, self._index(c) if self.has_column(c) else None) for c in optional if c not in columns]
-        names = [c for c, _ in wanted]
-        places = [i for _, i in wanted if i is not None]
-        whole = len(places) == len(wanted) > 1  # every column there; itemgetter of two or more gives a tuple
-        pick = operator.itemgetter(*places) if whole else None
-        reach = max(places, default=-1) + 1
+        present = [(c, i) for c, i in wanted if i is not None]
+        reach = max((i for _, i in present), default=-1) + 1
+        whole = len(present) == len(wanted)
+        handled = self._handled_column
         for number, row in enumerate(self.rows, start=2):
-            if is_blank_row(row) or self.is_handled(row):
+            if is_blank_row(row) or (handled is not None and self.is_handled(row)):
                 continue
             width = len(row)
-            if pick is not None and width >= reach:  # the common row, every column on it: its cells taken at once
-                yield Record(number, dict(zip(names, pick(row))))
+            if whole and width >= reach:  # the common row, every column on it
+                yield Record(number, {c: row[i] for c, i in present})
             else:
                 yield Record(number, {c: row[i] if i is not None and i < width else None for c, i in wanted})
 

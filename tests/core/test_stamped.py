@@ -50,3 +50,19 @@ def test_every_unusable_row_is_named_with_its_fix():
         (6, "Round 2.5 is not a round number; type the round (1–3)."),
         (7, "'Joker' is not a player (Reds, Craw); fix the name or add the player to Players."),
     ]
+
+
+def test_a_round_typed_as_a_whole_number_of_any_kind_reads_alike_and_true_or_0_is_no_round():
+    rows, problems = read(
+        [dt.datetime(2026, 11, 21, 12, 5), "Reds", 2, "ABC"],
+        [dt.datetime(2026, 11, 21, 12, 6), "Reds", 2.0, "DEF"],
+        [dt.datetime(2026, 11, 21, 12, 7), "Reds", " 2 ", "GHI"],
+        [dt.datetime(2026, 11, 21, 12, 8), "Reds", 3, "JKL"],
+        [dt.datetime(2026, 11, 21, 12, 9), "Reds", True, "MNO"],
+        [dt.datetime(2026, 11, 21, 12, 9), "Reds", 0, "PQR"],
+    )
+    assert [(r.row, r.at.minute, r.record["Answer"]) for r in rows] == [(2, 5, "ABC"), (3, 6, "DEF"), (4, 7, "GHI")]
+    assert [(p.row, p.message) for p in problems] == [
+        (6, "Round True is not a round number; type the round (1–3)."),
+        (7, "Round 0 is not a round of this match (1–3); fix the round number."),
+    ]

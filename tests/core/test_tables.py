@@ -1,6 +1,7 @@
 import pytest
 
-from hostkit.core.tables import BookError, Table, column_letter
+from hostkit.core.styles import Styled
+from hostkit.core.tables import HANDLED, BookError, Table, column_letter
 
 
 def test_a_column_named_twice_is_refused_with_both_places():
@@ -59,3 +60,28 @@ def test_records_read_full_rows_short_rows_and_a_missing_optional_column_alike()
         {"Answer": None, "Timestamp": "t2"},
         {"Answer": "DEF", "Timestamp": "t3"},
     ]
+
+
+@pytest.mark.parametrize("styled", [True, False])
+def test_a_tab_is_read_as_its_cells_values_in_rows_of_its_own(styled):
+    name = Styled("Reds", bold=True) if styled else "Reds"
+    source = [["Player", "Answer"], [name, "ABC"], ["Craw", Styled(None) if styled else None]]
+    table = Table("Submissions", source)
+    assert table.rows == [["Reds", "ABC"], ["Craw", None]]
+    assert all(type(row) is list for row in table.rows)
+    source[2][1] = "DEF"
+    assert table.rows[1] == ["Craw", None]
+
+
+def test_records_leave_out_blank_rows_and_the_rows_the_host_marked_handled():
+    table = Table(
+        "Submissions",
+        [
+            ["Player", HANDLED, "Answer"],
+            ["Reds", None, "ABC"],
+            ["Craw", "yes", "DEF"],
+            [" ", None],
+            ["Craw", " ", "GHI"],
+        ],
+    )
+    assert [(r.row, r["Answer"]) for r in table.records("Answer", "Player")] == [(2, "ABC"), (5, "GHI")]
