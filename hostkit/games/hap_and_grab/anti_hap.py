@@ -5,12 +5,13 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import itertools
+import operator
 import random
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from hostkit.core.cards import FULL_DECK, Card, Faces, pahs
 from hostkit.core.times import format_time
@@ -117,8 +118,7 @@ def board_warnings(board: Board, low: int = 8, high: int = 11) -> list[str]:
     return warnings
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """One answer of a message, or text that is none: as typed and, when it names three characters, those."""
 
     typed: str
@@ -151,6 +151,8 @@ def read_message(message: str) -> list[Piece]:
     of neighbouring pieces each shorter than three characters joined, whose length is a multiple of three is
     read as answers of three (`ABCDEF`, `AB CD EF`: ABC, DEF); any other piece or run is not an answer."""
     message = str(message)
+    if len(message) >= 3 and message.isalnum():  # the commonest message: one word
+        return _pieces(message)
     words = message.split()
     if all(len(word) >= 3 and word.isalnum() for word in words):  # the common message: no run to join
         return [piece for word in words for piece in _pieces(word)]
@@ -168,21 +170,26 @@ def read_message(message: str) -> list[Piece]:
 
 def _pieces(word: str) -> list[Piece]:
     """A piece of three characters or more: its answers of three, or a piece that is not one."""
+    if len(word) == 3:  # the common piece, one answer
+        return [Piece(word, word.upper())]
     if len(word) % 3:
         return [Piece(word, None)]
     return [Piece(word[k : k + 3], word[k : k + 3].upper()) for k in range(0, len(word), 3)]
 
 
-@dataclass(frozen=True)
-class Submission:
+class Submission(NamedTuple):
+    """A message a player sent: its Submissions row and time."""
+
     row: int
     at: dt.datetime
     player: str
     message: str
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
+    """One piece of a message judged. A NamedTuple, not a frozen dataclass: as immutable, and made in a third of
+    the time (a round makes one per piece of every message)."""
+
     row: int
     at: dt.datetime
     player: str
@@ -236,41 +243,37 @@ def judge(
     said: dict[str, dict[str, Answer]] = {}
     all_found_at: Answer | None = None
     answers: list[Answer] = []
-    for sub in sorted(submissions, key=lambda s: (s.at, s.row)):
+    for sub in sorted(submissions, key=operator.attrgetter("at", "row")):
         for piece in read_message(sub.message):
             cards = "".join(sorted(piece.letters)) if piece.letters else None
-            verdict, reason = _late(sub, piece, all_found_at, closes, tz) or _verdict(
-                sub, piece, cards, board, solutions, said, tz
-            )
+            if all_found_at is not None or sub.at > closes:
+                reason = _why_late(sub, piece, all_found_at, closes, tz)
+                answers.append(Answer(sub.row, sub.at, sub.player, piece.typed, cards, Verdict.LATE, reason))
+                continue
+            verdict, reason = _verdict(sub, piece, cards, board, solutions, said, tz)
             a = Answer(sub.row, sub.at, sub.player, piece.typed, cards, verdict, reason)
             if verdict is Verdict.CORRECT:
                 found[cards] = a  # type: ignore[index]
                 if len(found) == len(solutions):
                     all_found_at = a
-            if a.verdict is not Verdict.LATE and a.verdict is not Verdict.NOT_AN_ANSWER:
+            if verdict is not Verdict.NOT_AN_ANSWER:
                 said.setdefault(sub.player, {}).setdefault(cards, a)  # type: ignore[arg-type]
             answers.append(a)
     return answers
 
 
-def _late(
-    sub: Submission, piece: Piece, all_found_at: Answer | None, closes: dt.datetime, tz: dt.tzinfo
-) -> tuple[Verdict, str] | None:
-    """A piece sent after the last anti-hap was found or after Part 1 closed, with its reason; None if in time."""
+def _why_late(sub: Submission, piece: Piece, all_found_at: Answer | None, closes: dt.datetime, tz: dt.tzinfo) -> str:
+    """Why a piece is late: it came after the last anti-hap was found, or else after Part 1 closed."""
     if all_found_at is not None:
         return (
-            Verdict.LATE,
             f"{piece.typed} came at {format_time(sub.at, tz)}, after the last anti-hap was found "
             f"({all_found_at.cards} by {all_found_at.player} at {format_time(all_found_at.at, tz)}); "
-            f"ignored, no penalty.",
+            f"ignored, no penalty."
         )
-    if sub.at > closes:
-        return (
-            Verdict.LATE,
-            f"{piece.typed} came at {format_time(sub.at, tz)}, after Part 1 closed at {format_time(closes, tz)}; "
-            "ignored, no penalty.",
-        )
-    return None
+    return (
+        f"{piece.typed} came at {format_time(sub.at, tz)}, after Part 1 closed at {format_time(closes, tz)}; "
+        "ignored, no penalty."
+    )
 
 
 def _verdict(
@@ -300,7 +303,7 @@ def _verdict(
     if cards not in solutions:
         return (
             Verdict.INCORRECT,
-            f"{piece.read_as()}{cards} is not an anti-hap: {board.why_not(cards)}. One turn penalty.",
+            f"{piece.read_as()}{cards} is not an anti-hap: {board.why_not(cards)}. One turn penalty.",  # type: ignore[arg-type]
         )
     return (
         Verdict.CORRECT,
@@ -375,5 +378,8 @@ def build_turn_order(correct_by: Sequence[str], penalties: Mapping[str, int], pl
 def earned_turns(answers: Sequence[Answer], players: Sequence[str]) -> TurnOrder:
     """The turn order a round's judged answers earn: their correct answers in order, and their penalties."""
     correct_by = [a.player for a in answers if a.verdict is Verdict.CORRECT]
-    penalties = {p: sum(a.penalty for a in answers if a.player == p) for p in players}
+    penalties = dict.fromkeys(players, 0)
+    for a in answers:
+        if a.verdict in PENALTIES and a.player in penalties:
+            penalties[a.player] += PENALTIES[a.verdict]
     return build_turn_order(correct_by, penalties, players)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,6 +38,11 @@ class Part1:
 
     def found(self) -> int:
         """How many anti-haps were found."""
+        return self._found
+
+    @functools.cached_property
+    def _found(self) -> int:
+        """Counted once: the results tab, the summary and the chat message each say it."""
         return sum(a.verdict is Verdict.CORRECT for a in self.answers)
 
 

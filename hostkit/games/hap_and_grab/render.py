@@ -31,8 +31,10 @@ def results_rows(part: Part1, ctx: Context) -> Rows:
     tz = ctx.config.tz
     t = part.turns
     rows: Rows = [["Timestamp", "Player", "Cards", "Verdict", "Penalty", "Reason", "Submissions row"]]
-    for a in part.answers:
-        rows.append([wall_clock(a.at, tz), a.player, a.shown, VERDICT_WORDS[a.verdict], a.penalty, a.reason, a.row])
+    rows += [
+        [wall_clock(a.at, tz), a.player, a.shown, VERDICT_WORDS[a.verdict], a.penalty, a.reason, a.row]
+        for a in part.answers
+    ]
     rows += [[], bold_row(["Turn order", ctx.roster.compact(list(t.order)), ", ".join(t.order) or "(empty)"])]
     rows += [["Step", step] for step in t.steps]
     rows += [[], bold_row(["Player", "Correct", "Penalties", "Turns earned", "Turns", "Loses the DM automatically"])]

@@ -324,3 +324,11 @@ def test_a_reason_for_a_letter_off_the_board_names_the_answer_it_is_in():
         "CDZ names Z, which is not on the board (A–H): not an answer, no penalty.",
         "xyA read as XYA: xyA names X, Y, which are not on the board (A–H): not an answer, no penalty.",
     ]
+
+
+def test_a_judged_answer_and_the_message_it_came_from_cannot_be_changed():
+    message = subs((5, "Reds", "ABC"))[0]
+    answer = judge([message], BOARD, CLOSES, UTC)[0]
+    for made, field in ((message, "message"), (answer, "verdict"), (read_message("ABC")[0], "letters")):
+        with pytest.raises(AttributeError):
+            setattr(made, field, None)

@@ -8,7 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hostkit.core.cards import FULL_DECK
-from hostkit.games.hap_and_grab.anti_hap import Board, Submission, Verdict, build_turn_order, judge, read_message
+from hostkit.games.hap_and_grab.anti_hap import (
+    Board,
+    Submission,
+    Verdict,
+    build_turn_order,
+    earned_turns,
+    judge,
+    read_message,
+)
 
 UTC = dt.timezone.utc
 OPENS = dt.datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
@@ -84,6 +92,16 @@ def test_the_judge_agrees_with_the_referee(game):
     answers = judge(submissions, board, CLOSES, UTC)
     assert [(a.cards, a.verdict) for a in answers] == verdicts
     assert all(a.cards in a.reason or a.typed in a.reason for a in answers)
+
+
+@settings(max_examples=80)
+@given(rounds())
+def test_the_turns_earned_count_each_players_correct_answers_and_penalties(game):
+    board, submissions = game
+    answers = judge(submissions, board, CLOSES, UTC)
+    correct_by = [a.player for a in answers if a.verdict is Verdict.CORRECT]
+    penalties = {p: sum(a.penalty for a in answers if a.player == p) for p in PLAYERS}
+    assert earned_turns(answers, PLAYERS) == build_turn_order(correct_by, penalties, PLAYERS)
 
 
 @settings(max_examples=80)
