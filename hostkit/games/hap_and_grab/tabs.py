@@ -110,7 +110,8 @@ def read_submissions(
     subs: list[Submission] = []
     opens = plans[round_number].opens
     for row in rows:
-        if is_blank(row.record["Answer"]):
+        answer = row.record.cells["Answer"]
+        if is_blank(answer):
             problems.append(Problem(table.name, row.row, f"{row.player}'s answer is blank; nothing to score."))
         elif row.at < opens:
             problems.append(
@@ -124,7 +125,7 @@ def read_submissions(
                 )
             )
         else:
-            subs.append(Submission(row.row, row.at, row.player, str(row.record["Answer"])))
+            subs.append(Submission(row.row, row.at, row.player, str(answer)))
     return subs, problems
 
 
