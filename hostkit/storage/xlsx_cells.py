@@ -7,7 +7,9 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
+from itertools import repeat, zip_longest
+from operator import attrgetter
 from typing import Any
 
 from hostkit.core.styles import Styled, plain
@@ -53,29 +55,63 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
     (`kept`, storage/xlsx_keep.py) merged in as they were.
 
     Written row by row, each row a piece (so a big tab is never held whole)."""
-    layout = look(rows)
-    width = max((len(r) for r in rows), default=0)
-    cells = _Cells(styles, width)
-    wrapped: dict[int, tuple[int, ...]] = {}  # a tuple of a column or two is a fifth of a set's memory
-    for r, c in sorted(layout.wrapped):
-        wrapped[r] = (*wrapped.get(r, ()), c)
-    tall = {r: n for r, n in (layout.lines or {}).items() if n > 1}
-    yield _opening(layout, len(rows), width, kept)
-    for r, row in enumerate(rows):
-        at = str(r + 1)  # the row number as it is written in each cell's reference, made text once
-        if r < layout.frozen:
-            xml = cells.header(row, at)
-        else:
-            xml = cells.plain(row, at, wrapped.get(r, ()))
-        if kept is not None and r + 1 in kept.cells:
-            xml = _merged(xml, kept.cells[r + 1])
-        fitted = f' ht="{15 * tall[r]}" customHeight="1"' if r in tall else ""
-        yield f'<row r="{at}"{fitted}>{"".join(xml)}</row>'
+    columns = list(zip_longest(*rows))
+    layout = look(rows, columns)
+    tab = _Tab(rows, layout, _Cells(styles, len(columns)), kept)
+    yield _opening(layout, len(rows), len(columns), kept)
+    yield from tab.one_by_one(0, min(layout.frozen, len(rows)))
+    for start in range(layout.frozen, len(rows), BLOCK):
+        yield from tab.block(columns, start, min(start + BLOCK, len(rows)))
     if kept is not None:
         for n in sorted(kept.cells):
             if n > len(rows):
                 yield f'<row r="{n}">{"".join(x for _, x in kept.cells[n])}</row>'
     yield "</sheetData>" + ("".join(kept.carried) if kept is not None else "") + "</worksheet>"
+
+
+BLOCK = 512
+"""Rows below the header written a column at a time, when all their cells are common ones (_Cells.block)."""
+
+
+class _Heights(dict[int, str]):
+    """A row's opening tag after its number, by the lines its tallest wrapped cell takes."""
+
+    def __missing__(self, lines: int) -> str:
+        self[lines] = '">' if lines == 1 else f'" ht="{15 * lines}" customHeight="1">'
+        return self[lines]
+
+
+class _Tab:
+    """One tab's rows as XML, a row at a time or a block of rows at once."""
+
+    def __init__(self, rows: Rows, layout: TabLook, cells: _Cells, kept: Kept | None):
+        self.rows, self.layout, self.cells, self.kept = rows, layout, cells, kept
+        self.lines = layout.lines or {}
+        self.heights = _Heights()
+
+    def one_by_one(self, start: int, end: int) -> Iterator[str]:
+        """Rows `start` to `end` (0-based, the header's too), each cell on its own."""
+        cells, kept, wrapping = self.cells, self.kept, self.layout.wrapping
+        for r in range(start, end):
+            at = str(r + 1)  # the row number as it is written in each cell's reference, made text once
+            if r < self.layout.frozen:
+                xml = cells.header(self.rows[r], at)
+            else:
+                xml = cells.plain(self.rows[r], at, [c for c, wrapped in enumerate(wrapping) if r in wrapped])
+            if kept is not None and r + 1 in kept.cells:
+                xml = _merged(xml, kept.cells[r + 1])
+            yield f'<row r="{at}{self.heights[self.lines.get(r, 1)]}{"".join(xml)}</row>'
+
+    def block(self, columns: Sequence[Sequence[Any]], start: int, end: int) -> Iterable[str]:
+        """Rows `start` to `end` of the body (`columns`: the tab's columns): a column at a time when their cells
+        are common ones and none of them holds a cell the host kept, else one by one."""
+        if self.kept is None or self.kept.cells.keys().isdisjoint(range(start + 1, end + 1)):
+            block = self.cells.block([column[start:end] for column in columns], start, self.layout.wrapping)
+            if block is not None:
+                ats, cells = block
+                tags = map(self.heights.__getitem__, map(self.lines.get, range(start, end), repeat(1)))
+                return map("".join, zip(repeat('<row r="'), ats, tags, *cells, repeat("</row>")))
+        return self.one_by_one(start, end)
 
 
 def _opening(layout: TabLook, height: int, width: int, kept: Kept | None) -> str:
@@ -122,7 +158,8 @@ class _Attributes(dict[tuple[bool, "str | None", bool], str]):
 class _Cells:
     """One tab's cells as XML. A row below the header writes its common cells (text with nothing to escape,
     numbers, naive date-times to the millisecond) inline, their style attributes looked up once per tab;
-    every other cell goes through `cell`."""
+    every other cell goes through `cell`. A block of rows of common cells only is written a column at a time
+    (`block`), each column's kind and text checked once for all its cells."""
 
     def __init__(self, styles: StyleBook, width: int):
         self.styles = styles
@@ -167,6 +204,83 @@ class _Cells:
             append(self.cell(letters[c] + at, value, False, c in wraps))
         return out
 
+    def block(
+        self, columns: Sequence[Sequence[Any]], start: int, wrapping: Sequence[frozenset[int]]
+    ) -> tuple[list[str], list[list[str]]] | None:
+        """Rows of the body from `start` (0-based; `columns`: their columns, `wrapping`: each column's wrapped
+        rows) a column at a time: their row numbers as written and each column's cells. None unless every cell
+        is a common one (as `plain` says) whose style the tab has asked for already, so styles are still asked
+        for in the order the cells use them."""
+        if not columns:
+            return None
+        end = start + len(columns[0])
+        ats = list(map(str, range(start + 1, end + 1)))
+        written = []
+        for c, values in enumerate(columns):
+            wrapped = wrapping[c]
+            wraps = None if wrapped.isdisjoint(range(start, end)) else [r in wrapped for r in range(start, end)]
+            cells = self.column(values, self.letters[c], ats, wraps)
+            if cells is None:
+                return None
+            written.append(cells)
+        return ats, written
+
+    def column(
+        self, values: Sequence[Any], letter: str, ats: Sequence[str], wraps: Sequence[bool] | None
+    ) -> list[str] | None:
+        """A column's cells in a block of rows (`wraps`: whether each one's text wraps, None if none does), or
+        None unless they are all common ones of one kind whose style the tab has asked for already."""
+        kinds = set(map(type, values))
+        kinds.discard(type(None))
+        if kinds == {str}:
+            return self._texts(values, letter, ats, wraps)
+        if wraps is not None:
+            return None
+        if not kinds:
+            return [""] * len(values)
+        if kinds <= {int, float}:
+            return _numbers(values, letter, ats, float in kinds)
+        if kinds == {Real.datetime}:
+            return self._moments(values, letter, ats)
+        return None
+
+    def _texts(
+        self, values: Sequence[str | None], letter: str, ats: Sequence[str], wraps: Sequence[bool] | None
+    ) -> list[str] | None:
+        """A column of text cells (and blanks), when no text needs escaping or its spaces kept."""
+        texts = list(filter(None, values))  # a blank cell or empty text is written as nothing
+        if texts and not _as_they_are(texts):
+            return None
+        if wraps is None:
+            return [
+                f'<c r="{letter}{at}" t="inlineStr"><is><t>{v}</t></is></c>' if v else "" for at, v in zip(ats, values)
+            ]
+        if _WRAP not in self.attributes:
+            return None
+        styles = [self.attributes[_WRAP] if wrap else "" for wrap in wraps]
+        return [
+            f'<c r="{letter}{at}"{style} t="inlineStr"><is><t>{v}</t></is></c>' if v else ""
+            for at, style, v in zip(ats, styles, values)
+        ]
+
+    def _moments(self, values: Sequence[dt.datetime | None], letter: str, ats: Sequence[str]) -> list[str] | None:
+        """A column of naive date-times to the millisecond from 1 March 1900 on (and blanks)."""
+        moments = [v for v in values if v is not None]
+        if set(map(_TZINFO, moments)) != {None}:
+            return None
+        microseconds = list(map(_MICROSECOND, moments))
+        if any(m % 1000 for m in microseconds) or min(moments) < _LEAP_DAY:
+            return None
+        seconds, millis = self.attributes.get(_SECONDS), self.attributes.get(_MILLIS)
+        if (seconds is None and not all(microseconds)) or (millis is None and any(microseconds)):
+            return None
+        return [
+            f'<c r="{letter}{at}"{millis if v.microsecond else seconds}><v>{(v - SERIAL_EPOCH) / DAY!r}</v></c>'
+            if v is not None
+            else ""
+            for at, v in zip(ats, values)
+        ]
+
     def header(self, row: Sequence[Any], at: str) -> list[str]:
         """The header row's cells, drawn bold (its text never wraps)."""
         self.attribute(True, None, False)  # the header's style is the first one a tab's cells ask for
@@ -196,6 +310,37 @@ class _Cells:
             centred=bool(drawn and drawn.centred),
         )
         return _cell_xml(ref, plain(value), cell_look, self.styles)
+
+
+def _numbers(values: Sequence[float | None], letter: str, ats: Sequence[str], floats: bool) -> list[str] | None:
+    """A column of number cells (and blanks), when every number fits a cell's number."""
+    numbers = [v for v in values if v is not None]
+    fits = all(-_HUGE < v < _HUGE for v in numbers) if floats else -_HUGE < min(numbers) and max(numbers) < _HUGE
+    if not fits:  # a nan or an infinity, or a whole number too big
+        return None
+    return [f'<c r="{letter}{at}"><v>{v!r}</v></c>' if v is not None else "" for at, v in zip(ats, values)]
+
+
+def _as_they_are(texts: Sequence[str]) -> bool:
+    """Whether each of these (non-empty) texts is written as it is: nothing to escape, no space to keep."""
+    joined = "<".join(texts)  # a "<" of a text's own makes one too many
+    return (
+        joined.isprintable()
+        and "&" not in joined
+        and ">" not in joined
+        and joined.count("<") == len(texts) - 1
+        and " <" not in joined
+        and "< " not in joined
+        and joined[0] != " "
+        and joined[-1] != " "
+    )
+
+
+_WRAP = (False, None, True)
+_SECONDS = (False, DATE_TIME, False)
+_MILLIS = (False, DATE_TIME_MS, False)
+_TZINFO = attrgetter("tzinfo")
+_MICROSECOND = attrgetter("microsecond")
 
 
 def _text(value: str) -> str:
