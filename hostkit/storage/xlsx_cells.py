@@ -321,18 +321,15 @@ def _numbers(values: Sequence[float | None], letter: str, ats: Sequence[str], fl
     return [f'<c r="{letter}{at}"><v>{v!r}</v></c>' if v is not None else "" for at, v in zip(ats, values)]
 
 
-def _as_they_are(texts: Sequence[str]) -> bool:
+def _as_they_are(texts: list[str]) -> bool:
     """Whether each of these (non-empty) texts is written as it is: nothing to escape, no space to keep."""
-    joined = "<".join(texts)  # a "<" of a text's own makes one too many
+    joined = "".join(texts)
     return (
         joined.isprintable()
         and "&" not in joined
+        and "<" not in joined
         and ">" not in joined
-        and joined.count("<") == len(texts) - 1
-        and " <" not in joined
-        and "< " not in joined
-        and joined[0] != " "
-        and joined[-1] != " "
+        and list(map(str.strip, texts, repeat(" "))) == texts  # a text with no space at either end is itself
     )
 
 
