@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from itertools import repeat, zip_longest
 from operator import attrgetter
 from typing import Any
@@ -71,6 +71,8 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
 
 BLOCK = 512
 """Rows below the header written a column at a time, when all their cells are common ones (_Cells.block)."""
+LEAST = 32
+"""Rows of a block that is not written a column at a time are halved down to this, to find the rows that can."""
 
 
 class _Heights(dict[int, str]):
@@ -102,16 +104,23 @@ class _Tab:
                 xml = _merged(xml, kept.cells[r + 1])
             yield f'<row r="{at}{self.heights[self.lines.get(r, 1)]}{"".join(xml)}</row>'
 
-    def block(self, columns: Sequence[Sequence[Any]], start: int, end: int) -> Iterable[str]:
+    def block(self, columns: Sequence[Sequence[Any]], start: int, end: int) -> Iterator[str]:
         """Rows `start` to `end` of the body (`columns`: the tab's columns): a column at a time when their cells
-        are common ones and none of them holds a cell the host kept, else one by one."""
+        are common ones and none of them holds a cell the host kept, else each half the same way, and rows
+        fewer than LEAST one by one."""
         if self.kept is None or self.kept.cells.keys().isdisjoint(range(start + 1, end + 1)):
             block = self.cells.block([column[start:end] for column in columns], start, self.layout.wrapping)
             if block is not None:
                 ats, cells = block
                 tags = map(self.heights.__getitem__, map(self.lines.get, range(start, end), repeat(1)))
-                return map("".join, zip(repeat('<row r="'), ats, tags, *cells, repeat("</row>")))
-        return self.one_by_one(start, end)
+                yield from map("".join, zip(repeat('<row r="'), ats, tags, *cells, repeat("</row>")))
+                return
+        if end - start < 2 * LEAST:
+            yield from self.one_by_one(start, end)
+            return
+        middle = (start + end) // 2
+        yield from self.block(columns, start, middle)
+        yield from self.block(columns, middle, end)
 
 
 def _opening(layout: TabLook, height: int, width: int, kept: Kept | None) -> str:
@@ -210,70 +219,63 @@ class _Cells:
         """Rows of the body from `start` (0-based; `columns`: their columns, `wrapping`: each column's wrapped
         rows) a column at a time: their row numbers as written and each column's cells. None unless every cell
         is a common one (as `plain` says) whose style the tab has asked for already, so styles are still asked
-        for in the order the cells use them."""
+        for in the order the cells use them; every column is checked before any is written."""
         if not columns:
             return None
         end = start + len(columns[0])
-        ats = list(map(str, range(start + 1, end + 1)))
-        written = []
-        for c, values in enumerate(columns):
-            wrapped = wrapping[c]
+        planned = []
+        for values, wrapped in zip(columns, wrapping):
             wraps = None if wrapped.isdisjoint(range(start, end)) else [r in wrapped for r in range(start, end)]
-            cells = self.column(values, self.letters[c], ats, wraps)
-            if cells is None:
+            writer = self._writer(values, wraps)
+            if writer is None:
                 return None
-            written.append(cells)
-        return ats, written
+            planned.append((writer, values, wraps))
+        ats = list(map(str, range(start + 1, end + 1)))
+        return ats, [write(values, letter, ats, wraps) for (write, values, wraps), letter in zip(planned, self.letters)]
 
-    def column(
-        self, values: Sequence[Any], letter: str, ats: Sequence[str], wraps: Sequence[bool] | None
-    ) -> list[str] | None:
-        """A column's cells in a block of rows (`wraps`: whether each one's text wraps, None if none does), or
-        None unless they are all common ones of one kind whose style the tab has asked for already."""
+    def _writer(self, values: Sequence[Any], wraps: _Wraps) -> _Writer | None:
+        """What writes a column's cells in a block of rows (`wraps`: whether each one's text wraps, None if none
+        does), or None unless they are all common ones of one kind whose style the tab has asked for already."""
         kinds = set(map(type, values))
         kinds.discard(type(None))
         if kinds == {str}:
-            return self._texts(values, letter, ats, wraps)
+            texts = list(filter(None, values))  # a blank cell or empty text is written as nothing
+            as_they_are = not texts or _as_they_are(texts)
+            return self._texts if as_they_are and (wraps is None or _WRAP in self.attributes) else None
         if wraps is not None:
             return None
         if not kinds:
-            return [""] * len(values)
+            return _blanks
         if kinds <= {int, float}:
-            return _numbers(values, letter, ats, float in kinds)
+            return _numbers if _are_cell_numbers(values, float in kinds) else None
         if kinds == {Real.datetime}:
-            return self._moments(values, letter, ats)
+            return self._moments if self._are_common_moments(values) else None
         return None
 
-    def _texts(
-        self, values: Sequence[str | None], letter: str, ats: Sequence[str], wraps: Sequence[bool] | None
-    ) -> list[str] | None:
-        """A column of text cells (and blanks), when no text needs escaping or its spaces kept."""
-        texts = list(filter(None, values))  # a blank cell or empty text is written as nothing
-        if texts and not _as_they_are(texts):
-            return None
-        if wraps is None:
-            return [
-                f'<c r="{letter}{at}" t="inlineStr"><is><t>{v}</t></is></c>' if v else "" for at, v in zip(ats, values)
-            ]
-        if _WRAP not in self.attributes:
-            return None
-        styles = [self.attributes[_WRAP] if wrap else "" for wrap in wraps]
+    def _are_common_moments(self, values: Sequence[dt.datetime | None]) -> bool:
+        """Whether a column's date-times are naive, to the millisecond, from 1 March 1900 on, and the styles they
+        are shown in asked for already."""
+        moments = [v for v in values if v is not None]
+        if set(map(_TZINFO, moments)) != {None}:
+            return False
+        microseconds = list(map(_MICROSECOND, moments))
+        if any(m % 1000 for m in microseconds) or min(moments) < _LEAP_DAY:
+            return False
+        return (all(microseconds) or _SECONDS in self.attributes) and (
+            not any(microseconds) or _MILLIS in self.attributes
+        )
+
+    def _texts(self, values: Sequence[str | None], letter: str, ats: Sequence[str], wraps: _Wraps) -> list[str]:
+        """A column of text cells (and blanks) written as they are."""
+        styles = repeat("") if wraps is None else [self.attributes[_WRAP] if wrap else "" for wrap in wraps]
         return [
             f'<c r="{letter}{at}"{style} t="inlineStr"><is><t>{v}</t></is></c>' if v else ""
             for at, style, v in zip(ats, styles, values)
         ]
 
-    def _moments(self, values: Sequence[dt.datetime | None], letter: str, ats: Sequence[str]) -> list[str] | None:
-        """A column of naive date-times to the millisecond from 1 March 1900 on (and blanks)."""
-        moments = [v for v in values if v is not None]
-        if set(map(_TZINFO, moments)) != {None}:
-            return None
-        microseconds = list(map(_MICROSECOND, moments))
-        if any(m % 1000 for m in microseconds) or min(moments) < _LEAP_DAY:
-            return None
-        seconds, millis = self.attributes.get(_SECONDS), self.attributes.get(_MILLIS)
-        if (seconds is None and not all(microseconds)) or (millis is None and any(microseconds)):
-            return None
+    def _moments(self, values: Sequence[dt.datetime | None], letter: str, ats: Sequence[str], _: _Wraps) -> list[str]:
+        """A column of common date-time cells (and blanks)."""
+        seconds, millis = self.attributes.get(_SECONDS, ""), self.attributes.get(_MILLIS, "")
         return [
             f'<c r="{letter}{at}"{millis if v.microsecond else seconds}><v>{(v - SERIAL_EPOCH) / DAY!r}</v></c>'
             if v is not None
@@ -312,13 +314,25 @@ class _Cells:
         return _cell_xml(ref, plain(value), cell_look, self.styles)
 
 
-def _numbers(values: Sequence[float | None], letter: str, ats: Sequence[str], floats: bool) -> list[str] | None:
-    """A column of number cells (and blanks), when every number fits a cell's number."""
+_Wraps = Sequence[bool] | None
+"""Whether each cell of a column in a block of rows wraps its text; None if none does."""
+_Writer = Callable[[Sequence[Any], str, Sequence[str], _Wraps], list[str]]
+
+
+def _are_cell_numbers(values: Sequence[float | None], floats: bool) -> bool:
+    """Whether every number of a column fits a cell's number (no nan, infinity or whole number too big)."""
     numbers = [v for v in values if v is not None]
-    fits = all(-_HUGE < v < _HUGE for v in numbers) if floats else -_HUGE < min(numbers) and max(numbers) < _HUGE
-    if not fits:  # a nan or an infinity, or a whole number too big
-        return None
+    return all(-_HUGE < v < _HUGE for v in numbers) if floats else -_HUGE < min(numbers) and max(numbers) < _HUGE
+
+
+def _numbers(values: Sequence[float | None], letter: str, ats: Sequence[str], _: _Wraps) -> list[str]:
+    """A column of number cells (and blanks)."""
     return [f'<c r="{letter}{at}"><v>{v!r}</v></c>' if v is not None else "" for at, v in zip(ats, values)]
+
+
+def _blanks(values: Sequence[None], _letter: str, _ats: Sequence[str], _wraps: _Wraps) -> list[str]:
+    """A column of blank cells: nothing."""
+    return [""] * len(values)
 
 
 def _as_they_are(texts: list[str]) -> bool:
