@@ -96,10 +96,8 @@ class _Tab:
         cells, kept, wrapping = self.cells, self.kept, self.layout.wrapping
         for r in range(start, end):
             at = str(r + 1)  # the row number as it is written in each cell's reference, made text once
-            if r < self.layout.frozen:
-                xml = cells.header(self.rows[r], at)
-            else:
-                xml = cells.plain(self.rows[r], at, [c for c, wrapped in enumerate(wrapping) if r in wrapped])
+            wraps = [c for c, wrapped in enumerate(wrapping) if r in wrapped]
+            xml = cells.row(self.rows[r], at, r < self.layout.frozen, wraps)
             if kept is not None and r + 1 in kept.cells:
                 xml = _merged(xml, kept.cells[r + 1])
             yield f'<row r="{at}{self.heights[self.lines.get(r, 1)]}{"".join(xml)}</row>'
@@ -165,10 +163,9 @@ class _Attributes(dict[tuple[bool, "str | None", bool], str]):
 
 
 class _Cells:
-    """One tab's cells as XML. A row below the header writes its common cells (text with nothing to escape,
-    numbers, naive date-times to the millisecond) inline, their style attributes looked up once per tab;
-    every other cell goes through `cell`. A block of rows of common cells only is written a column at a time
-    (`block`), each column's kind and text checked once for all its cells."""
+    """One tab's cells as XML: a row's cells one by one (`row`), or a block of rows of common cells (text with
+    nothing to escape, numbers, naive date-times to the millisecond) a column at a time (`block`), each
+    column's kind and text checked once for all its cells and their style attributes looked up once per tab."""
 
     def __init__(self, styles: StyleBook, width: int):
         self.styles = styles
@@ -179,47 +176,13 @@ class _Cells:
         """The style attribute of a cell drawn with no Look of its own ("" for the plain style)."""
         return self.attributes[header, code, wrap]
 
-    def plain(self, row: Sequence[Any], at: str, wraps: Container[int]) -> list[str]:
-        """A row's cells but the header's (`wraps`: the columns whose text wraps in it)."""
-        out: list[str] = []
-        append, letters, datetime, styles = out.append, self.letters, Real.datetime, self.attributes
-        for c, value in enumerate(row):
-            kind = type(value)
-            if kind is str:
-                if not value:
-                    continue
-                if (  # nothing to escape, no space to keep: the text as it is
-                    value.isprintable()
-                    and value[0] != " "
-                    and value[-1] != " "
-                    and "&" not in value
-                    and "<" not in value
-                    and ">" not in value
-                ):
-                    style = styles[False, None, True] if c in wraps else ""
-                    append(f'<c r="{letters[c]}{at}"{style} t="inlineStr"><is><t>{value}</t></is></c>')
-                    continue
-            elif kind is int or kind is float:
-                if -_HUGE < value < _HUGE and c not in wraps:  # not a nan or an infinity either
-                    append(f'<c r="{letters[c]}{at}"><v>{value!r}</v></c>')
-                    continue
-            elif kind is datetime and value.tzinfo is None and not value.microsecond % 1000 and value >= _LEAP_DAY:
-                if c not in wraps:
-                    style = styles[False, DATE_TIME_MS if value.microsecond else DATE_TIME, False]
-                    append(f'<c r="{letters[c]}{at}"{style}><v>{(value - SERIAL_EPOCH) / DAY!r}</v></c>')
-                    continue
-            elif value is None:
-                continue
-            append(self.cell(letters[c] + at, value, False, c in wraps))
-        return out
-
     def block(
         self, columns: Sequence[Sequence[Any]], start: int, wrapping: Sequence[frozenset[int]]
     ) -> tuple[list[str], list[list[str]]] | None:
         """Rows of the body from `start` (0-based; `columns`: their columns, `wrapping`: each column's wrapped
         rows) a column at a time: their row numbers as written and each column's cells. None unless every cell
-        is a common one (as `plain` says) whose style the tab has asked for already, so styles are still asked
-        for in the order the cells use them; every column is checked before any is written."""
+        is a common one whose style the tab has asked for already, so styles are still asked for in the order
+        the cells use them; every column is checked before any is written."""
         if not columns:
             return None
         end = start + len(columns[0])
@@ -238,14 +201,12 @@ class _Cells:
         does), or None unless they are all common ones of one kind whose style the tab has asked for already."""
         kinds = set(map(type, values))
         kinds.discard(type(None))
-        if kinds == {str}:
+        if kinds <= {str}:  # a column of blank cells too
             texts = list(filter(None, values))  # a blank cell or empty text is written as nothing
             as_they_are = not texts or _as_they_are(texts)
             return self._texts if as_they_are and (wraps is None or _WRAP in self.attributes) else None
         if wraps is not None:
             return None
-        if not kinds:
-            return _blanks
         if kinds <= {int, float}:
             return _numbers if _are_cell_numbers(values, float in kinds) else None
         if kinds == {Real.datetime}:
@@ -256,14 +217,13 @@ class _Cells:
         """Whether a column's date-times are naive, to the millisecond, from 1 March 1900 on, and the styles they
         are shown in asked for already."""
         moments = [v for v in values if v is not None]
-        if set(map(_TZINFO, moments)) != {None}:
+        if set(map(attrgetter("tzinfo"), moments)) != {None}:
             return False
-        microseconds = list(map(_MICROSECOND, moments))
+        microseconds = list(map(attrgetter("microsecond"), moments))
         if any(m % 1000 for m in microseconds) or min(moments) < _LEAP_DAY:
             return False
-        return (all(microseconds) or _SECONDS in self.attributes) and (
-            not any(microseconds) or _MILLIS in self.attributes
-        )
+        asked = self.attributes
+        return (all(microseconds) or _SECONDS in asked) and (not any(microseconds) or _MILLIS in asked)
 
     def _texts(self, values: Sequence[str | None], letter: str, ats: Sequence[str], wraps: _Wraps) -> list[str]:
         """A column of text cells (and blanks) written as they are."""
@@ -283,12 +243,13 @@ class _Cells:
             for at, v in zip(ats, values)
         ]
 
-    def header(self, row: Sequence[Any], at: str) -> list[str]:
-        """The header row's cells, drawn bold (its text never wraps)."""
-        self.attribute(True, None, False)  # the header's style is the first one a tab's cells ask for
+    def row(self, row: Sequence[Any], at: str, header: bool, wraps: Container[int]) -> list[str]:
+        """A row's cells (`wraps`: the columns whose text wraps in it); the header's drawn bold."""
+        if header:
+            self.attribute(True, None, False)  # the header's style is the first one a tab's cells ask for
         cells = (
-            self.cell(letter + at, value, True, False)
-            for letter, value in zip(self.letters, row)
+            self.cell(letter + at, value, header, c in wraps)
+            for c, (letter, value) in enumerate(zip(self.letters, row))
             if value is not None and value != ""
         )
         return [xml for xml in cells if xml]
@@ -302,6 +263,9 @@ class _Cells:
             return f'<c r="{ref}"{style}{tail}' if tail else ""
         if (kind is int or kind is float) and -_HUGE < value < _HUGE:
             return f'<c r="{ref}"{style}><v>{value!r}</v></c>'
+        if kind is Real.datetime and value.tzinfo is None and not value.microsecond % 1000 and value >= _LEAP_DAY:
+            style = self.attribute(header, DATE_TIME_MS if value.microsecond else DATE_TIME, wrap)  # as a block asks
+            return f'<c r="{ref}"{style}><v>{(value - SERIAL_EPOCH) / DAY!r}</v></c>'
         drawn = value if kind is Styled else None
         cell_look = Look(
             bold=header or bool(drawn and drawn.bold),
@@ -314,8 +278,7 @@ class _Cells:
         return _cell_xml(ref, plain(value), cell_look, self.styles)
 
 
-_Wraps = Sequence[bool] | None
-"""Whether each cell of a column in a block of rows wraps its text; None if none does."""
+_Wraps = Sequence[bool] | None  # whether each cell of a column in a block wraps its text; None if none does
 _Writer = Callable[[Sequence[Any], str, Sequence[str], _Wraps], list[str]]
 
 
@@ -328,11 +291,6 @@ def _are_cell_numbers(values: Sequence[float | None], floats: bool) -> bool:
 def _numbers(values: Sequence[float | None], letter: str, ats: Sequence[str], _: _Wraps) -> list[str]:
     """A column of number cells (and blanks)."""
     return [f'<c r="{letter}{at}"><v>{v!r}</v></c>' if v is not None else "" for at, v in zip(ats, values)]
-
-
-def _blanks(values: Sequence[None], _letter: str, _ats: Sequence[str], _wraps: _Wraps) -> list[str]:
-    """A column of blank cells: nothing."""
-    return [""] * len(values)
 
 
 def _as_they_are(texts: list[str]) -> bool:
@@ -350,8 +308,6 @@ def _as_they_are(texts: list[str]) -> bool:
 _WRAP = (False, None, True)
 _SECONDS = (False, DATE_TIME, False)
 _MILLIS = (False, DATE_TIME_MS, False)
-_TZINFO = attrgetter("tzinfo")
-_MICROSECOND = attrgetter("microsecond")
 
 
 def _text(value: str) -> str:

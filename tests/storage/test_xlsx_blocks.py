@@ -82,3 +82,20 @@ def test_common_cells_whose_styles_are_asked_for_already_are_written_a_column_at
     ats, written = cells.block(columns, 1, wrapping)
     assert ats == ["2", "3", "4"] and written[2][0] == '<c r="C2"><v>0</v></c>'
     assert written[0][1] == f'<c r="A3" s="1"><v>{xlsx_cells.serial(moment)!r}</v></c>'
+
+
+def test_a_tab_of_common_cells_is_written_a_column_at_a_time_but_for_its_first_rows():
+    moment = dt.datetime(2026, 11, 21, 20, 0, 1)
+    rows = [["When", "Player", "Reason", "Row"]]
+    rows += [[moment + dt.timedelta(milliseconds=n * 250), "Reds", "a long reason," * 5, n] for n in range(400)]
+    written = []
+    one_by_one = xlsx_cells._Tab.one_by_one
+
+    def counted(tab, start, end):
+        written.extend(range(start, end))
+        return one_by_one(tab, start, end)
+
+    with patch.object(xlsx_cells._Tab, "one_by_one", counted):
+        _written(rows)
+    # the header and the first rows (which ask for the styles), fewer than a block halved the last time
+    assert written == list(range(len(written))) and len(written) < 1 + 2 * xlsx_cells.LEAST
