@@ -10,6 +10,7 @@ import datetime as dt
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, TypeVar, cast
 
 from hostkit.core.styles import Styled, plain
@@ -45,60 +46,50 @@ class Real:
 
 @dataclass(frozen=True)
 class Look:
-    """A tab's layout: each column's width in characters, the cells whose text wraps (0-based row, column),
+    """A tab's layout: each column's width in characters, the rows (0-based) whose text wraps in each column,
     and how many rows stay frozen at the top (the header, drawn bold)."""
 
     widths: tuple[int, ...]
-    wrapped: frozenset[tuple[int, int]]
+    wrapping: tuple[frozenset[int], ...]
     frozen: int
     lines: dict[int, int] | None = None
     """Rows holding wrapped text (0-based) to the lines their tallest cell takes: a spreadsheet program that
     does not fit rows to wrapped text on opening (LibreOffice) is given their height."""
 
+    @cached_property
+    def wrapped(self) -> frozenset[tuple[int, int]]:
+        """The cells whose text wraps (0-based row, column)."""
+        return frozenset((row, column) for column, rows in enumerate(self.wrapping) for row in rows)
 
-def look(rows: Rows) -> Look:
-    """Each column as wide as its widest text, up to MAX_WIDTH; text wider than its column wraps.
+
+def look(rows: Rows, columns: Sequence[Sequence[Any]] | None = None) -> Look:
+    """Each column as wide as its widest text, up to MAX_WIDTH; text wider than its column wraps (`columns`:
+    the rows' columns, itertools.zip_longest(*rows), when the caller has them already).
 
     A row's last filled cell may spill over the blank cells to its right (a note, a reason at the end of a
     row), so it neither widens its column nor wraps; the header row always counts. Each cell is measured
     once, a column at a time.
     """
-    columns = [_measured(column) for column in itertools.zip_longest(*rows)]
-    backwards = columns[::-1]
+    if columns is None:
+        columns = list(itertools.zip_longest(*rows))
+    measured = [_lengths(column) for column in columns]
+    backwards = measured[::-1]
     for number in range(1, len(rows)):
         for lengths in backwards:
             if lengths[number]:
                 lengths[number] = 0  # the row's last filled cell
                 break
     widths = []
-    wrapped: set[tuple[int, int]] = set()
+    wrapping = []
     lines: dict[int, int] = {}
-    for column, lengths in enumerate(columns):
+    for cells, lengths in zip(columns, measured):
         widest = max(lengths)
         width = min(MAX_WIDTH, max(MIN_WIDTH, widest))
         widths.append(width)
-        if widest > width:
-            numbers = [number for number, length in enumerate(lengths) if length > width and number]
-            wrapped.update((number, column) for number in numbers)
-            _fit(lines, numbers, rows, column, max(width - 1, 1))  # words wrap before the edge
-    return Look(tuple(widths), frozenset(wrapped), 1 if rows else 0, lines)
-
-
-def _measured(column: tuple[Any, ...]) -> list[int]:
-    """The length of each cell of a column (the header first): a column of one common kind of cell at once."""
-    body = column[1:]
-    kinds = set(map(type, body))
-    if (
-        kinds == {str}
-        and not any(map(str.isspace, body))
-        and not any(map(str.__contains__, body, itertools.repeat("\n")))
-    ):
-        lengths = list(map(len, body))
-    elif kinds == {int}:
-        lengths = list(map(len, map(repr, body)))
-    else:
-        lengths = _lengths(body)
-    return [*_lengths(column[:1]), *lengths]
+        numbers = [number for number in range(1, len(lengths)) if lengths[number] > width] if widest > width else []
+        _fit(lines, numbers, cells, max(width - 1, 1))  # words wrap before the edge
+        wrapping.append(frozenset(numbers))
+    return Look(tuple(widths), tuple(wrapping), 1 if rows else 0, lines)
 
 
 def _lengths(values: Sequence[Any]) -> list[int]:
@@ -118,10 +109,10 @@ def _lengths(values: Sequence[Any]) -> list[int]:
     ]
 
 
-def _fit(lines: dict[int, int], numbers: list[int], rows: Rows, column: int, width: int) -> None:
-    """Each row's lines as many as the tallest of its wrapped cells in `column` takes (`numbers`: their rows)."""
+def _fit(lines: dict[int, int], numbers: list[int], cells: Sequence[Any], width: int) -> None:
+    """Each row's lines as many as the tallest of its wrapped cells of a column takes (`numbers`: their rows)."""
     for number in numbers:
-        value = rows[number][column]
+        value = cells[number]
         text = value if type(value) is str else str(plain(value))
         tall = (
             -(-len(text) // width)

@@ -7,7 +7,9 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
+from itertools import repeat, zip_longest
+from operator import attrgetter
 from typing import Any
 
 from hostkit.core.styles import Styled, plain
@@ -53,29 +55,70 @@ def sheet_xml(rows: Rows, styles: StyleBook, kept: Kept | None = None) -> Iterat
     (`kept`, storage/xlsx_keep.py) merged in as they were.
 
     Written row by row, each row a piece (so a big tab is never held whole)."""
-    layout = look(rows)
-    width = max((len(r) for r in rows), default=0)
-    cells = _Cells(styles, width)
-    wrapped: dict[int, tuple[int, ...]] = {}  # a tuple of a column or two is a fifth of a set's memory
-    for r, c in sorted(layout.wrapped):
-        wrapped[r] = (*wrapped.get(r, ()), c)
-    tall = {r: n for r, n in (layout.lines or {}).items() if n > 1}
-    yield _opening(layout, len(rows), width, kept)
-    for r, row in enumerate(rows):
-        at = str(r + 1)  # the row number as it is written in each cell's reference, made text once
-        if r < layout.frozen:
-            xml = cells.header(row, at)
-        else:
-            xml = cells.plain(row, at, wrapped.get(r, ()))
-        if kept is not None and r + 1 in kept.cells:
-            xml = _merged(xml, kept.cells[r + 1])
-        fitted = f' ht="{15 * tall[r]}" customHeight="1"' if r in tall else ""
-        yield f'<row r="{at}"{fitted}>{"".join(xml)}</row>'
+    columns = list(zip_longest(*rows))
+    layout = look(rows, columns)
+    tab = _Tab(rows, layout, _Cells(styles, len(columns)), kept)
+    yield _opening(layout, len(rows), len(columns), kept)
+    yield from tab.one_by_one(0, min(layout.frozen, len(rows)))
+    for start in range(layout.frozen, len(rows), BLOCK):
+        yield from tab.block(columns, start, min(start + BLOCK, len(rows)))
     if kept is not None:
         for n in sorted(kept.cells):
             if n > len(rows):
                 yield f'<row r="{n}">{"".join(x for _, x in kept.cells[n])}</row>'
     yield "</sheetData>" + ("".join(kept.carried) if kept is not None else "") + "</worksheet>"
+
+
+BLOCK = 512
+"""Rows below the header written a column at a time, when all their cells are common ones (_Cells.block)."""
+LEAST = 32
+"""Rows of a block that is not written a column at a time are halved down to this, to find the rows that can."""
+
+
+class _Heights(dict[int, str]):
+    """A row's opening tag after its number, by the lines its tallest wrapped cell takes."""
+
+    def __missing__(self, lines: int) -> str:
+        self[lines] = '">' if lines == 1 else f'" ht="{15 * lines}" customHeight="1">'
+        return self[lines]
+
+
+class _Tab:
+    """One tab's rows as XML, a row at a time or a block of rows at once."""
+
+    def __init__(self, rows: Rows, layout: TabLook, cells: _Cells, kept: Kept | None):
+        self.rows, self.layout, self.cells, self.kept = rows, layout, cells, kept
+        self.lines = layout.lines or {}
+        self.heights = _Heights()
+
+    def one_by_one(self, start: int, end: int) -> Iterator[str]:
+        """Rows `start` to `end` (0-based, the header's too), each cell on its own."""
+        cells, kept, wrapping = self.cells, self.kept, self.layout.wrapping
+        for r in range(start, end):
+            at = str(r + 1)  # the row number as it is written in each cell's reference, made text once
+            wraps = [c for c, wrapped in enumerate(wrapping) if r in wrapped]
+            xml = cells.row(self.rows[r], at, r < self.layout.frozen, wraps)
+            if kept is not None and r + 1 in kept.cells:
+                xml = _merged(xml, kept.cells[r + 1])
+            yield f'<row r="{at}{self.heights[self.lines.get(r, 1)]}{"".join(xml)}</row>'
+
+    def block(self, columns: Sequence[Sequence[Any]], start: int, end: int) -> Iterator[str]:
+        """Rows `start` to `end` of the body (`columns`: the tab's columns): a column at a time when their cells
+        are common ones and none of them holds a cell the host kept, else each half the same way, and rows
+        fewer than LEAST one by one."""
+        if self.kept is None or self.kept.cells.keys().isdisjoint(range(start + 1, end + 1)):
+            block = self.cells.block([column[start:end] for column in columns], start, self.layout.wrapping)
+            if block is not None:
+                ats, cells = block
+                tags = map(self.heights.__getitem__, map(self.lines.get, range(start, end), repeat(1)))
+                yield from map("".join, zip(repeat('<row r="'), ats, tags, *cells, repeat("</row>")))
+                return
+        if end - start < 2 * LEAST:
+            yield from self.one_by_one(start, end)
+            return
+        middle = (start + end) // 2
+        yield from self.block(columns, start, middle)
+        yield from self.block(columns, middle, end)
 
 
 def _opening(layout: TabLook, height: int, width: int, kept: Kept | None) -> str:
@@ -120,9 +163,9 @@ class _Attributes(dict[tuple[bool, "str | None", bool], str]):
 
 
 class _Cells:
-    """One tab's cells as XML. A row below the header writes its common cells (text with nothing to escape,
-    numbers, naive date-times to the millisecond) inline, their style attributes looked up once per tab;
-    every other cell goes through `cell`."""
+    """One tab's cells as XML: a row's cells one by one (`row`), or a block of rows of common cells (text with
+    nothing to escape, numbers, naive date-times to the millisecond) a column at a time (`block`), each
+    column's kind and text checked once for all its cells and their style attributes looked up once per tab."""
 
     def __init__(self, styles: StyleBook, width: int):
         self.styles = styles
@@ -133,46 +176,80 @@ class _Cells:
         """The style attribute of a cell drawn with no Look of its own ("" for the plain style)."""
         return self.attributes[header, code, wrap]
 
-    def plain(self, row: Sequence[Any], at: str, wraps: Container[int]) -> list[str]:
-        """A row's cells but the header's (`wraps`: the columns whose text wraps in it)."""
-        out: list[str] = []
-        append, letters, datetime, styles = out.append, self.letters, Real.datetime, self.attributes
-        for c, value in enumerate(row):
-            kind = type(value)
-            if kind is str:
-                if not value:
-                    continue
-                if (  # nothing to escape, no space to keep: the text as it is
-                    value.isprintable()
-                    and value[0] != " "
-                    and value[-1] != " "
-                    and "&" not in value
-                    and "<" not in value
-                    and ">" not in value
-                ):
-                    style = styles[False, None, True] if c in wraps else ""
-                    append(f'<c r="{letters[c]}{at}"{style} t="inlineStr"><is><t>{value}</t></is></c>')
-                    continue
-            elif kind is int or kind is float:
-                if -_HUGE < value < _HUGE and c not in wraps:  # not a nan or an infinity either
-                    append(f'<c r="{letters[c]}{at}"><v>{value!r}</v></c>')
-                    continue
-            elif kind is datetime and value.tzinfo is None and not value.microsecond % 1000 and value >= _LEAP_DAY:
-                if c not in wraps:
-                    style = styles[False, DATE_TIME_MS if value.microsecond else DATE_TIME, False]
-                    append(f'<c r="{letters[c]}{at}"{style}><v>{(value - SERIAL_EPOCH) / DAY!r}</v></c>')
-                    continue
-            elif value is None:
-                continue
-            append(self.cell(letters[c] + at, value, False, c in wraps))
-        return out
+    def block(
+        self, columns: Sequence[Sequence[Any]], start: int, wrapping: Sequence[frozenset[int]]
+    ) -> tuple[list[str], list[list[str]]] | None:
+        """Rows of the body from `start` (0-based; `columns`: their columns, `wrapping`: each column's wrapped
+        rows) a column at a time: their row numbers as written and each column's cells. None unless every cell
+        is a common one whose style the tab has asked for already, so styles are still asked for in the order
+        the cells use them; every column is checked before any is written."""
+        if not columns:
+            return None
+        end = start + len(columns[0])
+        planned = []
+        for values, wrapped in zip(columns, wrapping):
+            wraps = None if wrapped.isdisjoint(range(start, end)) else [r in wrapped for r in range(start, end)]
+            writer = self._writer(values, wraps)
+            if writer is None:
+                return None
+            planned.append((writer, values, wraps))
+        ats = list(map(str, range(start + 1, end + 1)))
+        return ats, [write(values, letter, ats, wraps) for (write, values, wraps), letter in zip(planned, self.letters)]
 
-    def header(self, row: Sequence[Any], at: str) -> list[str]:
-        """The header row's cells, drawn bold (its text never wraps)."""
-        self.attribute(True, None, False)  # the header's style is the first one a tab's cells ask for
+    def _writer(self, values: Sequence[Any], wraps: _Wraps) -> _Writer | None:
+        """What writes a column's cells in a block of rows (`wraps`: whether each one's text wraps, None if none
+        does), or None unless they are all common ones of one kind whose style the tab has asked for already."""
+        kinds = set(map(type, values))
+        kinds.discard(type(None))
+        if kinds <= {str}:  # a column of blank cells too
+            texts = list(filter(None, values))  # a blank cell or empty text is written as nothing
+            as_they_are = not texts or _as_they_are(texts)
+            return self._texts if as_they_are and (wraps is None or _WRAP in self.attributes) else None
+        if wraps is not None:
+            return None
+        if kinds <= {int, float}:
+            return _numbers if _are_cell_numbers(values, float in kinds) else None
+        if kinds == {Real.datetime}:
+            return self._moments if self._are_common_moments(values) else None
+        return None
+
+    def _are_common_moments(self, values: Sequence[dt.datetime | None]) -> bool:
+        """Whether a column's date-times are naive, to the millisecond, from 1 March 1900 on, and the styles they
+        are shown in asked for already."""
+        moments = [v for v in values if v is not None]
+        if set(map(attrgetter("tzinfo"), moments)) != {None}:
+            return False
+        microseconds = list(map(attrgetter("microsecond"), moments))
+        if any(m % 1000 for m in microseconds) or min(moments) < _LEAP_DAY:
+            return False
+        asked = self.attributes
+        return (all(microseconds) or _SECONDS in asked) and (not any(microseconds) or _MILLIS in asked)
+
+    def _texts(self, values: Sequence[str | None], letter: str, ats: Sequence[str], wraps: _Wraps) -> list[str]:
+        """A column of text cells (and blanks) written as they are."""
+        styles = repeat("") if wraps is None else [self.attributes[_WRAP] if wrap else "" for wrap in wraps]
+        return [
+            f'<c r="{letter}{at}"{style} t="inlineStr"><is><t>{v}</t></is></c>' if v else ""
+            for at, style, v in zip(ats, styles, values)
+        ]
+
+    def _moments(self, values: Sequence[dt.datetime | None], letter: str, ats: Sequence[str], _: _Wraps) -> list[str]:
+        """A column of common date-time cells (and blanks)."""
+        seconds, millis = self.attributes.get(_SECONDS, ""), self.attributes.get(_MILLIS, "")
+        return [
+            f'<c r="{letter}{at}"{millis if v.microsecond else seconds}><v>{(v - SERIAL_EPOCH) / DAY!r}</v></c>'
+            if v is not None
+            else ""
+            for at, v in zip(ats, values)
+        ]
+
+    def row(self, row: Sequence[Any], at: str, header: bool, wraps: Container[int]) -> list[str]:
+        """A row's cells (`wraps`: the columns whose text wraps in it); the header's drawn bold."""
+        if header:
+            self.attribute(True, None, False)  # the header's style is the first one a tab's cells ask for
         cells = (
-            self.cell(letter + at, value, True, False)
-            for letter, value in zip(self.letters, row)
+            self.cell(letter + at, value, header, c in wraps)
+            for c, (letter, value) in enumerate(zip(self.letters, row))
             if value is not None and value != ""
         )
         return [xml for xml in cells if xml]
@@ -186,6 +263,9 @@ class _Cells:
             return f'<c r="{ref}"{style}{tail}' if tail else ""
         if (kind is int or kind is float) and -_HUGE < value < _HUGE:
             return f'<c r="{ref}"{style}><v>{value!r}</v></c>'
+        if kind is Real.datetime and value.tzinfo is None and not value.microsecond % 1000 and value >= _LEAP_DAY:
+            style = self.attribute(header, DATE_TIME_MS if value.microsecond else DATE_TIME, wrap)  # as a block asks
+            return f'<c r="{ref}"{style}><v>{(value - SERIAL_EPOCH) / DAY!r}</v></c>'
         drawn = value if kind is Styled else None
         cell_look = Look(
             bold=header or bool(drawn and drawn.bold),
@@ -196,6 +276,38 @@ class _Cells:
             centred=bool(drawn and drawn.centred),
         )
         return _cell_xml(ref, plain(value), cell_look, self.styles)
+
+
+_Wraps = Sequence[bool] | None  # whether each cell of a column in a block wraps its text; None if none does
+_Writer = Callable[[Sequence[Any], str, Sequence[str], _Wraps], list[str]]
+
+
+def _are_cell_numbers(values: Sequence[float | None], floats: bool) -> bool:
+    """Whether every number of a column fits a cell's number (no nan, infinity or whole number too big)."""
+    numbers = [v for v in values if v is not None]
+    return all(-_HUGE < v < _HUGE for v in numbers) if floats else -_HUGE < min(numbers) and max(numbers) < _HUGE
+
+
+def _numbers(values: Sequence[float | None], letter: str, ats: Sequence[str], _: _Wraps) -> list[str]:
+    """A column of number cells (and blanks)."""
+    return [f'<c r="{letter}{at}"><v>{v!r}</v></c>' if v is not None else "" for at, v in zip(ats, values)]
+
+
+def _as_they_are(texts: list[str]) -> bool:
+    """Whether each of these (non-empty) texts is written as it is: nothing to escape, no space to keep."""
+    joined = "".join(texts)
+    return (
+        joined.isprintable()
+        and "&" not in joined
+        and "<" not in joined
+        and ">" not in joined
+        and list(map(str.strip, texts, repeat(" "))) == texts  # a text with no space at either end is itself
+    )
+
+
+_WRAP = (False, None, True)
+_SECONDS = (False, DATE_TIME, False)
+_MILLIS = (False, DATE_TIME_MS, False)
 
 
 def _text(value: str) -> str:

@@ -12,9 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import queue
 
 SEGMENT = 1 << 18
 """Characters of a tab's XML encoded and compressed at a time (a segment)."""
@@ -57,38 +62,113 @@ def deflated(pieces: Iterable[str], earlier: Deflated | None = None) -> Deflated
     """A part written in pieces, compressed a segment at a time as they come (the whole text is never held at
     once). A segment that is `earlier`'s segment at the same place (the same digest and size) takes its
     compressed bytes from there."""
-    squeeze = zlib.compressobj(1, zlib.DEFLATED, -15)
     old = _placed(earlier)
-    out: list[bytes | memoryview] = []
-    segments: list[Segment] = []
-    crc = size = held = 0
+    marks: list[tuple[bytes, int]] = []
+    crc = 0
+    with _Squeezer() as squeezer:
+        for data in _segments(pieces):
+            crc, digest = zlib.crc32(data, crc), _digest(data)
+            at = len(marks)
+            if at < len(old) and old[at][0].digest == digest and old[at][0].size == len(data):
+                squeezer.keep(old[at][1])
+            else:
+                squeezer.squeeze(data)
+            marks.append((digest, len(data)))
+        chunks = squeezer.finish()
+    segments = tuple(Segment(digest, size, len(chunk)) for (digest, size), chunk in zip(marks, chunks))
+    return Deflated(b"".join(chunks), crc, sum(size for _, size in marks), segments)
+
+
+def _segments(pieces: Iterable[str]) -> Iterator[bytes]:
+    """The pieces' UTF-8 bytes a segment at a time (at least one, empty for no pieces)."""
     batch: list[str] = []
-
-    def segment() -> None:
-        nonlocal crc, size
-        data = "".join(batch).encode("utf-8")
-        batch.clear()
-        crc, size = zlib.crc32(data, crc), size + len(data)
-        digest = _digest(data)
-        at = len(segments)
-        chunk: bytes | memoryview
-        if at < len(old) and old[at][0].digest == digest and old[at][0].size == len(data):
-            chunk = old[at][1]
-        else:
-            chunk = squeeze.compress(data) + squeeze.flush(zlib.Z_FULL_FLUSH)
-        out.append(chunk)
-        segments.append(Segment(digest, len(data), len(chunk)))
-
+    held = 0
+    cut = False
     for piece in pieces:
         batch.append(piece)
         held += len(piece)
         if held >= SEGMENT:
-            segment()
-            held = 0
-    if batch or not segments:
-        segment()
-    out.append(squeeze.flush())
-    return Deflated(b"".join(out), crc, size, tuple(segments))
+            yield "".join(batch).encode("utf-8")
+            batch.clear()
+            held, cut = 0, True
+    if batch or not cut:
+        yield "".join(batch).encode("utf-8")
+
+
+class _Squeezer:
+    """A part's compressed segments, in order: each compressed with a full flush after it, or kept as it was.
+
+    From a second segment to compress on, they are compressed on a thread of the squeezer's own while the
+    caller writes the next ones (zlib lets go of the interpreter as it compresses): a part of one segment
+    starts no thread. Used as a context manager, which stops the thread when the caller fails."""
+
+    def __init__(self) -> None:
+        self.compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
+        self.chunks: list[bytes | memoryview] = []
+        self.waiting: list[tuple[int, bytes]] = []  # to compress, before the thread starts
+        self.todo: queue.Queue[tuple[int, bytes] | None] | None = None
+        self.worker: threading.Thread | None = None
+        self.failure: Exception | None = None
+
+    def __enter__(self) -> _Squeezer:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop()
+
+    def keep(self, chunk: bytes | memoryview) -> None:
+        """The next segment, already compressed."""
+        self.chunks.append(chunk)
+
+    def squeeze(self, data: bytes) -> None:
+        """The next segment, to compress."""
+        self.chunks.append(b"")
+        if self.todo is not None:
+            self.todo.put((len(self.chunks) - 1, data))
+            return
+        self.waiting.append((len(self.chunks) - 1, data))
+        if len(self.waiting) > 1:
+            self._start()
+
+    def finish(self) -> list[bytes | memoryview]:
+        """Every segment's compressed bytes, the stream's end after them."""
+        self._stop()
+        for at, data in self.waiting:
+            self._compress(at, data)
+        if self.failure is not None:
+            raise self.failure
+        self.chunks.append(self.compressor.flush())
+        return self.chunks
+
+    def _compress(self, at: int, data: bytes) -> None:
+        self.chunks[at] = self.compressor.compress(data) + self.compressor.flush(zlib.Z_FULL_FLUSH)
+
+    def _start(self) -> None:
+        import queue  # here: a part of one segment needs none
+
+        self.todo = todo = queue.Queue[tuple[int, bytes] | None](maxsize=_AHEAD)
+        for item in self.waiting:
+            todo.put(item)
+        self.waiting = []
+        self.worker = threading.Thread(target=self._work, args=(todo,), name="hostkit-deflate", daemon=True)
+        self.worker.start()
+
+    def _work(self, todo: queue.Queue[tuple[int, bytes] | None]) -> None:
+        while (item := todo.get()) is not None:
+            if self.failure is None:  # after a failure the rest is only taken off the queue, so puts never block
+                try:
+                    self._compress(*item)
+                except Exception as error:  # raised again in the caller's thread
+                    self.failure = error
+
+    def _stop(self) -> None:
+        if self.todo is not None and self.worker is not None and self.worker.is_alive():
+            self.todo.put(None)
+            self.worker.join()
+
+
+_AHEAD = 4
+"""Segments written and waiting to be compressed at most (each a quarter of a megabyte or so)."""
 
 
 def _placed(part: Deflated | None) -> list[tuple[Segment, memoryview]]:

@@ -1,3 +1,4 @@
+import threading
 import zipfile
 import zlib
 
@@ -107,3 +108,60 @@ def test_a_re_score_that_changes_one_row_writes_it_and_keeps_the_rest(tmp_path, 
         assert archive.testzip() is None and is_own(info.comment, info.CRC)
     values = [[c.value for c in row] for row in openpyxl.load_workbook(path)["Results"].iter_rows()]
     assert values == rows
+
+
+@pytest.fixture
+def compressing_threads(monkeypatch):
+    """The names of the threads that compressed each segment, in order."""
+    names = []
+    compress = xlsx_deflate._Squeezer._compress
+
+    def recorded(self, at, data):
+        names.append(threading.current_thread().name)
+        compress(self, at, data)
+
+    monkeypatch.setattr(xlsx_deflate._Squeezer, "_compress", recorded)
+    return names
+
+
+def _deflate_threads():
+    return [t for t in threading.enumerate() if t.name == "hostkit-deflate"]
+
+
+def test_segments_compressed_on_a_thread_are_the_bytes_compressed_one_after_another(
+    small_segments, compressing_threads, monkeypatch
+):
+    pieces = rows_xml(range(2000))
+    part = deflated(pieces)
+    assert set(compressing_threads) == {"hostkit-deflate"} and not _deflate_threads()
+    monkeypatch.setattr(xlsx_deflate._Squeezer, "_start", lambda self: None)  # every segment on the caller's
+    assert deflated(pieces) == part and text(part) == "".join(pieces)
+
+
+def test_a_part_of_one_segment_is_compressed_without_a_thread(compressing_threads):
+    part = deflated(rows_xml(range(20)))
+    assert compressing_threads == ["MainThread"] and text(part) == "".join(rows_xml(range(20)))
+
+
+def test_a_failure_to_compress_on_the_thread_is_raised_to_the_caller(small_segments, monkeypatch):
+    compress = xlsx_deflate._Squeezer._compress
+
+    def failing(self, at, data):
+        if at == 3:
+            raise zlib.error("out of memory")
+        compress(self, at, data)
+
+    monkeypatch.setattr(xlsx_deflate._Squeezer, "_compress", failing)
+    with pytest.raises(zlib.error, match="out of memory"):
+        deflated(rows_xml(range(2000)))
+    assert not _deflate_threads()
+
+
+def test_a_failure_to_write_the_pieces_stops_the_thread(small_segments):
+    def pieces():
+        yield from rows_xml(range(1000))
+        raise ValueError("aware datetimes are written as local text by the rules core")
+
+    with pytest.raises(ValueError, match="aware"):
+        deflated(pieces())
+    assert not _deflate_threads()
