@@ -1,6 +1,8 @@
-"""Formula cells saved with no computed value (written by a program that does not calculate, like openpyxl or
-a script): the fast reader sees them blank, so hostkit shows them as UNCALCULATED, which every reader of a
-tab reports with its row and the fix."""
+"""What a worksheet part holds that the fast reader does not show, or must not be given. Formula cells saved
+with no computed value (written by a program that does not calculate, like openpyxl or a script): the fast
+reader sees them blank, so hostkit shows them as UNCALCULATED, which every reader of a tab reports with its row
+and the fix; error cells, also blank to it. And a value typed far beyond the table, whose span the fast reader
+would make cell by cell: the tab is refused before it is parsed."""
 
 from __future__ import annotations
 
@@ -8,8 +10,11 @@ import posixpath
 import re
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
 
 from hostkit.core.tables import CellError, column_index
+from hostkit.storage.book import StorageError
 
 UNCALCULATED = "#NO VALUE (a formula never calculated: open the workbook in a spreadsheet program and save it)"
 CELL_REF = re.compile(r"([A-Z]+)(\d+)")
@@ -86,3 +91,66 @@ class _Bytes:
         end = len(self.data) if size < 0 else self.at + size
         chunk, self.at = self.data[self.at : end], min(end, len(self.data))
         return chunk
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    """A worksheet part's XML, and what one pass over it found it may hold: a cell past column Z or row 99,999
+    (far), a formula or an error cell (unread, as both are blank to the fast reader). The pass reads the part's
+    shape, each capital letter made A, each digit 0 and each single quote a double one: a far cell's reference
+    is a quoted value that starts "AA or "A000000 there."""
+
+    xml: bytes
+    far: bool
+    unread: bool
+
+    @classmethod
+    def of(cls, xml: bytes) -> Worksheet:
+        shape = xml.translate(_SHAPES)
+        unread = is_prefixed(xml) or b"<f" in shape or b'"e"' in shape
+        return cls(xml, _FAR_SHAPE.search(shape) is not None, unread)
+
+
+_SHAPES = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'", b"A" * 26 + b"0" * 10 + b'"')
+_FAR_SHAPE = re.compile(rb'"A(?:A|000000)')
+
+CELLS = 10_000_000
+"""The most cells a tab may span, as many as a whole Google Sheet may hold. The fast reader makes every cell
+of the span, so a value typed out at XFD1048576 (17 billion cells) would exhaust the machine's memory."""
+_FAR = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br\s*=\s*["'](?:[A-Z]{2,3}\d+|[A-Z]\d{6,})["']""")
+_REFS = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br\s*=\s*["']([A-Z]{1,3})(\d+)["']""")
+"""A cell's reference in its tag (never in text, where a '<' is always escaped)."""
+
+
+def spanned(path: Path, name: str, xml: bytes) -> None:
+    """StorageError if a tab's cells span more than CELLS. Only a tab with a cell past column Z or row 99,999
+    (26 columns of 99,999 rows are well within) is searched through: a part with no Worksheet.far need not be
+    passed here."""
+    if _plain_cells(xml) and not _FAR_PLAIN.search(xml):
+        return
+    if not _FAR.search(xml):
+        return
+    refs = _REFS.findall(xml)
+    rows = max(int(row) for _, row in refs)
+    letters = max((column for column, _ in refs), key=lambda column: (len(column), column)).decode()
+    columns = column_index(letters) + 1
+    if rows * columns > CELLS:
+        raise StorageError(
+            f"Tab '{name}' of {path} has cells out to column {letters} and row {rows:,}, more than the "
+            f"{CELLS:,} cells a spreadsheet holds; delete whatever is typed far beyond the table and save it again."
+        )
+
+
+_FAR_PLAIN = re.compile(rb'<c r="(?:[A-Z]{2}|[A-Z]\d{6})')
+
+
+def _plain_cells(xml: bytes) -> bool:
+    """Whether every cell's tag starts `<c r="` (as hostkit, Excel and LibreOffice write it): then a far cell is
+    found by a search many times faster than _FAR's, which tries every tag."""
+    return (
+        xml.count(b"<c ") == xml.count(b'<c r="')
+        and b":c" not in xml
+        and b"<c\t" not in xml
+        and b"<c\n" not in xml
+        and b"<c\r" not in xml
+    )

@@ -10,14 +10,20 @@ import io
 import itertools
 import os
 import re
+import threading
 import zipfile
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator, MutableMapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from hostkit.core.tables import Rows, column_index
+from hostkit.core.tables import Rows
 from hostkit.core.times import DAY, time_of_day
 from hostkit.storage.book import StorageError
 from hostkit.storage.layout import Real
+from hostkit.storage.xlsx_formulas import Worksheet, spanned
+
+if TYPE_CHECKING:
+    from python_calamine import CalamineSheet, CalamineWorkbook
 
 
 class Tabs(MutableMapping[str, Rows]):
@@ -47,6 +53,7 @@ class Tabs(MutableMapping[str, Rows]):
                 m.name for m in self._book.sheets_metadata if m.typ == python_calamine.SheetTypeEnum.WorkSheet
             ]
         self._rows: dict[str, Rows] = {}
+        self._ahead = self._read_ahead() if self._utf8 is None else None
 
     def _recode(self) -> bytes | None:
         """Read the package's XML parts in UTF-8 (the fast reader takes no other encoding): the reader made
@@ -62,17 +69,62 @@ class Tabs(MutableMapping[str, Rows]):
         if name not in self._rows:
             if name not in self._names:
                 raise KeyError(name)
-            xml = self._part(name)
-            if xml is not None:
-                spanned(self.path, name, xml)
-            grid = self._grid(name)
+            part, grid = self._taken(name) or self._parsed(name)
             rows = [[_cell(v) if type(v) in _CONVERTED else None if v == "" else v for v in row] for row in grid]
-            if xml is not None:
-                self._mark_unread(rows, xml)
+            if part is not None:
+                self._mark_unread(rows, part)
             while rows and all(v is None for v in rows[-1]):
                 rows.pop()
             self._rows[name] = rows
         return self._rows[name]
+
+    def _read_ahead(self) -> Ahead | None:
+        """The largest tab being parsed ahead, once the span of its cells is checked here (the thread only waits
+        on the reader); None when no tab is big enough, or a step fails (the look-up takes every step again)."""
+        from hostkit.storage.xlsx_formulas import sheet_parts
+
+        try:
+            with zipfile.ZipFile(io.BytesIO(self.data)) as archive:
+                self._parts = sheet_parts(archive)
+                name = _largest(archive, self._names, self._parts)
+                if name is None:
+                    return None
+                xml = archive.read(self._parts[name])
+            if not is_utf8(xml[:256]):
+                return None
+            part = Worksheet.of(xml)
+            if part.far:
+                spanned(self.path, name, xml)
+            book, seen = _opened(self.path, self.data, self._seen)
+        except BaseException as error:
+            if not failed_reading(error):
+                raise
+            return None
+        return Ahead(name, part, book, seen)
+
+    def _parsed(self, name: str) -> tuple[Worksheet | None, Sequence[Sequence[object]]]:
+        """A tab's worksheet part (None if the package names none) and its cells as the reader gives them,
+        parsed now: a tab that spans too many cells is refused before the reader makes them."""
+        xml = self._part(name)
+        part = Worksheet.of(xml) if xml is not None else None
+        if part is not None and part.far:
+            spanned(self.path, name, part.xml)
+        return part, self._grid(name)
+
+    def _taken(self, name: str) -> tuple[Worksheet, Sequence[Sequence[object]]] | None:
+        """A tab's worksheet part and cells as the thread parsing it ahead found them (waiting for it); None if
+        no thread parsed this tab, or it failed (the look-up reports what fails), or the file was written over."""
+        parsed = self._ahead.take(name) if self._ahead is not None else None
+        if parsed is None:
+            return None
+        part, sheet, seen = parsed
+        try:
+            grid = sheet.to_python(skip_empty_area=False)
+        except BaseException as error:
+            if not failed_reading(error):
+                raise
+            return None
+        return (part, grid) if seen is None or signature(self.path) == seen else None
 
     def _grid(self, name: str) -> list[list[object]]:
         """A tab's cells as the reader gives them. A reader that opened the file parses the tab from it only
@@ -109,12 +161,12 @@ class Tabs(MutableMapping[str, Rows]):
             xml = archive.read(part)
         return xml if is_utf8(xml[:256]) or self._recode() is None else self._part(name)
 
-    def _mark_unread(self, rows: Rows, xml: bytes) -> None:
+    def _mark_unread(self, rows: Rows, part: Worksheet) -> None:
         """Formula cells with no computed value read as UNCALCULATED, and error cells as their CellError (both
         blank to the fast reader)."""
         from hostkit.storage.xlsx_formulas import unread
 
-        for r, c, value in unread(xml):
+        for r, c, value in unread(part.xml) if part.unread else ():
             while len(rows) <= r:
                 rows.append([])
             rows[r].extend([None] * (c + 1 - len(rows[r])))
@@ -125,7 +177,7 @@ class Tabs(MutableMapping[str, Rows]):
 
             with zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
                 if "xl/styles.xml" in archive.namelist():
-                    clocked(rows, xml, archive.read("xl/styles.xml"))
+                    clocked(rows, part.xml, archive.read("xl/styles.xml"))
 
     def again(self) -> Tabs:
         """The same workbook's tabs read anew (each parsed again when looked up), sharing this one's reader."""
@@ -148,6 +200,54 @@ class Tabs(MutableMapping[str, Rows]):
 
     def __len__(self) -> int:
         return len(self._names)
+
+
+AHEAD = 256 << 10
+"""The unpacked size from which a tab is parsed ahead (about 1,200 rows): a smaller one is parsed when it is
+looked up, with no thread started."""
+
+
+class Ahead:
+    """The largest tab of a workbook that hostkit did not write itself (the one a command most likely reads and
+    waits longest for), parsed in a thread of its own while the command does other work: the reader lets go of
+    the interpreter while it parses. The thread has a reader of its own (one reader is never used by two
+    threads at once). A tab never looked up is simply dropped."""
+
+    def __init__(self, name: str, part: Worksheet, book: CalamineWorkbook, seen: Signature | None):
+        self.name: str | None = name
+        self._part: Worksheet | None = part
+        self._seen = seen
+        self._sheet: CalamineSheet | None = None
+        self._thread = threading.Thread(target=self._parse, args=(book, name), name="hostkit-read", daemon=True)
+        self._thread.start()
+
+    def _parse(self, book: CalamineWorkbook, name: str) -> None:
+        with contextlib.suppress(BaseException):  # the look-up parses the tab again, and reports what fails
+            self._sheet = book.get_sheet_by_name(name)
+
+    def take(self, name: str) -> tuple[Worksheet, CalamineSheet, Signature | None] | None:
+        """The tab's worksheet part, the reader's sheet of it and the file signature that reader depends on,
+        once, when this is the tab parsed ahead and its parse worked; waits for the parse to finish."""
+        if name != self.name:
+            return None
+        self.name = None
+        self._thread.join()
+        part, sheet, self._part, self._sheet = self._part, self._sheet, None, None
+        return None if part is None or sheet is None else (part, sheet, self._seen)
+
+
+def _largest(archive: zipfile.ZipFile, names: list[str], parts: dict[str, str]) -> str | None:
+    """The tab with the largest worksheet part, if it unpacks to AHEAD bytes or more, among those hostkit did
+    not write itself (a command's output, which the next command seldom reads)."""
+    from hostkit.storage.xlsx_deflate import is_own
+
+    sizes = {
+        name: info.file_size
+        for name in names
+        if (info := archive.NameToInfo.get(parts.get(name, ""))) is not None and not is_own(info.comment, info.CRC)
+    }
+    largest = max(sizes, key=sizes.__getitem__, default=None)
+    return largest if largest is not None and sizes[largest] >= AHEAD else None
 
 
 def _opened(path: Path, data: bytes, seen: Signature | None):
@@ -266,47 +366,6 @@ def _cell(value: object) -> object:
     if type(value) is dt.timedelta:  # a duration cell: the time of day it shows
         return time_of_day(value) if value < DAY else value.total_seconds() / 86400
     return value
-
-
-CELLS = 10_000_000
-"""The most cells a tab may span, as many as a whole Google Sheet may hold. The fast reader makes every cell
-of the span, so a value typed out at XFD1048576 (17 billion cells) would exhaust the machine's memory."""
-_FAR = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br\s*=\s*["'](?:[A-Z]{2,3}\d+|[A-Z]\d{6,})["']""")
-_REFS = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br\s*=\s*["']([A-Z]{1,3})(\d+)["']""")
-"""A cell's reference in its tag (never in text, where a '<' is always escaped)."""
-
-
-def spanned(path: Path, name: str, xml: bytes) -> None:
-    """StorageError if a tab's cells span more than CELLS. Only a tab with a cell past column Z or row 99,999
-    (26 columns of 99,999 rows are well within) is searched through."""
-    if _plain_cells(xml) and not _FAR_PLAIN.search(xml):
-        return
-    if not _FAR.search(xml):
-        return
-    refs = _REFS.findall(xml)
-    rows = max(int(row) for _, row in refs)
-    letters = max((column for column, _ in refs), key=lambda column: (len(column), column)).decode()
-    columns = column_index(letters) + 1
-    if rows * columns > CELLS:
-        raise StorageError(
-            f"Tab '{name}' of {path} has cells out to column {letters} and row {rows:,}, more than the "
-            f"{CELLS:,} cells a spreadsheet holds; delete whatever is typed far beyond the table and save it again."
-        )
-
-
-_FAR_PLAIN = re.compile(rb'<c r="(?:[A-Z]{2}|[A-Z]\d{6})')
-
-
-def _plain_cells(xml: bytes) -> bool:
-    """Whether every cell's tag starts `<c r="` (as hostkit, Excel and LibreOffice write it): then a far cell is
-    found by a search many times faster than _FAR's, which tries every tag."""
-    return (
-        xml.count(b"<c ") == xml.count(b'<c r="')
-        and b":c" not in xml
-        and b"<c\t" not in xml
-        and b"<c\n" not in xml
-        and b"<c\r" not in xml
-    )
 
 
 @contextlib.contextmanager
