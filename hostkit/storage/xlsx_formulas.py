@@ -1,20 +1,25 @@
-"""What a worksheet part holds that the fast reader does not show, or must not be given. Formula cells saved
-with no computed value (written by a program that does not calculate, like openpyxl or a script): the fast
-reader sees them blank, so hostkit shows them as UNCALCULATED, which every reader of a tab reports with its row
-and the fix; error cells, also blank to it. And a value typed far beyond the table, whose span the fast reader
-would make cell by cell: the tab is refused before it is parsed."""
+"""A worksheet as hostkit reads it, where the fast reader's cells are not that. Formula cells saved with no
+computed value (written by a program that does not calculate, like openpyxl or a script): the fast reader sees
+them blank, so hostkit shows them as UNCALCULATED, which every reader of a tab reports with its row and the
+fix; error cells, also blank to it; whole numbers, durations and blanks, which hostkit reads as ints, times of
+day and None (values). And a value typed far beyond the table, whose span the fast reader would make cell by
+cell: the tab is refused before it is parsed."""
 
 from __future__ import annotations
 
+import datetime as dt
+import itertools
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from hostkit.core.tables import CellError, column_index
+from hostkit.core.times import DAY, time_of_day
 from hostkit.storage.book import StorageError
+from hostkit.storage.layout import Real
 
 UNCALCULATED = "#NO VALUE (a formula never calculated: open the workbook in a spreadsheet program and save it)"
 CELL_REF = re.compile(r"([A-Z]+)(\d+)")
@@ -154,3 +159,43 @@ def _plain_cells(xml: bytes) -> bool:
         and b"<c\n" not in xml
         and b"<c\r" not in xml
     )
+
+
+def values(grid: Sequence[Sequence[object]]) -> tuple[list[list[object]], bool]:
+    """The reader's cells as hostkit reads them (_cell), and whether any is a date: a column at a time, so that
+    a column with nothing to change (text and dates, as most are) is taken as it is."""
+    widths = set(map(len, grid))
+    if len(widths) != 1 or 0 in widths:  # columns are made of rows of one width, as the reader gives them
+        rows = [list(map(_cell, row)) for row in grid]
+        return rows, Real.date in set(map(type, itertools.chain.from_iterable(rows)))
+    columns = []
+    dated = False
+    for column in zip(*grid):
+        kinds = set(map(type, column))
+        dated = dated or Real.date in kinds
+        columns.append(_column(column, kinds))
+    return list(map(list, zip(*columns))), dated
+
+
+def _column(column: tuple[object, ...], kinds: set[type]) -> Sequence[object]:
+    """A column of the reader's cells (of these types) as hostkit reads them, the same column when nothing in it
+    changes; a whole number made an int inline, as it is most of a column of numbers."""
+    if kinds <= _KEPT:
+        return [None if v == "" else v for v in column] if str in kinds and "" in column else column
+    return [int(v) if type(v) is float and v.is_integer() and -_WHOLE < v < _WHOLE else _cell(v) for v in column]
+
+
+def _cell(value: object) -> object:
+    """A cell as hostkit's readers take it: a whole number as an int, a duration shorter than a day as the time
+    of day it shows, a blank ("") as None."""
+    if type(value) is float:
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if type(value) is dt.timedelta:  # a duration cell: the time of day it shows
+        return time_of_day(value) if value < DAY else value.total_seconds() / 86400
+    return None if value == "" else value
+
+
+_KEPT = {str, bool, int, dt.time, Real.date, Real.datetime}
+"""What the reader gives that is read as it is (but a blank, "")."""
+_WHOLE = float(2**53)
+"""Whole numbers smaller than it are read as ints."""

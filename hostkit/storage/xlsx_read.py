@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import datetime as dt
 import io
-import itertools
 import os
 import re
 import threading
@@ -17,10 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hostkit.core.tables import Rows
-from hostkit.core.times import DAY, time_of_day
 from hostkit.storage.book import StorageError
-from hostkit.storage.layout import Real
-from hostkit.storage.xlsx_formulas import Worksheet, spanned
+from hostkit.storage.xlsx_formulas import Worksheet, spanned, values
 
 if TYPE_CHECKING:
     from python_calamine import CalamineSheet, CalamineWorkbook
@@ -70,9 +66,9 @@ class Tabs(MutableMapping[str, Rows]):
             if name not in self._names:
                 raise KeyError(name)
             part, grid = self._taken(name) or self._parsed(name)
-            rows = [[_cell(v) if type(v) in _CONVERTED else None if v == "" else v for v in row] for row in grid]
+            rows, dated = values(grid)
             if part is not None:
-                self._mark_unread(rows, part)
+                self._mark_unread(rows, part, dated)
             while rows and all(v is None for v in rows[-1]):
                 rows.pop()
             self._rows[name] = rows
@@ -161,9 +157,9 @@ class Tabs(MutableMapping[str, Rows]):
             xml = archive.read(part)
         return xml if is_utf8(xml[:256]) or self._recode() is None else self._part(name)
 
-    def _mark_unread(self, rows: Rows, part: Worksheet) -> None:
+    def _mark_unread(self, rows: Rows, part: Worksheet, dated: bool) -> None:
         """Formula cells with no computed value read as UNCALCULATED, and error cells as their CellError (both
-        blank to the fast reader)."""
+        blank to the fast reader); the dates (if any) of cells whose format shows a time as date-times."""
         from hostkit.storage.xlsx_formulas import unread
 
         for r, c, value in unread(part.xml) if part.unread else ():
@@ -172,7 +168,7 @@ class Tabs(MutableMapping[str, Rows]):
             rows[r].extend([None] * (c + 1 - len(rows[r])))
             if rows[r][c] is None:
                 rows[r][c] = value
-        if Real.date in set(map(type, itertools.chain.from_iterable(rows))):  # one pass in C
+        if dated:
             from hostkit.storage.xlsx_cell_styles import clocked
 
             with zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
@@ -352,20 +348,6 @@ def signature(path: Path | int) -> Signature | None:
     except OSError:
         return None
     return found.st_ino, found.st_mtime_ns, found.st_size
-
-
-_CONVERTED = {float, dt.timedelta}
-"""What the reader gives that is not read as it is (a blank, "", is made None inline)."""
-
-
-def _cell(value: object) -> object:
-    """A number or a duration as hostkit's readers take it: a whole number as an int, a duration shorter than a
-    day as the time of day it shows."""
-    if type(value) is float and value.is_integer() and abs(value) < 2**53:
-        return int(value)
-    if type(value) is dt.timedelta:  # a duration cell: the time of day it shows
-        return time_of_day(value) if value < DAY else value.total_seconds() / 86400
-    return value
 
 
 @contextlib.contextmanager

@@ -1,6 +1,7 @@
 """The largest tab a host wrote is parsed ahead, in a thread of its own, while a command does other work: what
 a look-up then reads, and what it reports, is what the same look-up reads and reports with no thread."""
 
+import datetime as dt
 import re
 import threading
 import zipfile
@@ -9,10 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hostkit.core.times import DAY, time_of_day
 from hostkit.storage import xlsx_formulas, xlsx_read
 from hostkit.storage.book import StorageError
+from hostkit.storage.layout import Real
 from hostkit.storage.xlsx import XlsxBook
-from hostkit.storage.xlsx_formulas import Worksheet, has_formula, unread
+from hostkit.storage.xlsx_formulas import Worksheet, has_formula, unread, values
 
 ROWS = 4000
 """Rows of the big tab: over AHEAD once written."""
@@ -175,3 +178,51 @@ def test_a_part_with_no_far_lead_has_no_far_cell_and_one_with_no_unread_lead_no_
     if not part.unread:
         assert not has_formula(xml) and b'"e"' not in xml and b"'e'" not in xml
         assert list(unread(xml)) == []
+
+
+def _read_cell_by_cell(grid):
+    """The reader's cells as hostkit read them one at a time, before columns were read whole."""
+    rows = [[_cell(v) if type(v) in (float, dt.timedelta) else None if v == "" else v for v in row] for row in grid]
+    return rows, Real.date in {type(v) for row in rows for v in row}
+
+
+def _cell(value):
+    if type(value) is float and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if type(value) is dt.timedelta:
+        return time_of_day(value) if value < DAY else value.total_seconds() / 86400
+    return value
+
+
+_READER_CELL = st.one_of(
+    st.floats(),
+    st.sampled_from([1.0, -0.0, 2.0**53, -(2.0**53), 2.0**53 - 1, 0.5]),
+    st.integers(),
+    st.booleans(),
+    st.sampled_from(["", "Round", "0"]),
+    st.text(max_size=3),
+    st.datetimes(),
+    st.dates(),
+    st.times(),
+    st.timedeltas(min_value=dt.timedelta(0)),
+)
+"""What the reader gives for a cell."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 4).flatmap(lambda width: st.lists(st.lists(_READER_CELL, min_size=width, max_size=width))))
+def test_a_tab_read_a_column_at_a_time_reads_as_it_reads_cell_by_cell(grid):
+    _same_cells(values(grid), _read_cell_by_cell(grid))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(_READER_CELL, max_size=4)))
+def test_rows_of_different_widths_read_as_they_read_cell_by_cell(grid):
+    _same_cells(values(grid), _read_cell_by_cell(grid))
+
+
+def _same_cells(read, expected):
+    assert read[1] == expected[1] and len(read[0]) == len(expected[0])
+    for row, expected_row in zip(read[0], expected[0]):
+        assert type(row) is list and len(row) == len(expected_row)
+        assert all(type(a) is type(b) and (a is b or a == b) for a, b in zip(row, expected_row))
