@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hostkit.core.settings import HINDSIGHT_TAB as HINDSIGHT_TAB
 from hostkit.core.tables import BookError, Rows
 
-HINDSIGHT_TAB = "Hindsight"
 SEARCH_SECONDS = 2.0
 """A search running longer stops, and says that its answer is the best found, not proven."""
 

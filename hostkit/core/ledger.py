@@ -11,12 +11,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from hostkit.core.players import player_key
+from hostkit.core.settings import LEDGER_TAB as LEDGER_TAB
 from hostkit.core.settings import whole_number
 from hostkit.core.tables import Problem, Record, Rows, Table, Tables, error_value, is_blank
 from hostkit.core.words import plural, signed
 from hostkit.errors import Refused as Refused
 
-LEDGER_TAB = "Ledger"
 LEDGER_HEADER = [
     "Match",
     "Round",

@@ -13,6 +13,11 @@ from hostkit.core.times import DATE_ORDERS, zone
 
 CONFIG_TAB = "Config"
 CONFIG_HEADER = ["Key", "Value", "Meaning"]
+LEDGER_TAB = "Ledger"
+HINDSIGHT_TAB = "Hindsight"
+PULL_TAB = "hostkit pull"
+"""The tabs of the ledger (core/ledger.py), the hindsight (core/hindsight.py) and a pulled copy's record
+(storage/snapshot.py), named here so that a step which only passes them by imports none of those modules."""
 
 
 @dataclass(frozen=True)

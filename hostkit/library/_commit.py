@@ -13,8 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hostkit.core.ledger import LEDGER_TAB, REVERSED, blank_ids, describe, ledger_rows, post, read_ledger, settle
-from hostkit.core.settings import CONFIG_TAB, with_setting
+from hostkit.core.settings import CONFIG_TAB, LEDGER_TAB, with_setting
 from hostkit.core.tables import Rows, Tables
 from hostkit.library._plan import COPY, LEDGER, MATCH, PUBLIC, Plan
 from hostkit.library._report import Report, next_step
@@ -97,6 +96,8 @@ def _settle(books: Workbooks, plan: Plan, step: _Step) -> None:
     written = None if plan.create else step.tabs(MATCH).pop(LEDGER_TAB, None)
     if plan.payout is None and not plan.posts and written is None:
         return
+    from hostkit.core.ledger import blank_ids, ledger_rows, post, read_ledger, settle
+
     role = LEDGER if books.pays_elsewhere() else MATCH
     ledger = books.ledger or books.match
     assert ledger is not None
@@ -125,6 +126,8 @@ def _settle(books: Workbooks, plan: Plan, step: _Step) -> None:
 
 
 def _say_paid(plan: Plan, posted: list[Entry], location: str, step: _Step) -> None:
+    from hostkit.core.ledger import REVERSED, describe
+
     assert plan.payout is not None
     where = f"{LEDGER_TAB} in {location}"
     due = {entry.key() for entry in plan.payout.due}
@@ -142,7 +145,7 @@ def _say_paid(plan: Plan, posted: list[Entry], location: str, step: _Step) -> No
 
 def _refuse_second_ledger(books: Workbooks, plan: Plan) -> None:
     """A match already paid in its own Ledger is not paid again into a workbook a step names."""
-    from hostkit.core.ledger import is_this_match
+    from hostkit.core.ledger import is_this_match, read_ledger
 
     if not books.season_named or books.match is None or plan.payout is None:
         return

@@ -75,6 +75,10 @@ def date_order_of(locale: str | None) -> str | None:
 
 
 def _pulled_timezone(tabs: Mapping[str, Rows]) -> str | None:
+    from hostkit.core.settings import PULL_TAB
+
+    if not any(name.casefold() == PULL_TAB.casefold() for name in tabs):
+        return None  # not a pulled copy: no need to import the snapshot module
     from hostkit.storage.snapshot import read_snapshot
 
     snapshot = read_snapshot(tabs)

@@ -12,9 +12,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from hostkit.core.settings import PULL_TAB as PULL_TAB
 from hostkit.core.tables import Cell, Rows
 
-PULL_TAB = "hostkit pull"
 PULL_HEADER = ["Tab", "Fingerprint"]
 _SPREADSHEET = "(spreadsheet)"
 _TIMEZONE = "(time zone)"

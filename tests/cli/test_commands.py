@@ -249,6 +249,27 @@ def test_help_imports_no_storage_library():
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 
+def test_a_score_imports_no_module_it_never_uses(match_book):
+    """A Hap and Grab score pays nothing, deals nothing, explains nothing and was not pulled: each module left
+    out here costs every cold score its import."""
+    path = match_book([[at(10), "Reds", 1, SOL[0]], [at(20), "Craw", 1, "ACG zzz"]])
+    unused = {
+        "hostkit.core.ledger",
+        "hostkit.core.hindsight",
+        "hostkit.storage.snapshot",
+        "hostkit.games.hap_and_grab.dealing",
+        "hostkit.core.drawing",
+        "hostkit.core.status",
+    }
+    code = (
+        "import sys; from hostkit.cli import main\n"
+        f"try: main(['score', '--book', {str(path)!r}, '--round', '1'])\n"
+        "except SystemExit as done: assert done.code in (0, 1), done.code\n"
+        f"assert not {unused!r} & set(sys.modules), sorted({unused!r} & set(sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
+
+
 def test_every_command_is_in_the_readme():
 
     import click

@@ -11,10 +11,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hostkit.core.game import Context, Demo, Game, LazyData, Outcome, Prompt
-from hostkit.core.hindsight import HINDSIGHT_TAB
-from hostkit.core.ledger import Entry, Payout
 from hostkit.core.rng import rng
-from hostkit.core.settings import CONFIG_TAB, Setting, integer, text
+from hostkit.core.settings import CONFIG_TAB, HINDSIGHT_TAB, Setting, integer, text
 from hostkit.core.tables import BookError, Problem, Table, Tables
 from hostkit.core.times import format_span, format_time
 from hostkit.core.words import plural
@@ -361,6 +359,8 @@ class HapAndGrab(Withholding, Game):
 
     def standings(self, tables: Tables) -> Outcome:
         """The match table, the public tabs of every round it sums, and (once final) what the result pays."""
+        from hostkit.core.ledger import Entry, Payout
+
         ctx = self.context(tables)
         tallies, result = match_result(tables, ctx)
         outcome = Outcome(problems=list(ctx.problems))
