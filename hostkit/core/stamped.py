@@ -54,11 +54,15 @@ def read_stamped(
             said = f"{named('Timestamp', cells['Timestamp'])} {error}; {skipped}."
             problems.append(Problem(table.name, record.row, said))
             continue
-        try:
-            found = _round_of(cells["Round"], at, clock, tz)
-        except ValueError as error:
-            problems.append(Problem(table.name, record.row, str(error)))
-            continue
+        typed = cells["Round"]
+        if type(typed) is int and 1 <= typed <= clock.rounds:  # the common cell, as _round_of reads it first
+            found = typed
+        else:
+            try:
+                found = _round_of(typed, at, clock, tz)
+            except ValueError as error:
+                problems.append(Problem(table.name, record.row, str(error)))
+                continue
         if found != round_number:
             continue
         player = match(cells["Player"])

@@ -111,15 +111,22 @@ def _key(name: Cell) -> str:
     return " ".join(str(name or "").split()).casefold()
 
 
-@dataclass(frozen=True)
 class Record:
-    """A data row: its row number in the tab (the header is row 1) and its cells by column name."""
+    """A data row: its row number in the tab (the header is row 1) and its cells by column name. Read, never
+    changed: a plain class, not a frozen dataclass, as one is made per row of every tab read and a frozen
+    dataclass takes three times as long to make."""
 
-    row: int
-    cells: Mapping[str, Cell]
+    __slots__ = ("row", "cells")
+
+    def __init__(self, row: int, cells: Mapping[str, Cell]):
+        self.row = row
+        self.cells = cells
 
     def __getitem__(self, column: str) -> Cell:
         return self.cells[column]
+
+    def __repr__(self) -> str:
+        return f"Record(row={self.row!r}, cells={self.cells!r})"
 
     def text(self, column: str) -> str:
         value = self.cells.get(column)
@@ -185,7 +192,9 @@ class Table:
         whole = len(present) == len(wanted)
         handled = self._handled_column
         for number, row in enumerate(self.rows, start=2):
-            if is_blank_row(row) or (handled is not None and self.is_handled(row)):
+            if not (row and row[0] is not None and not isinstance(row[0], str)) and is_blank_row(row):
+                continue  # a row whose first cell is a value (a time, a number) is filled, without a call
+            if handled is not None and self.is_handled(row):
                 continue
             width = len(row)
             if whole and width >= reach:  # the common row, every column on it

@@ -1,7 +1,11 @@
+import datetime as dt
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hostkit.core.styles import Styled
-from hostkit.core.tables import HANDLED, BookError, Table, column_letter
+from hostkit.core.tables import HANDLED, BookError, Table, column_letter, is_blank_row
 
 
 def test_a_column_named_twice_is_refused_with_both_places():
@@ -85,3 +89,29 @@ def test_records_leave_out_blank_rows_and_the_rows_the_host_marked_handled():
         ],
     )
     assert [(r.row, r["Answer"]) for r in table.records("Answer", "Player")] == [(2, "ABC"), (5, "GHI")]
+
+
+CELLS = (
+    st.none()
+    | st.sampled_from(["", " ", "\t", "x", " y "])
+    | st.integers(-2, 2)
+    | st.booleans()
+    | st.just(dt.datetime(2026, 11, 21, 20, 0))
+)
+
+
+@given(st.lists(st.lists(CELLS, max_size=4), max_size=6))
+def test_records_are_the_rows_that_are_not_wholly_blank(rows):
+    table = Table("Tab", [["A", "B", "C"], *rows])
+    read = [(r.row, dict(r.cells)) for r in table.records("A", optional=("B", "C"))]
+    assert read == [
+        (number, {c: row[i] if i < len(row) else None for i, c in enumerate("ABC")})
+        for number, row in enumerate(rows, start=2)
+        if not is_blank_row(row)
+    ]
+
+
+def test_a_record_reads_its_cells_and_shows_them():
+    record = next(Table("Tab", [["Player", "Answer"], ["Reds", " ABC "]]).records("Player", "Answer"))
+    assert (record.row, record["Player"], record.text("Answer"), record.text("Round")) == (2, "Reds", "ABC", "")
+    assert repr(record) == "Record(row=2, cells={'Player': 'Reds', 'Answer': ' ABC '})"

@@ -154,8 +154,15 @@ def read_message(message: str) -> list[Piece]:
     if len(message) >= 3 and message.isalnum():  # the commonest message: one word
         return _pieces(message)
     words = message.split()
-    if all(len(word) >= 3 and word.isalnum() for word in words):  # the common message: no run to join
+    if "".join(words).isalnum() and min(map(len, words)) >= 3:  # the common message: words, no run to join
+        if len(words) * 3 == sum(map(len, words)):  # each word one answer
+            return [Piece(word, word.upper()) for word in words]
         return [piece for word in words for piece in _pieces(word)]
+    return _read_runs(message)
+
+
+def _read_runs(message: str) -> list[Piece]:
+    """read_message's reading of any message, run by run (the others are quicker ways to its result)."""
     pieces: list[Piece] = []
     for run in _runs(message):
         at = [i for word in run for i in range(word.start(), word.end())]
@@ -239,41 +246,46 @@ def judge(
 ) -> list[Answer]:
     """Every piece of every message, in chronological order (time, then row), with its verdict."""
     solutions = board.anti_haps()
-    found: dict[str, Answer] = {}
+    found: set[str] = set()
     said: dict[str, dict[str, Answer]] = {}
-    all_found_at: Answer | None = None
     answers: list[Answer] = []
-    for sub in sorted(submissions, key=operator.attrgetter("at", "row")):
-        for piece in read_message(sub.message):
+    correct, not_an_answer = Verdict.CORRECT, Verdict.NOT_AN_ANSWER  # a member looked up on Verdict takes long
+    ordered = sorted(submissions, key=operator.attrgetter("at", "row"))
+    for index, sub in enumerate(ordered):
+        if sub.at > closes:  # so is every later message
+            return answers + _late(_read(ordered[index:]), f"after Part 1 closed at {format_time(closes, tz)}", tz)
+        pieces = read_message(sub.message)
+        for count, piece in enumerate(pieces, start=1):
             cards = "".join(sorted(piece.letters)) if piece.letters else None
-            if all_found_at is not None or sub.at > closes:
-                reason = _why_late(sub, piece, all_found_at, closes, tz)
-                answers.append(Answer(sub.row, sub.at, sub.player, piece.typed, cards, Verdict.LATE, reason))
-                continue
             verdict, reason = _verdict(sub, piece, cards, board, solutions, said, tz)
             a = Answer(sub.row, sub.at, sub.player, piece.typed, cards, verdict, reason)
-            if verdict is Verdict.CORRECT:
-                found[cards] = a  # type: ignore[index]
-                if len(found) == len(solutions):
-                    all_found_at = a
-            if verdict is not Verdict.NOT_AN_ANSWER:
-                said.setdefault(sub.player, {}).setdefault(cards, a)  # type: ignore[arg-type]
             answers.append(a)
+            if verdict is not not_an_answer:
+                said.setdefault(sub.player, {}).setdefault(cards, a)  # type: ignore[arg-type]
+            if verdict is correct:
+                found.add(cards)  # type: ignore[arg-type]
+                if len(found) == len(solutions):  # every later piece, of this message or another, is late
+                    why = f"after the last anti-hap was found ({cards} by {sub.player} at {format_time(sub.at, tz)})"
+                    rest = itertools.chain([(sub, pieces[count:])], _read(ordered[index + 1 :]))
+                    return answers + _late(rest, why, tz)
     return answers
 
 
-def _why_late(sub: Submission, piece: Piece, all_found_at: Answer | None, closes: dt.datetime, tz: dt.tzinfo) -> str:
-    """Why a piece is late: it came after the last anti-hap was found, or else after Part 1 closed."""
-    if all_found_at is not None:
-        return (
-            f"{piece.typed} came at {format_time(sub.at, tz)}, after the last anti-hap was found "
-            f"({all_found_at.cards} by {all_found_at.player} at {format_time(all_found_at.at, tz)}); "
-            f"ignored, no penalty."
-        )
-    return (
-        f"{piece.typed} came at {format_time(sub.at, tz)}, after Part 1 closed at {format_time(closes, tz)}; "
-        "ignored, no penalty."
-    )
+def _read(submissions: Sequence[Submission]) -> Iterable[tuple[Submission, list[Piece]]]:
+    """Each message with its pieces."""
+    return zip(submissions, map(read_message, map(operator.attrgetter("message"), submissions)))
+
+
+def _late(messages: Iterable[tuple[Submission, Sequence[Piece]]], why: str, tz: dt.tzinfo) -> list[Answer]:
+    """The pieces of messages sent too late, `why` saying after what; a message's time is formatted once."""
+    late, tail = Verdict.LATE, f"{why}; ignored, no penalty."
+    answers: list[Answer] = []
+    for (row, at, player, _), pieces in messages:
+        when = format_time(at, tz)
+        for typed, letters in pieces:
+            cards = "".join(sorted(letters)) if letters else None
+            answers.append(Answer(row, at, player, typed, cards, late, f"{typed} came at {when}, {tail}"))
+    return answers
 
 
 def _verdict(
@@ -313,7 +325,8 @@ def _verdict(
 
 def closing_time(answers: Sequence[Answer], solutions: int, closes: dt.datetime) -> dt.datetime:
     """When Part 1 closed: the time limit, or the moment the last anti-hap was found."""
-    correct = [a for a in answers if a.verdict is Verdict.CORRECT]
+    right = Verdict.CORRECT  # looked up once: a member looked up on Verdict takes long
+    correct = [a for a in answers if a.verdict is right]
     if solutions and len(correct) == solutions:
         return min(correct[-1].at, closes)
     return closes
@@ -377,7 +390,8 @@ def build_turn_order(correct_by: Sequence[str], penalties: Mapping[str, int], pl
 
 def earned_turns(answers: Sequence[Answer], players: Sequence[str]) -> TurnOrder:
     """The turn order a round's judged answers earn: their correct answers in order, and their penalties."""
-    correct_by = [a.player for a in answers if a.verdict is Verdict.CORRECT]
+    right = Verdict.CORRECT  # looked up once: a member looked up on Verdict takes long
+    correct_by = [a.player for a in answers if a.verdict is right]
     penalties = dict.fromkeys(players, 0)
     for a in answers:
         if a.verdict in PENALTIES and a.player in penalties:

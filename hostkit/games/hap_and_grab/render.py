@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 from hostkit.core.game import Context
@@ -10,7 +12,7 @@ from hostkit.core.tables import Rows
 from hostkit.core.text_table import display_width, pad, text_table
 from hostkit.core.times import wall_clock
 from hostkit.core.words import chat_block, plural
-from hostkit.games.hap_and_grab.anti_hap import Verdict
+from hostkit.games.hap_and_grab.anti_hap import PENALTIES, Answer, Verdict
 from hostkit.games.hap_and_grab.match_result import MatchResult, RoundTally
 from hostkit.games.hap_and_grab.parts import Part1, Part2, order_text
 from hostkit.games.hap_and_grab.tabs import DECISIONS_TAB, LEADERBOARD_TAB, results_tab
@@ -31,10 +33,7 @@ def results_rows(part: Part1, ctx: Context) -> Rows:
     tz = ctx.config.tz
     t = part.turns
     rows: Rows = [["Timestamp", "Player", "Cards", "Verdict", "Penalty", "Reason", "Submissions row"]]
-    rows += [
-        [wall_clock(a.at, tz), a.player, a.shown, VERDICT_WORDS[a.verdict], a.penalty, a.reason, a.row]
-        for a in part.answers
-    ]
+    rows += answer_rows(part.answers, tz)
     rows += [[], bold_row(["Turn order", ctx.roster.compact(list(t.order)), ", ".join(t.order) or "(empty)"])]
     rows += [["Step", step] for step in t.steps]
     rows += [[], bold_row(["Player", "Correct", "Penalties", "Turns earned", "Turns", "Loses the DM automatically"])]
@@ -46,6 +45,21 @@ def results_rows(part: Part1, ctx: Context) -> Rows:
         ["Anti-haps found", part.found()],
         ["Part 1 closed", wall_clock(part.closes, tz)],
     ]
+    return rows
+
+
+def answer_rows(answers: Sequence[Answer], tz: dt.tzinfo) -> Rows:
+    """A row per answer: its wall-clock time, player, cards as shown, verdict in words, penalty, reason and
+    Submissions row. Answer.shown and Answer.penalty are worked out here as they are there, without their
+    calls, and the pieces of one message (which share its time) convert the time once."""
+    rows: Rows = []
+    converted, wall = None, None
+    not_an_answer = Verdict.NOT_AN_ANSWER  # looked up once: a member looked up on Verdict takes long
+    for row, at, player, typed, cards, verdict, reason in answers:
+        if at is not converted:
+            converted, wall = at, wall_clock(at, tz)
+        shown = typed if cards is None or verdict is not_an_answer else cards
+        rows.append([wall, player, shown, VERDICT_WORDS[verdict], PENALTIES.get(verdict, 0), reason, row])
     return rows
 
 

@@ -109,23 +109,23 @@ def read_submissions(
     rows, problems = read_stamped(table, ctx, round_number, clock, ("Answer",), "the row is not scored")
     subs: list[Submission] = []
     opens = plans[round_number].opens
-    for row in rows:
-        answer = row.record.cells["Answer"]
+    for record, at, player in rows:
+        answer = record.cells["Answer"]
         if is_blank(answer):
-            problems.append(Problem(table.name, row.row, f"{row.player}'s answer is blank; nothing to score."))
-        elif row.at < opens:
+            problems.append(Problem(table.name, record.row, f"{player}'s answer is blank; nothing to score."))
+        elif at < opens:
             problems.append(
                 Problem(
                     table.name,
-                    row.row,
+                    record.row,
                     (
-                        f"came at {format_time(row.at, ctx.config.tz)}, before round {round_number} opened at "
+                        f"came at {format_time(at, ctx.config.tz)}, before round {round_number} opened at "
                         f"{format_time(opens, ctx.config.tz)}; the row is not scored."
                     ),
                 )
             )
         else:
-            subs.append(Submission(row.row, row.at, row.player, str(answer)))
+            subs.append(Submission(record.row, at, player, str(answer)))
     return subs, problems
 
 

@@ -1,8 +1,10 @@
 import datetime as dt
+import itertools
 
 import pytest
 
 from hostkit.core.rng import rng
+from hostkit.core.times import wall_clock, zone
 from hostkit.games.hap_and_grab.anti_hap import (
     FACES,
     Board,
@@ -15,6 +17,7 @@ from hostkit.games.hap_and_grab.anti_hap import (
     judge,
     read_message,
 )
+from hostkit.games.hap_and_grab.render import VERDICT_WORDS, answer_rows
 
 UTC = dt.timezone.utc
 OPENS = dt.datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
@@ -332,3 +335,42 @@ def test_a_judged_answer_and_the_message_it_came_from_cannot_be_changed():
     for made, field in ((message, "message"), (answer, "verdict"), (read_message("ABC")[0], "letters")):
         with pytest.raises(AttributeError):
             setattr(made, field, None)
+
+
+def test_late_reasons_name_the_piece_its_time_and_what_it_came_after():
+    solutions = sorted(BOARD.anti_haps())
+    found = " ".join(solutions[:-1])
+    last, extra = solutions[-1], "ab cd"
+    answers = judge(
+        subs((10, "Reds", found), (11.5, "Craw", f"{last} {extra}"), (12, "Reds", "x ABC"), (500, "Craw", "DEF")),
+        BOARD,
+        CLOSES,
+        UTC,
+    )
+    late = [a.reason for a in answers if a.verdict is Verdict.LATE]
+    after = f"after the last anti-hap was found ({last} by Craw at 2026-11-21 20:00:11.500); ignored, no penalty."
+    assert late == [
+        f"ab cd came at 2026-11-21 20:00:11.500, {after}",
+        f"x came at 2026-11-21 20:00:12, {after}",
+        f"ABC came at 2026-11-21 20:00:12, {after}",
+        f"DEF came at 2026-11-21 20:08:20, {after}",
+    ]
+    closed = judge(subs((10, "Reds", "ABC"), (481, "Craw", "bad ABD")), BOARD, CLOSES, UTC)
+    assert [a.reason for a in closed[1:]] == [
+        f"{typed} came at 2026-11-21 20:08:01, after Part 1 closed at 2026-11-21 20:08:00; ignored, no penalty."
+        for typed in ("bad", "ABD")
+    ]
+    assert [a.cards for a in closed[1:]] == ["ABD", "ABD"]
+
+
+def test_answer_rows_show_what_each_answer_says_of_itself():
+    good = sorted(BOARD.anti_haps())
+    wrong = next("".join(t) for t in itertools.combinations(BOARD.labels(), 3) if "".join(t) not in good)
+    messages = ((10, "Reds", f"{good[0]} AB1 {wrong.lower()}"), (20, "Craw", f"{good[0]} ab"), (20, "Reds", wrong))
+    answers = judge(subs(*messages, (481, "Reds", "ABC")), BOARD, CLOSES, UTC)
+    assert {a.verdict for a in answers} == set(Verdict)
+    london = zone("Europe/London")
+    assert answer_rows(answers, london) == [
+        [wall_clock(a.at, london), a.player, a.shown, VERDICT_WORDS[a.verdict], a.penalty, a.reason, a.row]
+        for a in answers
+    ]

@@ -12,6 +12,7 @@ from hostkit.games.hap_and_grab.anti_hap import (
     Board,
     Submission,
     Verdict,
+    _read_runs,
     build_turn_order,
     earned_turns,
     judge,
@@ -170,3 +171,15 @@ def test_messages_are_read_as_the_ruling_says(message):
             assert piece.read_as() == (
                 "" if piece.typed == piece.letters else f"{piece.typed} read as {piece.letters}: "
             )
+
+
+WORDY = st.lists(
+    st.text(st.sampled_from("ABCabcß7é"), min_size=1, max_size=7) | st.sampled_from([" ", "  ", "\t", ", ", "_"]),
+    max_size=8,
+).map("".join)
+
+
+@settings(max_examples=300)
+@given(WORDY | MESSAGES)
+def test_the_quick_readings_of_a_message_agree_with_reading_it_run_by_run(message):
+    assert read_message(message) == _read_runs(message)
