@@ -12,15 +12,17 @@ import stat
 import tempfile
 from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hostkit.core.collector import paused_collector
 from hostkit.core.tables import Rows
 from hostkit.storage.book import Book, Conflict, Missing, Order, StorageError
 from hostkit.storage.layout import arranged
 from hostkit.storage.lock import WorkbookLock
-from hostkit.storage.xlsx_parts import Package, PackageError
 from hostkit.storage.xlsx_read import Signature, Tabs, damaged, readable, signature
-from hostkit.storage.xlsx_zip import UnreadablePackage
+
+if TYPE_CHECKING:
+    from hostkit.storage.xlsx_parts import Package
 
 
 def lock_files(path: Path) -> list[Path]:
@@ -113,6 +115,8 @@ class XlsxBook(Book):
         data = self._bytes()
         if self._tabs is None or self._tabs.data is not data:
             self._tabs = Tabs(self.path, data, self._seen)
+            import hostkit.storage.xlsx_parts  # noqa: F401  (the writer's modules load while a big tab is parsed ahead)
+
             return self._tabs
         return self._tabs.again()
 
@@ -152,6 +156,9 @@ class XlsxBook(Book):
             return
         if self.progress:
             self.progress(f"Writing {', '.join(tabs)} to {self.path.name}…")
+        from hostkit.storage.xlsx_parts import Package, PackageError
+        from hostkit.storage.xlsx_zip import UnreadablePackage
+
         with self._locked():
             data = self._bytes()
             self.check(tabs)
@@ -170,6 +177,8 @@ class XlsxBook(Book):
     def create(self, tabs: Mapping[str, Rows], force: bool = False) -> None:
         if self.path.exists() and not force:
             raise StorageError(f"{self.path} already exists; pick another name, or pass --force to overwrite it.")
+        from hostkit.storage.xlsx_parts import Package
+
         with self._locked():
             self._data = None
             self.check(tabs)
@@ -210,6 +219,8 @@ class XlsxBook(Book):
         """Write the package beside the workbook, make it durable, check that nobody saved the workbook since
         it was read, and put it in place: the old file or the new, whole, whatever happens. A workbook that
         holds these very bytes already (the same command run again) is left as it is, its time too."""
+        from hostkit.storage.xlsx_parts import PackageError
+
         try:
             package.ask_recalculation()
         except PackageError:
