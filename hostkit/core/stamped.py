@@ -6,13 +6,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from hostkit.core.game import Context
 from hostkit.core.settings import whole_number
 from hostkit.core.tables import Cell, Problem, Record, Table, is_blank
 from hostkit.core.times import format_time, parse_time
 from hostkit.core.words import named
+
+T = TypeVar("T")
 
 
 class Stamped(NamedTuple):
@@ -43,34 +45,54 @@ def read_stamped(
 ) -> tuple[list[Stamped], list[Problem]]:
     """Round round_number's rows (Timestamp, Player, an optional Round, and columns); unusable rows of any
     round are reported with what to fix and `skipped` (what happens to them)."""
-    rows: list[Stamped] = []
+    names = (*columns, "Timestamp", "Player", "Round")
+
+    def stamped(row: int, at: dt.datetime, player: str, cells: tuple[Cell, ...]) -> Stamped:
+        return Stamped(Record(row, dict(zip(names, cells))), at, player)
+
+    return read_stamped_as(stamped, table, ctx, round_number, clock, columns, skipped)
+
+
+def read_stamped_as(
+    make: Callable[[int, dt.datetime, str, tuple[Cell, ...]], T | None],
+    table: Table,
+    ctx: Context,
+    round_number: int,
+    clock: RoundClock,
+    columns: Sequence[str],
+    skipped: str,
+) -> tuple[list[T], list[Problem]]:
+    """read_stamped's rows, each as make(its row number, time, player, cells) makes it, without a Stamped and
+    a Record: cells holds the row's cells of columns, then of Timestamp, Player and Round. A row make gives
+    None for is left out (make reports why)."""
+    rows: list[T] = []
     problems: list[Problem] = []
     tz, order, match = ctx.config.tz, ctx.config["date_order"], ctx.roster.match
-    for record in table.records("Timestamp", "Player", *columns, optional=("Round",)):
-        cells = record.cells
+    for number, cells in table.values(*columns, "Timestamp", "Player", optional=("Round",)):
+        stamp, who, typed = cells[-3:]
         try:
-            at = parse_time(cells["Timestamp"], tz, order)
+            at = parse_time(stamp, tz, order)
         except ValueError as error:
-            said = f"{named('Timestamp', cells['Timestamp'])} {error}; {skipped}."
-            problems.append(Problem(table.name, record.row, said))
+            problems.append(Problem(table.name, number, f"{named('Timestamp', stamp)} {error}; {skipped}."))
             continue
-        typed = cells["Round"]
         if type(typed) is int and 1 <= typed <= clock.rounds:  # the common cell, as _round_of reads it first
             found = typed
         else:
             try:
                 found = _round_of(typed, at, clock, tz)
             except ValueError as error:
-                problems.append(Problem(table.name, record.row, str(error)))
+                problems.append(Problem(table.name, number, str(error)))
                 continue
         if found != round_number:
             continue
-        player = match(cells["Player"])
+        player = match(who)
         if player is None:
-            fix = "type who sent it" if is_blank(cells["Player"]) else "fix the name or add the player to Players"
-            problems.append(Problem(table.name, record.row, f"{ctx.roster.unknown(cells['Player'])}; {fix}."))
+            fix = "type who sent it" if is_blank(who) else "fix the name or add the player to Players"
+            problems.append(Problem(table.name, number, f"{ctx.roster.unknown(who)}; {fix}."))
             continue
-        rows.append(Stamped(record, at, player))
+        made = make(number, at, player, cells)
+        if made is not None:
+            rows.append(made)
     return rows, problems
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+import operator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,17 +191,42 @@ class Table:
         present = [(c, i) for c, i in wanted if i is not None]
         reach = max((i for _, i in present), default=-1) + 1
         whole = len(present) == len(wanted)
+        for number, row in self._read():
+            if whole and len(row) >= reach:  # the common row, every column on it
+                yield Record(number, {c: row[i] for c, i in present})
+            else:
+                width = len(row)
+                yield Record(number, {c: row[i] if i is not None and i < width else None for c, i in wanted})
+
+    def values(self, *columns: str, optional: Sequence[str] = ()) -> Iterator[tuple[int, tuple[Cell, ...]]]:
+        """The rows records() reads, each as its row number and its cells of the named columns, then of the
+        optional ones (a missing one reads blank), in order: records() without a Record and a dict per row."""
+        places: list[int | None] = [self._index(c) for c in columns]
+        places += [self._index(c) if self.has_column(c) else None for c in optional]
+        reach = max((i for i in places if i is not None), default=-1) + 1
+        pick = _picker([reach if i is None else i for i in places])  # a missing column reads the blank put past reach
+        whole = None not in places
+        for number, row in self._read():
+            if whole and len(row) >= reach:  # the common row, every column on it
+                yield number, pick(row)
+            else:
+                yield number, pick([*row[:reach], *[None] * (reach - len(row)), None])
+
+    def _read(self) -> Iterator[tuple[int, list[Cell]]]:
+        """The rows that are not wholly blank nor handled, with their row numbers."""
         handled = self._handled_column
         for number, row in enumerate(self.rows, start=2):
             if not (row and row[0] is not None and not isinstance(row[0], str)) and is_blank_row(row):
                 continue  # a row whose first cell is a value (a time, a number) is filled, without a call
-            if handled is not None and self.is_handled(row):
-                continue
-            width = len(row)
-            if whole and width >= reach:  # the common row, every column on it
-                yield Record(number, {c: row[i] for c, i in present})
-            else:
-                yield Record(number, {c: row[i] if i is not None and i < width else None for c, i in wanted})
+            if handled is None or not self.is_handled(row):
+                yield number, row
+
+
+def _picker(places: Sequence[int]) -> Callable[[Sequence[Cell]], tuple[Cell, ...]]:
+    """A function giving a row's cells at places, as a tuple (itemgetter gives a single place's cell bare)."""
+    if len(places) > 1:
+        return operator.itemgetter(*places)  # type: ignore[return-value]
+    return lambda row: tuple(map(row.__getitem__, places))
 
 
 class Tables:

@@ -3,7 +3,7 @@ import datetime as dt
 from hostkit.core.game import Context
 from hostkit.core.players import Roster
 from hostkit.core.settings import COMMON_SETTINGS, Config
-from hostkit.core.stamped import RoundClock, read_stamped
+from hostkit.core.stamped import RoundClock, read_stamped, read_stamped_as
 from hostkit.core.tables import Table
 
 CTX = Context(Config({s.key: s.default for s in COMMON_SETTINGS}), Roster(("Reds", "Craw")), ())
@@ -66,3 +66,19 @@ def test_a_round_typed_as_a_whole_number_of_any_kind_reads_alike_and_true_or_0_i
         (6, "Round True is not a round number; type the round (1–3)."),
         (7, "Round 0 is not a round of this match (1–3); fix the round number."),
     ]
+
+
+def test_rows_made_as_the_caller_asks_and_a_row_it_refuses_left_out():
+    rows = [
+        ["2026-11-21 12:05", "@reds", "ABC", "n"],
+        ["2026-11-21 12:06", "Craw", None, "m"],
+        ["later", "Craw", "DEF", None],
+    ]
+    table = Table("Submissions", [["Timestamp", "Player", "Answer", "Notes"], *rows])
+
+    def made(row, at, player, cells):
+        return None if cells[0] is None else (row, at.minute, player, cells)
+
+    read, problems = read_stamped_as(made, table, CTX, 2, CLOCK, ("Answer", "Notes"), "the row is not scored")
+    assert read == [(2, 5, "Reds", ("ABC", "n", "2026-11-21 12:05", "@reds", None))]
+    assert [p.row for p in problems] == [4]

@@ -111,6 +111,16 @@ def test_records_are_the_rows_that_are_not_wholly_blank(rows):
     ]
 
 
+@given(st.lists(st.lists(CELLS, max_size=5), max_size=6), st.booleans())
+def test_values_are_the_records_cells_in_the_order_asked(rows, handled):
+    header = ["A", "B", HANDLED if handled else "C", "D"]
+    table = Table("Tab", [header, *rows])
+    for columns, optional in [(("D", "A"), ("E", "B")), (("B",), ()), ((), ("E",)), (("A", "B", "D"), ())]:
+        names = [*columns, *optional]
+        records = [(r.row, tuple(r.cells.get(c) for c in names)) for r in table.records(*columns, optional=optional)]
+        assert list(table.values(*columns, optional=optional)) == records
+
+
 def test_a_record_reads_its_cells_and_shows_them():
     record = next(Table("Tab", [["Player", "Answer"], ["Reds", " ABC "]]).records("Player", "Answer"))
     assert (record.row, record["Player"], record.text("Answer"), record.text("Round")) == (2, "Reds", "ABC", "")

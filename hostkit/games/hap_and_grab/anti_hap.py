@@ -238,12 +238,7 @@ def _first_by_another(said: Mapping[str, Mapping[str, Answer]], player: str, car
     return min(earlier, key=lambda a: (a.at, a.row), default=None)
 
 
-def judge(
-    submissions: Iterable[Submission],
-    board: Board,
-    closes: dt.datetime,
-    tz: dt.tzinfo,
-) -> list[Answer]:
+def judge(submissions: Iterable[Submission], board: Board, closes: dt.datetime, tz: dt.tzinfo) -> list[Answer]:
     """Every piece of every message, in chronological order (time, then row), with its verdict."""
     solutions = board.anti_haps()
     found: set[str] = set()
@@ -277,13 +272,17 @@ def _read(submissions: Sequence[Submission]) -> Iterable[tuple[Submission, list[
 
 
 def _late(messages: Iterable[tuple[Submission, Sequence[Piece]]], why: str, tz: dt.tzinfo) -> list[Answer]:
-    """The pieces of messages sent too late, `why` saying after what; a message's time is formatted once."""
+    """The pieces of messages sent too late, `why` saying after what; a message's time is formatted once, and
+    the same three letters are sorted once."""
     late, tail = Verdict.LATE, f"{why}; ignored, no penalty."
     answers: list[Answer] = []
+    sorted_forms: dict[str, str] = {}
     for (row, at, player, _), pieces in messages:
         when = format_time(at, tz)
         for typed, letters in pieces:
-            cards = "".join(sorted(letters)) if letters else None
+            cards = sorted_forms.get(letters) if letters else None
+            if letters and cards is None:
+                cards = sorted_forms[letters] = "".join(sorted(letters))
             answers.append(Answer(row, at, player, typed, cards, late, f"{typed} came at {when}, {tail}"))
     return answers
 

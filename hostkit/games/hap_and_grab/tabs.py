@@ -9,7 +9,7 @@ from typing import Any
 from hostkit.core.cards import Card
 from hostkit.core.game import Context, load_template, template_headers
 from hostkit.core.settings import whole_number
-from hostkit.core.stamped import RoundClock, RoundTimes, read_round_times, read_stamped
+from hostkit.core.stamped import RoundClock, RoundTimes, read_round_times, read_stamped_as
 from hostkit.core.tables import BookError, Cell, Problem, Rows, Tables, is_blank
 from hostkit.core.times import format_time
 from hostkit.core.words import some
@@ -106,27 +106,22 @@ def read_submissions(
         "before any round opened (fix the Opens times if they are wrong)",
     )
     table = tables.require(SUBMISSIONS_TAB)
-    rows, problems = read_stamped(table, ctx, round_number, clock, ("Answer",), "the row is not scored")
-    subs: list[Submission] = []
-    opens = plans[round_number].opens
-    for record, at, player in rows:
-        answer = record.cells["Answer"]
+    opens, tz = plans[round_number].opens, ctx.config.tz
+    unscored: list[Problem] = []
+
+    def submission(row: int, at: dt.datetime, player: str, cells: tuple[Cell, ...]) -> Submission | None:
+        answer = cells[0]
         if is_blank(answer):
-            problems.append(Problem(table.name, record.row, f"{player}'s answer is blank; nothing to score."))
-        elif at < opens:
-            problems.append(
-                Problem(
-                    table.name,
-                    record.row,
-                    (
-                        f"came at {format_time(at, ctx.config.tz)}, before round {round_number} opened at "
-                        f"{format_time(opens, ctx.config.tz)}; the row is not scored."
-                    ),
-                )
-            )
-        else:
-            subs.append(Submission(record.row, at, player, str(answer)))
-    return subs, problems
+            unscored.append(Problem(table.name, row, f"{player}'s answer is blank; nothing to score."))
+            return None
+        if at < opens:
+            said = f"came at {format_time(at, tz)}, before round {round_number} opened at {format_time(opens, tz)}"
+            unscored.append(Problem(table.name, row, f"{said}; the row is not scored."))
+            return None
+        return Submission(row, at, player, str(answer))
+
+    subs, problems = read_stamped_as(submission, table, ctx, round_number, clock, ("Answer",), "the row is not scored")
+    return subs, problems + unscored
 
 
 def read_piles(tables: Tables) -> dict[int, list[Dealt]]:
