@@ -99,3 +99,17 @@ def test_a_tab_of_common_cells_is_written_a_column_at_a_time_but_for_its_first_r
         _written(rows)
     # the header and the first rows (which ask for the styles), fewer than a block halved the last time
     assert written == list(range(len(written))) and len(written) < 1 + 2 * xlsx_cells.LEAST
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x9F)) | st.text())
+@example("ab\x7f")
+@example("a\tb")
+@example("ab\u00a0")
+def test_text_is_found_printable_as_str_isprintable_finds_it(text):
+    assert xlsx_cells._printable(text) == text.isprintable()
+
+
+def test_a_column_of_zeros_and_blanks_holds_cell_numbers_and_one_of_a_huge_number_does_not():
+    assert xlsx_cells._are_cell_numbers([0, None, 0], floats=False)
+    assert not xlsx_cells._are_cell_numbers([0, None, 2**1024], floats=False)
+    assert not xlsx_cells._are_cell_numbers([0.0, float("nan")], floats=True)
