@@ -285,9 +285,7 @@ _Writer = Callable[[Sequence[Any], str, Sequence[str], _Wraps], list[str]]
 def _are_cell_numbers(values: Sequence[float | None], floats: bool) -> bool:
     """Whether every number of a column fits a cell's number (no nan, infinity or whole number too big)."""
     numbers = list(filter(None, values))  # blanks and zeros (which fit) left out
-    if floats:
-        return all(-_HUGE < v < _HUGE for v in numbers)
-    return not numbers or (-_HUGE < min(numbers) and max(numbers) < _HUGE)
+    return all(-_HUGE < v < _HUGE for v in numbers) if floats else max(map(abs, numbers), default=0) < _HUGE
 
 
 def _numbers(values: Sequence[float | None], letter: str, ats: Sequence[str], _: _Wraps) -> list[str]:
@@ -298,27 +296,14 @@ def _numbers(values: Sequence[float | None], letter: str, ats: Sequence[str], _:
 def _as_they_are(texts: list[str]) -> bool:
     """Whether each of these (non-empty) texts is written as it is: nothing to escape, no space to keep."""
     joined = "".join(texts)
-    return (
-        _printable(joined)
-        and "&" not in joined
-        and "<" not in joined
-        and ">" not in joined
-        and list(map(str.strip, texts, repeat(" "))) == texts  # a text with no space at either end is itself
-    )
+    if joined.isascii():  # the common case, where bytes.translate finds them a few times faster than isprintable
+        plain = len(joined.encode().translate(None, _UNWRITTEN)) == len(joined)
+    else:
+        plain = joined.isprintable() and "&" not in joined and "<" not in joined and ">" not in joined
+    return plain and list(map(str.strip, texts, repeat(" "))) == texts  # a text with no space at either end is itself
 
 
-_CONTROLS = bytes(range(32)) + b"\x7f"
-"""The characters of ASCII that are not printable."""
-
-
-def _printable(text: str) -> bool:
-    """Whether text is printable (str.isprintable), a few times faster for long ASCII text."""
-    if text.isascii():
-        data = text.encode("ascii")
-        return len(data.translate(None, _CONTROLS)) == len(data)
-    return text.isprintable()
-
-
+_UNWRITTEN = bytes(range(32)) + b"\x7f&<>"  # the ASCII characters a text is not written as it is with
 _WRAP = (False, None, True)
 _SECONDS = (False, DATE_TIME, False)
 _MILLIS = (False, DATE_TIME_MS, False)
