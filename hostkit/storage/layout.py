@@ -73,12 +73,7 @@ def look(rows: Rows, columns: Sequence[Sequence[Any]] | None = None) -> Look:
     if columns is None:
         columns = list(itertools.zip_longest(*rows))
     measured = [_lengths(column) for column in columns]
-    backwards = measured[::-1]
-    for number in range(1, len(rows)):
-        for lengths in backwards:
-            if lengths[number]:
-                lengths[number] = 0  # the row's last filled cell
-                break
+    _spill(measured, len(rows))
     widths = []
     wrapping = []
     lines: dict[int, int] = {}
@@ -90,6 +85,22 @@ def look(rows: Rows, columns: Sequence[Sequence[Any]] | None = None) -> Look:
         _fit(lines, numbers, cells, max(width - 1, 1))  # words wrap before the edge
         wrapping.append(frozenset(numbers))
     return Look(tuple(widths), tuple(wrapping), 1 if rows else 0, lines)
+
+
+def _spill(measured: list[list[int]], height: int) -> None:
+    """Each row's last filled cell measured as none (0), the header's excepted: a column at a time from the
+    right, over the rows whose cells to its right are all blank."""
+    pending: Sequence[int] = range(1, height)
+    for lengths in reversed(measured):
+        if not pending:
+            return
+        blank = [number for number in pending if not lengths[number]]
+        if len(pending) == height - 1:
+            lengths[1:] = itertools.repeat(0, height - 1)
+        else:
+            for number in pending:
+                lengths[number] = 0
+        pending = blank
 
 
 def _lengths(values: Sequence[Any]) -> list[int]:

@@ -68,12 +68,13 @@ def deflated(pieces: Iterable[str], earlier: Deflated | None = None) -> Deflated
     crc = 0
     with _Squeezer() as squeezer:
         for data in _segments(pieces):
-            crc, digest = zlib.crc32(data, crc), _digest(data)
+            digest = _digest(data)
             at = len(marks)
             if at < len(old) and old[at][0].digest == digest and old[at][0].size == len(data):
                 squeezer.keep(old[at][1])
             else:
                 squeezer.squeeze(data)
+            crc = zlib.crc32(data, crc)  # after the segment is handed over: the thread takes it up meanwhile
             marks.append((digest, len(data)))
         chunks = squeezer.finish()
     segments = tuple(Segment(digest, size, len(chunk)) for (digest, size), chunk in zip(marks, chunks))

@@ -11,6 +11,7 @@ from hostkit.core.styles import Styled
 from hostkit.storage import xlsx_cells
 from hostkit.storage.layout import DATE_TIME, look
 from hostkit.storage.xlsx_cell_styles import StyleBook
+from hostkit.storage.xlsx_cells import escape
 
 STYLES = (
     '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="1"><font/></fonts>'
@@ -99,3 +100,19 @@ def test_a_tab_of_common_cells_is_written_a_column_at_a_time_but_for_its_first_r
         _written(rows)
     # the header and the first rows (which ask for the styles), fewer than a block halved the last time
     assert written == list(range(len(written))) and len(written) < 1 + 2 * xlsx_cells.LEAST
+
+
+@given(st.lists(st.text(alphabet=st.characters(max_codepoint=0x9F), min_size=1) | st.text(min_size=1), min_size=1))
+@example(["ab\x7f"])
+@example(["a\tb"])
+@example(["ab\u00a0"])
+@example(["a", "b&c"])
+def test_texts_written_as_they_are_are_the_printable_ones_with_nothing_to_escape_nor_space_to_keep(texts):
+    expected = all(t.isprintable() and escape(t) == t and t.strip(" ") == t for t in texts)
+    assert xlsx_cells._as_they_are(texts) == expected
+
+
+def test_a_column_of_zeros_and_blanks_holds_cell_numbers_and_one_of_a_huge_number_does_not():
+    assert xlsx_cells._are_cell_numbers([0, None, 0], floats=False)
+    assert not xlsx_cells._are_cell_numbers([0, None, 2**1024], floats=False)
+    assert not xlsx_cells._are_cell_numbers([0.0, float("nan")], floats=True)
