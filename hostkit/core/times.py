@@ -111,13 +111,16 @@ def _parse_text(text: str, date_order: str) -> dt.datetime:
     )
 
 
-@functools.lru_cache(maxsize=65536)
-def format_time(moment: dt.datetime, tz: dt.tzinfo) -> str:
-    """A moment as local wall-clock text (milliseconds shown when there are any); each answer's
-    time is formatted several times, for its reasons and its row, hence the cache."""
+def time_text(moment: dt.datetime, tz: dt.tzinfo) -> str:
+    """A moment as local wall-clock text (milliseconds shown when there are any)."""
     local = moment.astimezone(tz)
     text = _to_the_second(local.year, local.month, local.day, local.hour, local.minute, local.second)
     return text + _MILLISECONDS[local.microsecond // 1000] if local.microsecond else text
+
+
+format_time = functools.lru_cache(maxsize=65536)(time_text)
+"""time_text, remembered: most answers' times are formatted several times, for their reasons and their rows
+(a moment formatted once takes time_text itself)."""
 
 
 @functools.lru_cache(maxsize=4096)

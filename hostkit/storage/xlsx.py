@@ -9,7 +9,6 @@ import io
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -115,8 +114,7 @@ class XlsxBook(Book):
         data = self._bytes()
         if self._tabs is None or self._tabs.data is not data:
             self._tabs = Tabs(self.path, data, self._seen)
-            import hostkit.storage.xlsx_parts  # noqa: F401  (the writer's modules load while a big tab is parsed ahead)
-
+            _load_writer()
             return self._tabs
         return self._tabs.again()
 
@@ -239,6 +237,8 @@ class XlsxBook(Book):
                 f"{self.path} has another name (a hard link); saving replaces the file whole, which would part the "
                 f"two names. Keep one name, or use a symbolic link (ln -s) instead."
             )
+        import tempfile
+
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
         except OSError:
@@ -280,6 +280,14 @@ class XlsxBook(Book):
                 f"{self.path} cannot be saved ({error.strerror or error}); nothing was changed. Free some space "
                 f"or fix the folder, then run again."
             ) from None
+
+
+def _load_writer() -> None:
+    """Import what a save uses once the tabs are open: the biggest tab is being parsed ahead then, so the
+    imports delay nothing, where before the opening they would delay that parse."""
+    import tempfile  # noqa: F401
+
+    import hostkit.storage.xlsx_parts  # noqa: F401
 
 
 def _sync(path: str | Path) -> None:

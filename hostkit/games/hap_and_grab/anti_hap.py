@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from hostkit.core.cards import FULL_DECK, Card, Faces, pahs
-from hostkit.core.times import format_time
+from hostkit.core.times import format_time, time_text
 from hostkit.core.words import plural
 
 FACES = Faces(
@@ -278,7 +278,7 @@ def _late(messages: Iterable[tuple[Submission, Sequence[Piece]]], why: str, tz: 
     answers: list[Answer] = []
     sorted_forms: dict[str, str] = {}
     for (row, at, player, _), pieces in messages:
-        when = format_time(at, tz)
+        when = time_text(at, tz)
         for typed, letters in pieces:
             cards = sorted_forms.get(letters) if letters else None
             if letters and cards is None:
