@@ -71,7 +71,7 @@ class Hostkit(click.Group):
         from hostkit.core.collector import paused_collector
 
         try:
-            with paused_collector():
+            with paused_collector(leaving=True):
                 return super().__call__(*args, **kwargs)
         except KeyboardInterrupt:  # landing outside a command, as it exits
             interrupted()

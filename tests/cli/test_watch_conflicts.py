@@ -122,7 +122,7 @@ def test_ctrl_c_landing_after_a_command_gives_status_130_not_a_signal(monkeypatc
     import hostkit.core.collector
 
     @contextlib.contextmanager
-    def interrupted_on_the_way_out():
+    def interrupted_on_the_way_out(leaving=False):
         try:
             yield
         finally:

@@ -19,6 +19,15 @@ def test_the_collector_is_paused_in_the_block_and_left_as_it_was():
         gc.enable()
 
 
+def test_a_block_the_process_leaves_with_is_frozen_not_walked_through_again():
+    try:
+        with paused_collector(leaving=True):
+            made = [[n] for n in range(1000)]
+        assert gc.isenabled() and gc.get_freeze_count() >= len(made)
+    finally:
+        gc.unfreeze()
+
+
 def test_hostkit_run_as_a_program_works_with_the_collector_paused(monkeypatch):
     import hostkit.cli.match as match
     from hostkit.cli import main
@@ -26,6 +35,9 @@ def test_hostkit_run_as_a_program_works_with_the_collector_paused(monkeypatch):
     seen = []
     games = next(c for c in match.COMMANDS if c.name == "games")
     monkeypatch.setattr(games, "callback", lambda *args, **kwargs: seen.append(gc.isenabled()))
-    main(["games"], standalone_mode=False)  # as the console script calls it
+    try:
+        main(["games"], standalone_mode=False)  # as the console script calls it
+    finally:
+        gc.unfreeze()
     assert seen == [False] and gc.isenabled()
     assert CliRunner().invoke(main, ["games"]).exit_code == 0 and seen == [False, True]  # as a library: untouched
