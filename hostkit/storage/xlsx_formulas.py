@@ -185,13 +185,16 @@ def _column(column: tuple[object, ...], kinds: set[type]) -> Sequence[object]:
     return [int(v) if type(v) is float and v.is_integer() and -_WHOLE < v < _WHOLE else _cell(v) for v in column]
 
 
+_NO_TIME = dt.timedelta(0)
+
+
 def _cell(value: object) -> object:
     """A cell as hostkit's readers take it: a whole number as an int, a duration shorter than a day as the time
-    of day it shows, a blank ("") as None."""
+    of day it shows (a negative or longer one as its number of days), a blank ("") as None."""
     if type(value) is float:
         return int(value) if value.is_integer() and abs(value) < 2**53 else value
-    if type(value) is dt.timedelta:  # a duration cell: the time of day it shows
-        return time_of_day(value) if value < DAY else value.total_seconds() / 86400
+    if type(value) is dt.timedelta:  # a duration cell: the time of day it shows, or its number of days
+        return time_of_day(value) if _NO_TIME <= value < DAY else value.total_seconds() / 86400
     return None if value == "" else value
 
 

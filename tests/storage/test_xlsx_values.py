@@ -29,6 +29,19 @@ def test_a_time_of_day_is_a_time_cell(tmp_path):
     assert [sheet["A2"].number_format, sheet["C2"].number_format] == ["hh:mm:ss", "hh:mm:ss.000"]
 
 
+def test_a_negative_duration_reads_as_its_number_of_days(tmp_path):
+    path = tmp_path / "d.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "A"
+    sheet.append(["h", "h", "h"])
+    sheet.append([-0.5, 0.25, 1.5])
+    for cell in sheet[2]:
+        cell.number_format = "[h]:mm:ss"
+    book.save(path)
+    assert XlsxBook(path).read()["A"][1] == [-0.5, dt.time(6), 1.5]
+
+
 def test_moments_are_kept_to_the_millisecond(tmp_path):
     moments = [dt.datetime(2026, 11, 21, 20, 5, 13, 123_456), dt.datetime(2026, 11, 21, 23, 59, 59, 999_600)]
     expected = [dt.datetime(2026, 11, 21, 20, 5, 13, 123_000), dt.datetime(2026, 11, 22)]
