@@ -75,7 +75,7 @@ def read_stamped_as(
         except ValueError as error:
             problems.append(Problem(table.name, number, f"{named('Timestamp', stamp)} {error}; {skipped}."))
             continue
-        if type(typed) is int and 1 <= typed <= clock.rounds:  # the common cell, as _round_of reads it first
+        if type(typed) is int and 1 <= typed <= clock.rounds:  # the common cell, without a call
             found = typed
         else:
             try:
@@ -98,9 +98,7 @@ def read_stamped_as(
 
 def _round_of(typed: Cell, at: dt.datetime, clock: RoundClock, tz: dt.tzinfo) -> int:
     """The round a row names in its Round cell, or when that is blank the round its time falls in; ValueError
-    says what to fix."""
-    if type(typed) is int and 1 <= typed <= clock.rounds:  # the common cell, checked first
-        return typed
+    says what to fix. (read_stamped_as takes the common cell, a round number in range, itself.)"""
     if is_blank(typed):
         found = clock.round_at(at)
         if found is None:

@@ -186,21 +186,13 @@ class Table:
     def records(self, *columns: str, optional: Sequence[str] = ()) -> Iterator[Record]:
         """The rows that are not wholly blank nor handled, with the named columns (a missing optional one reads
         blank)."""
-        wanted: list[tuple[str, int | None]] = [(c, self._index(c)) for c in columns]
-        wanted += [(c, self._index(c) if self.has_column(c) else None) for c in optional if c not in columns]
-        present = [(c, i) for c, i in wanted if i is not None]
-        reach = max((i for _, i in present), default=-1) + 1
-        whole = len(present) == len(wanted)
-        for number, row in self._read():
-            if whole and len(row) >= reach:  # the common row, every column on it
-                yield Record(number, {c: row[i] for c, i in present})
-            else:
-                width = len(row)
-                yield Record(number, {c: row[i] if i is not None and i < width else None for c, i in wanted})
+        names = [*columns, *(c for c in optional if c not in columns)]
+        for number, cells in self.values(*columns, optional=names[len(columns) :]):
+            yield Record(number, dict(zip(names, cells)))
 
     def values(self, *columns: str, optional: Sequence[str] = ()) -> Iterator[tuple[int, tuple[Cell, ...]]]:
-        """The rows records() reads, each as its row number and its cells of the named columns, then of the
-        optional ones (a missing one reads blank), in order: records() without a Record and a dict per row."""
+        """The rows that are not wholly blank nor handled, each as its row number and its cells of the named
+        columns, then of the optional ones (a missing one reads blank), in order."""
         places: list[int | None] = [self._index(c) for c in columns]
         places += [self._index(c) if self.has_column(c) else None for c in optional]
         reach = max((i for i in places if i is not None), default=-1) + 1
