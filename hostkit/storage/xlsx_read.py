@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from hostkit.core.tables import Rows
 from hostkit.storage.book import StorageError
-from hostkit.storage.xlsx_formulas import Worksheet, spanned, values
+from hostkit.storage.xlsx_formulas import Worksheet, sheet_parts, spanned, unread, values
 
 if TYPE_CHECKING:
     from python_calamine import CalamineSheet, CalamineWorkbook
@@ -77,8 +77,6 @@ class Tabs(MutableMapping[str, Rows]):
     def _read_ahead(self) -> Ahead | None:
         """The largest tab being parsed ahead, once the span of its cells is checked here (the thread only waits
         on the reader); None when no tab is big enough, or a step fails (the look-up takes every step again)."""
-        from hostkit.storage.xlsx_formulas import sheet_parts
-
         try:
             with zipfile.ZipFile(io.BytesIO(self.data)) as archive:
                 self._parts = sheet_parts(archive)
@@ -88,9 +86,7 @@ class Tabs(MutableMapping[str, Rows]):
                 xml = archive.read(self._parts[name])
             if not is_utf8(xml[:256]):
                 return None
-            part = Worksheet.of(xml)
-            if part.far:
-                spanned(self.path, name, xml)
+            part = _checked(self.path, name, xml)
             book, seen = _opened(self.path, self.data, self._seen)
         except BaseException as error:
             if not failed_reading(error):
@@ -102,9 +98,7 @@ class Tabs(MutableMapping[str, Rows]):
         """A tab's worksheet part (None if the package names none) and its cells as the reader gives them,
         parsed now: a tab that spans too many cells is refused before the reader makes them."""
         xml = self._part(name)
-        part = Worksheet.of(xml) if xml is not None else None
-        if part is not None and part.far:
-            spanned(self.path, name, part.xml)
+        part = None if xml is None else _checked(self.path, name, xml)
         return part, self._grid(name)
 
     def _taken(self, name: str) -> tuple[Worksheet, Sequence[Sequence[object]]] | None:
@@ -146,8 +140,6 @@ class Tabs(MutableMapping[str, Rows]):
     def _part(self, name: str) -> bytes | None:
         """The XML of a tab's worksheet part in UTF-8 (the package is recoded if it is not), None if the package
         names none."""
-        from hostkit.storage.xlsx_formulas import sheet_parts
-
         with readable(self.path), zipfile.ZipFile(io.BytesIO(self._utf8 or self.data)) as archive:
             if self._parts is None:
                 self._parts = sheet_parts(archive)
@@ -160,8 +152,6 @@ class Tabs(MutableMapping[str, Rows]):
     def _mark_unread(self, rows: Rows, part: Worksheet, dated: bool) -> None:
         """Formula cells with no computed value read as UNCALCULATED, and error cells as their CellError (both
         blank to the fast reader); the dates (if any) of cells whose format shows a time as date-times."""
-        from hostkit.storage.xlsx_formulas import unread
-
         for r, c, value in unread(part.xml) if part.unread else ():
             while len(rows) <= r:
                 rows.append([])
@@ -196,6 +186,14 @@ class Tabs(MutableMapping[str, Rows]):
 
     def __len__(self) -> int:
         return len(self._names)
+
+
+def _checked(path: Path, name: str, xml: bytes) -> Worksheet:
+    """A tab's worksheet part, refused (StorageError) when its cells span too far for the reader to make them."""
+    part = Worksheet.of(xml)
+    if part.far:
+        spanned(path, name, xml)
+    return part
 
 
 AHEAD = 256 << 10
