@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from hostkit.core.tables import BookError, Cell, Problem, Tables, is_blank
 
 PLAYERS_TAB = "Players"
+WEBHOOK_COLUMN = "Webhook"
+"""Players' column of each player's Discord webhook."""
 
 
 def player_key(name: Cell) -> str:

@@ -10,10 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
-from hostkit.core.players import PLAYERS_TAB, Roster
+from hostkit.core.players import PLAYERS_TAB, WEBHOOK_COLUMN, Roster
 from hostkit.core.tables import Cell, Problem, Tables, is_blank
 
-WEBHOOK_COLUMN = "Webhook"
 THREAD_COLUMN = "Thread"
 PUBLIC = "public"
 """The recipient name of the public channel's messages."""

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from hostkit.core.players import PLAYERS_TAB, Roster, read_roster
+from hostkit.core.players import PLAYERS_TAB, WEBHOOK_COLUMN, Roster, read_roster
 from hostkit.core.settings import COMMON_SETTINGS, Config, given_setting, read_config
 from hostkit.core.tables import Tables, is_blank
 from hostkit.library._plan import MATCH, Plan
@@ -82,10 +82,6 @@ def webhooks_set_up(book: Book) -> bool:
     delivery neither records nor sends a message."""
     tables, config, _ = _settings(book)
     return any_webhook(tables, config)
-
-
-WEBHOOK_COLUMN = "Webhook"
-"""Players' column of webhooks (as in hostkit.delivery.webhooks, which this check does not load)."""
 
 
 def any_webhook(tables: Tables, config: Config) -> bool:
