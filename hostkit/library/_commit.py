@@ -210,14 +210,21 @@ def _record_messages(books: Workbooks, plan: Plan, step: _Step, sending: Sending
     if not plan.messages or books.match is None or not (plan.private or plan.message or sending.send):
         return
     from hostkit.core.game import Outcome
-    from hostkit.library._messaging import messages_of, run_delivery, webhooks_set_up
+    from hostkit.library._messaging import any_webhook, delivery_settings, messages_of, run_delivery
 
-    if not (sending.send or webhooks_set_up(books.match)):
+    settings = tables, config, _ = delivery_settings(books.match)
+    if not (sending.send or any_webhook(tables, config)):
         return  # no webhook and no send: delivery would record nothing
     said = Outcome(private=dict(plan.private), message=plan.message, image=plan.image, about=plan.about)
     messages = messages_of(said, plan.verb, plan.round, sending.pictures)
     delivery = run_delivery(
-        books.match, messages, sending.send, sending.resend, on_stop=sending.on_stop, pictures=sending.pictures
+        books.match,
+        messages,
+        sending.send,
+        sending.resend,
+        on_stop=sending.on_stop,
+        pictures=sending.pictures,
+        settings=settings,
     )
     if delivery.sent_tab is not None:
         from hostkit.delivery.sent import SENT_TAB

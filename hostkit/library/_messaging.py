@@ -49,16 +49,17 @@ def run_delivery(
     uncertain: bool = False,
     on_stop: Callable[[str], None] | None = None,
     pictures: bool = True,
+    settings: Settings | None = None,
 ) -> Delivery:
     """Deliver (with send) or record as due the messages, through the journal; a signal that stopped delivery
     is told to `on_stop` as the line to end with. Pictures are attached unless `pictures` is False or Config
-    `discord_images` says no."""
+    `discord_images` says no. `settings`: the workbook's, when the caller has read them already."""
     from dataclasses import replace
 
     from hostkit.delivery.deliver import deliver
     from hostkit.delivery.journal import journal_of
 
-    tables, config, roster = _settings(book)
+    tables, config, roster = settings or delivery_settings(book)
     journal = journal_of(book)
     if not (pictures and _pictures_wanted(tables)):
         messages = [replace(m, image=None) for m in messages]
@@ -66,22 +67,15 @@ def run_delivery(
         from hostkit.delivery.sent import SENT_TAB
 
         book.check([SENT_TAB])  # a workbook that cannot be written is found before anything is sent
-    settings = {"public_webhook": config["public_webhook"], "public_thread": config["public_thread"]}
+    public = {"public_webhook": config["public_webhook"], "public_thread": config["public_thread"]}
     with stopping() as stopped:
         courier = courier_for(book, config.tz, stopped) if send else None
         delivery = deliver(
-            tables, roster, settings, messages, courier, journal, resend, round_number, everything_due, uncertain
+            tables, roster, public, messages, courier, journal, resend, round_number, everything_due, uncertain
         )
     if delivery.stopped and on_stop is not None:
         on_stop(stop_line(delivery, book))
     return delivery
-
-
-def webhooks_set_up(book: Book) -> bool:
-    """Whether the workbook sets up a webhook (a Webhook typed in Players, Config public_webhook): without one,
-    delivery neither records nor sends a message."""
-    tables, config, _ = _settings(book)
-    return any_webhook(tables, config)
 
 
 def any_webhook(tables: Tables, config: Config) -> bool:
@@ -93,7 +87,11 @@ def any_webhook(tables: Tables, config: Config) -> bool:
     return bool(config["public_webhook"].strip())
 
 
-def _settings(book: Book) -> tuple[Tables, Config, Roster]:
+Settings = tuple[Tables, Config, Roster]
+"""A workbook's tables, its common settings and its players, as delivery reads them."""
+
+
+def delivery_settings(book: Book) -> Settings:
     """The workbook's tables, its common settings and its players (none in a season workbook)."""
     progress, book.progress = book.progress, None  # the command already said it read the workbook
     try:
